@@ -1,0 +1,42 @@
+// npm test: every test, in order, stopping at the first failure.
+//   1. type-check   2. unit tests   3. integration suite on PGlite
+//   4. integration suite on PostgreSQL (when TEST_DATABASE_URL names a server)
+//   5. edge functions type-checked under Deno   6. end-to-end tests in Chromium
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const bin = (name: string) => path.join(root, 'node_modules/.bin', name);
+const only = process.argv.slice(2);
+
+function step(name: string, cmd: string, args: string[], env: Record<string, string | undefined> = {}) {
+  if (only.length && !only.includes(name)) return;
+  console.log(`\n=== ${name}: ${[path.basename(cmd), ...args].join(' ')}`);
+  const started = Date.now();
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const secs = ((Date.now() - started) / 1000).toFixed(1);
+  if (r.status !== 0) {
+    console.error(`\n✗ ${name} failed after ${secs}s`);
+    process.exit(r.status ?? 1);
+  }
+  console.log(`✓ ${name} (${secs}s)`);
+}
+
+step('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
+step('unit', bin('vitest'), ['run', '--project', 'unit', '--passWithNoTests']);
+step('integration-pglite', bin('vitest'), ['run', '--project', 'integration'], { TEST_DATABASE_URL: '' });
+if (process.env.TEST_DATABASE_URL) {
+  step('integration-postgres', bin('vitest'), ['run', '--project', 'integration']);
+} else {
+  console.log('\n(skipping integration-postgres: set TEST_DATABASE_URL to a PostgreSQL server to run it)');
+}
+const functionsDir = path.join(root, 'supabase/functions');
+const functionEntries = existsSync(functionsDir)
+  ? readdirSync(functionsDir)
+      .filter((d) => !d.startsWith('_') && existsSync(path.join(functionsDir, d, 'index.ts')))
+      .map((d) => `supabase/functions/${d}/index.ts`)
+  : [];
+if (functionEntries.length) step('functions-deno', bin('deno'), ['check', '--quiet', ...functionEntries], { DENO_NO_UPDATE_CHECK: '1' });
+if (existsSync(path.join(root, 'playwright.config.ts'))) step('e2e', bin('playwright'), ['test']);
+console.log('\nAll tests passed.');

@@ -1,0 +1,140 @@
+// Settings of the local stack: supabase/config.toml (the Supabase CLI format) overlaid
+// with environment variables, so tests and operators can change a port or a secret
+// without editing the file.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse as parseToml } from 'smol-toml';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** The JWT secret `supabase start` uses by default; fine for a laptop, never for production. */
+export const DEFAULT_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
+
+export interface RateLimits {
+  /** mails per hour, all users together (GoTrue: RATE_LIMIT_EMAIL_SENT) */
+  emailSent: number;
+  /** sign-ins and sign-ups per 5 minutes per IP */
+  signInSignUps: number;
+  /** refresh-token grants per 5 minutes per IP */
+  tokenRefresh: number;
+  /** verifications per 5 minutes per IP */
+  tokenVerifications: number;
+}
+
+export interface StackConfig {
+  port: number;
+  /** Address other processes (and mails) use to reach the stack. */
+  apiUrl: string;
+  jwtSecret: string;
+  dataDir: string;
+  /** Set to use a PostgreSQL server instead of the embedded PGlite. */
+  databaseUrl: string | null;
+  schemas: string[];
+  maxRows: number | null;
+  auth: {
+    siteUrl: string;
+    redirectUrls: string[];
+    jwtExpiry: number;
+    enableSignup: boolean;
+    enableConfirmations: boolean;
+    minPasswordLength: number;
+    refreshTokenRotation: boolean;
+    refreshTokenReuseInterval: number;
+    otpExpiry: number;
+    /** Minimum seconds between two mails of one kind to one user. */
+    maxFrequency: number;
+    rateLimits: RateLimits;
+  };
+  storage: { fileSizeLimit: number };
+  /** Where `npm start` serves the built app; 0 disables it. */
+  appPort: number;
+  migrationsDir: string;
+  seedFile: string;
+  functionsDir: string;
+}
+
+type Toml = Record<string, any>;
+
+function envBool(name: string): boolean | undefined {
+  const v = process.env[name];
+  if (v === undefined || v === '') return undefined;
+  return /^(1|true|yes|on)$/i.test(v);
+}
+
+function envInt(name: string): number | undefined {
+  const v = process.env[name];
+  return v === undefined || v === '' ? undefined : Number.parseInt(v, 10);
+}
+
+/** "50MiB" | "5MB" | 1024 → bytes */
+export function parseSize(v: unknown): number {
+  if (typeof v === 'number') return v;
+  const m = /^\s*(\d+(?:\.\d+)?)\s*([KMG]i?B?|B)?\s*$/i.exec(String(v));
+  if (!m) throw new Error(`config: cannot read size ${JSON.stringify(v)}`);
+  const unit = (m[2] ?? 'B').toUpperCase();
+  const base = unit.includes('I') ? 1024 : 1000;
+  const pow = unit.startsWith('K') ? 1 : unit.startsWith('M') ? 2 : unit.startsWith('G') ? 3 : 0;
+  return Math.round(Number(m[1]) * base ** pow);
+}
+
+/** "1s" | "1m" | "1h" | 60 → seconds */
+function parseDuration(v: unknown, fallback: number): number {
+  if (v === undefined) return fallback;
+  if (typeof v === 'number') return v;
+  const m = /^(\d+)(ms|s|m|h)?$/.exec(String(v).trim());
+  if (!m) return fallback;
+  const n = Number(m[1]);
+  return m[2] === 'ms' ? n / 1000 : m[2] === 'm' ? n * 60 : m[2] === 'h' ? n * 3600 : n;
+}
+
+export function loadConfig(overrides: Partial<StackConfig> & { configFile?: string } = {}): StackConfig {
+  const file = overrides.configFile ?? path.join(ROOT, 'supabase/config.toml');
+  const toml: Toml = parseToml(readFileSync(file, 'utf8'));
+  const api = toml.api ?? {};
+  const auth = toml.auth ?? {};
+  const email = auth.email ?? {};
+  const rl = auth.rate_limit ?? {};
+
+  const port = overrides.port ?? envInt('SUPABASE_PORT') ?? api.port ?? 54321;
+  const host = process.env.SUPABASE_HOST ?? 'localhost';
+  const appPort = overrides.appPort ?? envInt('APP_PORT') ?? 3000;
+
+  const config: StackConfig = {
+    port,
+    apiUrl: process.env.SUPABASE_PUBLIC_URL ?? `http://${host}:${port}`,
+    jwtSecret: process.env.JWT_SECRET ?? process.env.SUPABASE_AUTH_JWT_SECRET ?? auth.jwt_secret ?? DEFAULT_JWT_SECRET,
+    dataDir: path.resolve(ROOT, process.env.DATA_DIR ?? '.data'),
+    databaseUrl: process.env.DATABASE_URL || null,
+    schemas: api.schemas ?? ['public'],
+    maxRows: api.max_rows ?? null,
+    auth: {
+      siteUrl: process.env.SITE_URL ?? auth.site_url ?? 'http://localhost:3000',
+      redirectUrls: auth.additional_redirect_urls ?? [],
+      jwtExpiry: envInt('JWT_EXPIRY') ?? auth.jwt_expiry ?? 3600,
+      enableSignup: auth.enable_signup ?? true,
+      enableConfirmations: envBool('AUTH_ENABLE_CONFIRMATIONS') ?? email.enable_confirmations ?? false,
+      minPasswordLength: auth.minimum_password_length ?? 6,
+      refreshTokenRotation: auth.enable_refresh_token_rotation ?? true,
+      refreshTokenReuseInterval: auth.refresh_token_reuse_interval ?? 10,
+      otpExpiry: email.otp_expiry ?? 3600,
+      maxFrequency: parseDuration(email.max_frequency, 60),
+      rateLimits: {
+        emailSent: envInt('AUTH_RATE_LIMIT_EMAIL_SENT') ?? rl.email_sent ?? 2,
+        signInSignUps: envInt('AUTH_RATE_LIMIT_SIGN_IN') ?? rl.sign_in_sign_ups ?? 30,
+        tokenRefresh: envInt('AUTH_RATE_LIMIT_TOKEN_REFRESH') ?? rl.token_refresh ?? 150,
+        tokenVerifications: envInt('AUTH_RATE_LIMIT_VERIFY') ?? rl.token_verifications ?? 30,
+      },
+    },
+    storage: { fileSizeLimit: parseSize(toml.storage?.file_size_limit ?? '50MiB') },
+    appPort,
+    migrationsDir: path.join(ROOT, 'supabase/migrations'),
+    seedFile: path.join(ROOT, 'supabase/seed.sql'),
+    functionsDir: path.join(ROOT, 'supabase/functions'),
+  };
+  return { ...config, ...stripUndefined(overrides) } as StackConfig;
+}
+
+function stripUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([k, v]) => v !== undefined && k !== 'configFile')) as Partial<T>;
+}

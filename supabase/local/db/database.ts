@@ -1,0 +1,171 @@
+// One interface over the two databases the stack runs on: embedded PGlite (the default,
+// a single in-process connection) and any PostgreSQL server (a pool of real connections).
+//
+// Conventions every caller follows so both behave the same:
+// - pass parameters as strings (or null) and cast them in SQL (`$1::uuid`), never rely on
+//   a driver's own serialisation of arrays or objects;
+// - when the answer goes to a client as JSON, build the JSON in SQL (`json_agg`, `to_json`)
+//   and select it `::text`, so the bytes are Postgres's own on both drivers.
+import { mkdirSync } from 'node:fs';
+import pg from 'pg';
+
+export interface QueryResult<R = Record<string, any>> {
+  rows: R[];
+  fields: { name: string; dataTypeID: number }[];
+  /** rows returned or changed by the (last) statement */
+  rowCount: number;
+}
+
+export interface Queryable {
+  query<R = Record<string, any>>(sql: string, params?: unknown[]): Promise<QueryResult<R>>;
+}
+
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs a script of several statements without parameters (migrations, bootstrap). */
+  exec(sql: string): Promise<void>;
+  /**
+   * Runs fn inside BEGIN … COMMIT on one connection; a throw rolls everything back.
+   * PGlite has a single connection, so its transactions run one after another.
+   */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** LISTEN on a channel; notifications arrive after the sending transaction commits. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** postgres://… to use a server; otherwise PGlite in dataDir (or in memory when null). */
+  databaseUrl?: string | null;
+  dataDir?: string | null;
+  /** A PGlite data-directory dump to start from (tests start from a migrated snapshot). */
+  loadDataDir?: Blob;
+  poolSize?: number;
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize);
+  return openPglite(opts.dataDir ?? null, opts.loadDataDir);
+}
+
+// ---------------------------------------------------------------------------------------
+// PGlite
+
+async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<Database> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const db = new PGlite({ dataDir: dataDir ?? undefined, loadDataDir, relaxedDurability: false });
+  await db.waitReady;
+
+  const toResult = (r: any): QueryResult => ({
+    rows: r.rows,
+    fields: r.fields,
+    rowCount: r.affectedRows ?? r.rowCount ?? r.rows.length,
+  });
+
+  return {
+    kind: 'pglite',
+    async query(sql, params) {
+      return toResult(await db.query(sql, params as any[])) as any;
+    },
+    async exec(sql) {
+      await db.exec(sql);
+    },
+    transaction(fn) {
+      return db.transaction((tx) =>
+        fn({ query: async (sql, params) => toResult(await tx.query(sql, params as any[])) as any }),
+      );
+    },
+    async listen(channel, onPayload) {
+      const unlisten = await db.listen(channel, onPayload);
+      return () => unlisten();
+    },
+    async close() {
+      if (!db.closed) await db.close();
+    },
+    // exposed for snapshots in tests
+    ...({ dumpDataDir: () => db.dumpDataDir('none') } as object),
+  };
+}
+
+// ---------------------------------------------------------------------------------------
+// PostgreSQL
+
+async function openPostgres(url: string, poolSize?: number): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize ?? Number(process.env.DB_POOL_SIZE ?? 20),
+    idleTimeoutMillis: 30_000,
+  });
+  pool.on('error', (err) => console.error('[db] idle client error:', err.message));
+  // Fail fast with a clear message when the server is not there.
+  const probe = await pool.connect();
+  probe.release();
+
+  const toResult = (r: pg.QueryResult): QueryResult => ({
+    rows: r.rows,
+    fields: r.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
+    rowCount: r.rowCount ?? r.rows.length,
+  });
+
+  let listener: pg.PoolClient | null = null;
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+
+  async function listenerClient(): Promise<pg.PoolClient> {
+    if (listener) return listener;
+    const client = await pool.connect();
+    client.on('notification', (n) => {
+      for (const h of handlers.get(n.channel) ?? []) h(n.payload ?? '');
+    });
+    listener = client;
+    return client;
+  }
+
+  const quoteIdent = (s: string) => `"${s.replace(/"/g, '""')}"`;
+
+  return {
+    kind: 'postgres',
+    async query(sql, params) {
+      return toResult(await pool.query(sql, params as any[])) as any;
+    },
+    async exec(sql) {
+      await pool.query(sql);
+    },
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const out = await fn({ query: async (sql, params) => toResult(await client.query(sql, params as any[])) as any });
+        await client.query('COMMIT');
+        return out;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    async listen(channel, onPayload) {
+      const client = await listenerClient();
+      let set = handlers.get(channel);
+      if (!set) {
+        set = new Set();
+        handlers.set(channel, set);
+        await client.query(`LISTEN ${quoteIdent(channel)}`);
+      }
+      set.add(onPayload);
+      return async () => {
+        set!.delete(onPayload);
+        if (set!.size === 0) {
+          handlers.delete(channel);
+          await client.query(`UNLISTEN ${quoteIdent(channel)}`).catch(() => {});
+        }
+      };
+    },
+    async close() {
+      listener?.release();
+      listener = null;
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,150 @@
+// Small HTTP helpers shared by the services of the local stack (plain node:http, no
+// framework: the REST path is the hot one and stays close to the socket).
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { Database } from './db/database.ts';
+import type { StackConfig } from './config.ts';
+import type { ApiKeys, JwtTools } from './jwt.ts';
+
+export interface Ctx {
+  req: IncomingMessage;
+  res: ServerResponse;
+  method: string;
+  /** path below the service's mount, starting with '/', still percent-encoded */
+  path: string;
+  /** raw query string without '?' */
+  search: string;
+  url: URL;
+}
+
+export interface Service {
+  handle(ctx: Ctx): Promise<void>;
+  /** WebSocket upgrades below the mount (realtime) */
+  upgrade?(req: IncomingMessage, socket: Duplex, head: Buffer, path: string): void;
+  close?(): Promise<void>;
+}
+
+/** What every service gets: settings, the database, keys, the mailbox and a logger. */
+export interface StackContext {
+  config: StackConfig;
+  db: Database;
+  jwt: JwtTools;
+  keys: ApiKeys;
+  /** base URL of the stack as clients reach it, e.g. http://localhost:54321 */
+  url: string;
+  mail: Mailer;
+  log: (scope: string, message: string) => void;
+  /** run fn when the stack stops */
+  onClose(fn: () => Promise<void> | void): void;
+}
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** what the mail is for: confirmation, recovery, magic_link, email_change, invite, notice */
+  kind: string;
+  /** the action links the mail carries, so tests and people can follow them */
+  links: string[];
+}
+
+export interface Mailer {
+  send(mail: OutgoingMail): Promise<{ id: string }>;
+}
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export async function readBody(req: IncomingMessage, limit = 1024 * 1024): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > limit) throw new HttpError(413, 'Payload too large');
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** Parses a JSON body; empty body → undefined; bad JSON → HttpError 400. */
+export async function readJson<T = any>(req: IncomingMessage, limit?: number): Promise<T | undefined> {
+  const buf = await readBody(req, limit);
+  if (buf.length === 0) return undefined;
+  try {
+    return JSON.parse(buf.toString('utf8')) as T;
+  } catch {
+    throw new HttpError(400, 'Could not parse request body as JSON');
+  }
+}
+
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+    ...headers,
+  });
+  res.end(text);
+}
+
+export function sendEmpty(res: ServerResponse, status: number, headers: Record<string, string> = {}) {
+  res.writeHead(status, headers);
+  res.end();
+}
+
+export function header(req: IncomingMessage, name: string): string | undefined {
+  const v = req.headers[name.toLowerCase()];
+  return Array.isArray(v) ? v.join(', ') : v;
+}
+
+/** The caller's address, for rate limits (X-Forwarded-For when behind a proxy). */
+export function clientIp(req: IncomingMessage): string {
+  const fwd = header(req, 'x-forwarded-for');
+  return (fwd ? fwd.split(',')[0].trim() : req.socket.remoteAddress) ?? 'unknown';
+}
+
+export const EXPOSED_HEADERS = [
+  'Content-Range',
+  'Content-Location',
+  'Content-Profile',
+  'Preference-Applied',
+  'Range-Unit',
+  'Location',
+  'Retry-After',
+  'X-Supabase-Api-Version',
+  'X-Relay-Error',
+  'X-Sb-Error-Code',
+  'Content-Disposition',
+  'Content-Length',
+  'ETag',
+  'Last-Modified',
+].join(', ');
+
+/** CORS for a browser app on another origin; answers preflights itself. Returns true when done. */
+export function applyCors(req: IncomingMessage, res: ServerResponse): boolean {
+  const origin = header(req, 'origin');
+  res.setHeader('Access-Control-Allow-Origin', origin ?? '*');
+  if (origin) res.setHeader('Vary', 'Origin');
+  res.setHeader('Access-Control-Allow-Credentials', 'true');
+  res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
+  if (req.method === 'OPTIONS') {
+    res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS');
+    res.setHeader(
+      'Access-Control-Allow-Headers',
+      header(req, 'access-control-request-headers') ??
+        'authorization, apikey, x-client-info, content-type, accept, accept-profile, content-profile, prefer, range, x-supabase-api-version, x-upsert, cache-control, x-metadata, x-retry-count, x-region',
+    );
+    res.setHeader('Access-Control-Max-Age', '86400');
+    res.writeHead(204);
+    res.end();
+    return true;
+  }
+  return false;
+}

@@ -1,0 +1,10 @@
+// PLACEHOLDER until the rest service lands: answers 501 so a missing piece is obvious.
+import { sendJson, type Service, type StackContext } from '../http.ts';
+
+export async function createRestService(_ctx: StackContext): Promise<Service> {
+  return {
+    async handle({ res }) {
+      sendJson(res, 501, { message: 'rest is not implemented yet' });
+    },
+  };
+}
