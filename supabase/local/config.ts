@@ -50,6 +50,8 @@ export interface StackConfig {
   /** Where `npm start` serves the built app; 0 disables it. */
   appPort: number;
   migrationsDir: string;
+  /** more migration folders applied after migrationsDir (test fixtures) */
+  extraMigrationsDirs: string[];
   seedFile: string;
   functionsDir: string;
 }
@@ -129,6 +131,7 @@ export function loadConfig(overrides: Partial<StackConfig> & { configFile?: stri
     storage: { fileSizeLimit: parseSize(toml.storage?.file_size_limit ?? '50MiB') },
     appPort,
     migrationsDir: path.join(ROOT, 'supabase/migrations'),
+    extraMigrationsDirs: [],
     seedFile: path.join(ROOT, 'supabase/seed.sql'),
     functionsDir: path.join(ROOT, 'supabase/functions'),
   };

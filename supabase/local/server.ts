@@ -42,7 +42,10 @@ export async function startStack(opts: StartOptions = {}): Promise<Stack> {
   const db =
     opts.db ??
     (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? null : `${config.dataDir}/db` }));
-  const report = await migrate(db, { migrationsDir: config.migrationsDir, seedFile: config.seedFile, log: (l) => log('db', l) });
+  const report = await migrate(db, {
+    migrationsDir: config.migrationsDir,
+    extraMigrationsDirs: config.extraMigrationsDirs,
+    seedFile: config.seedFile, log: (l) => log('db', l) });
   void report;
 
   const jwt = createJwt(config.jwtSecret);

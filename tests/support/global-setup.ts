@@ -9,6 +9,9 @@ import pg from 'pg';
 import { openDatabase } from '../../supabase/local/db/database.ts';
 import { startStack } from '../../supabase/local/server.ts';
 
+/** Tables used only by the conformance tests (never part of the product's schema). */
+const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/migrations');
+
 export interface StackInfo {
   url: string;
   anonKey: string;
@@ -58,7 +61,7 @@ export default async function setup(project: TestProject) {
   }
 
   const db = await openDatabase({ databaseUrl, dataDir: null });
-  const stack = await startStack({ db, port: 0, quiet: !process.env.STACK_LOG, config: { databaseUrl, appPort: 0 } });
+  const stack = await startStack({ db, port: 0, quiet: !process.env.STACK_LOG, config: { databaseUrl, appPort: 0, extraMigrationsDirs: [FIXTURES] } });
   const info: StackInfo = {
     url: stack.url,
     anonKey: stack.keys.anon,

@@ -11,6 +11,8 @@ const BOOTSTRAP = path.join(path.dirname(fileURLToPath(import.meta.url)), 'boots
 
 export interface MigrateOptions {
   migrationsDir: string;
+  /** applied after migrationsDir, same rules (tests add fixture tables this way) */
+  extraMigrationsDirs?: string[];
   seedFile?: string | null;
   log?: (line: string) => void;
 }
@@ -35,16 +37,21 @@ export async function migrate(db: Database, opts: MigrateOptions): Promise<Migra
         (r) => r.version,
       ),
     );
-    const files = existsSync(opts.migrationsDir)
-      ? readdirSync(opts.migrationsDir).filter((f) => f.endsWith('.sql')).sort()
-      : [];
+    const listDir = (dir: string) =>
+      existsSync(dir)
+        ? readdirSync(dir)
+            .filter((f) => f.endsWith('.sql'))
+            .sort()
+            .map((f) => ({ dir, file: f }))
+        : [];
+    const files = [opts.migrationsDir, ...(opts.extraMigrationsDirs ?? [])].flatMap(listDir);
     const applied: string[] = [];
-    for (const file of files) {
+    for (const { dir, file } of files) {
       const m = /^(\d+)_?(.*)\.sql$/.exec(file);
       if (!m) throw new Error(`migration file name must start with a version number: ${file}`);
       const [, version, name] = m;
       if (done.has(version)) continue;
-      const sql = readFileSync(path.join(opts.migrationsDir, file), 'utf8');
+      const sql = readFileSync(path.join(dir, file), 'utf8');
       try {
         await db.exec(`begin;\n${sql}\n;\ninsert into supabase_migrations.schema_migrations (version, name, statements)
           values ('${version}', '${name.replace(/'/g, "''")}', array[]::text[]);\ncommit;`);
