@@ -31,12 +31,16 @@ if (process.env.TEST_DATABASE_URL) {
 } else {
   console.log('\n(skipping integration-postgres: set TEST_DATABASE_URL to a PostgreSQL server to run it)');
 }
-const functionsDir = path.join(root, 'supabase/functions');
-const functionEntries = existsSync(functionsDir)
-  ? readdirSync(functionsDir)
-      .filter((d) => !d.startsWith('_') && existsSync(path.join(functionsDir, d, 'index.ts')))
-      .map((d) => `supabase/functions/${d}/index.ts`)
-  : [];
+// Product functions and the test-only fixture functions, checked offline: with the root
+// package.json present deno resolves npm: specifiers from node_modules (no registry).
+const functionEntries = ['supabase/functions', 'tests/fixtures/functions'].flatMap((rel) => {
+  const dir = path.join(root, rel);
+  return existsSync(dir)
+    ? readdirSync(dir)
+        .filter((d) => !d.startsWith('_') && existsSync(path.join(dir, d, 'index.ts')))
+        .map((d) => `${rel}/${d}/index.ts`)
+    : [];
+});
 if (functionEntries.length) step('functions-deno', bin('deno'), ['check', '--quiet', ...functionEntries], { DENO_NO_UPDATE_CHECK: '1' });
 if (existsSync(path.join(root, 'playwright.config.ts'))) step('e2e', bin('playwright'), ['test']);
 console.log('\nAll tests passed.');

@@ -54,6 +54,10 @@ export interface StackConfig {
   extraMigrationsDirs: string[];
   seedFile: string;
   functionsDir: string;
+  /** more folders of functions served after functionsDir (test fixtures) */
+  extraFunctionsDirs: string[];
+  /** per-function settings from `[functions.<name>]` in config.toml */
+  functions: Record<string, { verifyJwt: boolean }>;
 }
 
 type Toml = Record<string, any>;
@@ -134,6 +138,10 @@ export function loadConfig(overrides: Partial<StackConfig> & { configFile?: stri
     extraMigrationsDirs: [],
     seedFile: path.join(ROOT, 'supabase/seed.sql'),
     functionsDir: path.join(ROOT, 'supabase/functions'),
+    extraFunctionsDirs: [],
+    functions: Object.fromEntries(
+      Object.entries((toml.functions ?? {}) as Toml).map(([name, f]) => [name, { verifyJwt: f?.verify_jwt ?? true }]),
+    ),
   };
   return { ...config, ...stripUndefined(overrides) } as StackConfig;
 }

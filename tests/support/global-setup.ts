@@ -11,6 +11,8 @@ import { startStack } from '../../supabase/local/server.ts';
 
 /** Tables used only by the conformance tests (never part of the product's schema). */
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/migrations');
+/** Edge functions used only by the conformance tests, served after supabase/functions. */
+const FIXTURE_FUNCTIONS = path.resolve(import.meta.dirname, '../fixtures/functions');
 
 export interface StackInfo {
   url: string;
@@ -61,7 +63,7 @@ export default async function setup(project: TestProject) {
   }
 
   const db = await openDatabase({ databaseUrl, dataDir: null });
-  const stack = await startStack({ db, port: 0, quiet: !process.env.STACK_LOG, config: { databaseUrl, appPort: 0, extraMigrationsDirs: [FIXTURES] } });
+  const stack = await startStack({ db, port: 0, quiet: !process.env.STACK_LOG, config: { databaseUrl, appPort: 0, extraMigrationsDirs: [FIXTURES], extraFunctionsDirs: [FIXTURE_FUNCTIONS] } });
   const info: StackInfo = {
     url: stack.url,
     anonKey: stack.keys.anon,

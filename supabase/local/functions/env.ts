@@ -1,0 +1,50 @@
+// The environment an edge function sees through Deno.env, as on hosted Supabase:
+// the project's secrets (locally: supabase/functions/.env, with the process environment
+// taking precedence so a shell or a test can override a value), then the variables the
+// platform always sets, which secrets cannot override.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { StackContext } from '../http.ts';
+
+/** KEY=value lines; `#` comments, optional `export `, single or double quotes (\n in double). */
+export function parseDotenv(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (!line || line.startsWith('#')) continue;
+    const m = /^(?:export\s+)?([A-Za-z_][A-Za-z0-9_.-]*)\s*=\s*(.*)$/.exec(line);
+    if (!m) continue;
+    let value = m[2];
+    const quote = value[0];
+    if ((quote === '"' || quote === "'") && value.lastIndexOf(quote) > 0) {
+      value = value.slice(1, value.lastIndexOf(quote));
+      if (quote === '"') value = value.replace(/\\n/g, '\n').replace(/\\"/g, '"');
+    } else {
+      value = value.replace(/\s+#.*$/, '').trim();
+    }
+    out[m[1]] = value;
+  }
+  return out;
+}
+
+export function dotenvPath(ctx: StackContext): string {
+  return path.join(ctx.config.functionsDir, '.env');
+}
+
+/** A fresh object per function load, so Deno.env.set in one function stays in it. */
+export function functionEnv(ctx: StackContext): Record<string, string> {
+  const file = dotenvPath(ctx);
+  const secrets = existsSync(file) ? parseDotenv(readFileSync(file, 'utf8')) : {};
+  const processEnv = Object.fromEntries(
+    Object.entries(process.env).filter((e): e is [string, string] => typeof e[1] === 'string'),
+  );
+  const platform: Record<string, string> = {
+    SUPABASE_URL: ctx.url,
+    SUPABASE_ANON_KEY: ctx.keys.anon,
+    SUPABASE_SERVICE_ROLE_KEY: ctx.keys.serviceRole,
+    SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: ctx.keys.publishable }),
+    SUPABASE_SECRET_KEYS: JSON.stringify({ default: ctx.keys.secret }),
+  };
+  if (ctx.config.databaseUrl) platform.SUPABASE_DB_URL = ctx.config.databaseUrl;
+  return { ...secrets, ...processEnv, ...platform };
+}
