@@ -136,6 +136,30 @@ create table if not exists auth.one_time_tokens (
   updated_at timestamptz not null default now()
 );
 
+-- PKCE flows started by sign-up / recovery / e-mail change (GoTrue's flow_state), and the
+-- authentication methods of each session (the `amr` claim), as GoTrue keeps them.
+create table if not exists auth.flow_state (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid references auth.users(id) on delete cascade,
+  auth_code text not null unique,
+  code_challenge_method text not null,
+  code_challenge text not null,
+  provider_type text not null,
+  authentication_method text not null,
+  auth_code_issued_at timestamptz,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+
+create table if not exists auth.mfa_amr_claims (
+  id uuid primary key default gen_random_uuid(),
+  session_id uuid not null references auth.sessions(id) on delete cascade,
+  authentication_method text not null,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  unique (session_id, authentication_method)
+);
+
 -- The helpers policies call. They read the claims the API sets per transaction.
 create or replace function auth.uid() returns uuid
 language sql stable as $$
