@@ -1,0 +1,77 @@
+// Storage's error shape: `{statusCode:"<logical status>", code, error, message}` with the
+// real HTTP status 400 for everything but internal errors (500), as Supabase Storage does.
+import type { ServerResponse } from 'node:http';
+import { sendJson } from '../http.ts';
+import { JwtError } from '../jwt.ts';
+
+export class StorageError extends Error {
+  constructor(
+    /** the logical status that goes into body.statusCode */
+    readonly status: number,
+    readonly code: string,
+    readonly error: string,
+    message: string,
+  ) {
+    super(message);
+  }
+
+  get httpStatus(): number {
+    return this.status >= 500 ? 500 : 400;
+  }
+
+  body() {
+    return { statusCode: String(this.status), code: this.code, error: this.error, message: this.message };
+  }
+}
+
+export const ERR = {
+  noSuchKey: () => new StorageError(404, 'NoSuchKey', 'not_found', 'Object not found'),
+  noSuchBucket: () => new StorageError(404, 'NoSuchBucket', 'Bucket not found', 'Bucket not found'),
+  keyExists: () => new StorageError(409, 'KeyAlreadyExists', 'Duplicate', 'The resource already exists'),
+  bucketExists: () => new StorageError(409, 'BucketAlreadyExists', 'Duplicate', 'The resource already exists'),
+  bucketNotEmpty: () =>
+    new StorageError(409, 'ResourceNotEmpty', 'ResourceNotEmpty', 'The bucket you tried to delete is not empty'),
+  accessDenied: (message = 'new row violates row-level security policy') =>
+    new StorageError(403, 'AccessDenied', 'Unauthorized', message),
+  invalidJwt: (message: string) => new StorageError(400, 'InvalidJWT', 'InvalidJWT', message),
+  invalidSignature: () => new StorageError(400, 'InvalidSignature', 'InvalidSignature', 'Invalid signature'),
+  tooLarge: () =>
+    new StorageError(413, 'EntityTooLarge', 'Payload too large', 'The object exceeded the maximum allowed size'),
+  invalidMime: (mime: string) =>
+    new StorageError(415, 'InvalidMimeType', 'invalid_mime_type', `mime type ${mime} is not supported`),
+  invalidKey: (key: string) => new StorageError(400, 'InvalidKey', 'InvalidKey', `Invalid key: ${key}`),
+  invalidBucketName: () => new StorageError(400, 'InvalidBucketName', 'Invalid Input', 'Bucket name invalid'),
+  invalidRequest: (message: string) => new StorageError(400, 'InvalidRequest', 'InvalidRequest', message),
+  invalidRange: () => new StorageError(416, 'InvalidRange', 'invalid_range', 'invalid range provided'),
+  notFound: () => new StorageError(404, 'NotFound', 'Not Found', 'Route not found'),
+  imageProcessing: (message: string) => new StorageError(400, 'InvalidRequest', 'InvalidRequest', message),
+  internal: (message = 'Internal server error') => new StorageError(500, 'InternalError', 'InternalError', message),
+};
+
+/** Turns what a handler threw into a StorageError (database and JWT errors included). */
+export function toStorageError(err: unknown): StorageError {
+  if (err instanceof StorageError) return err;
+  if (err instanceof JwtError) return ERR.invalidJwt(err.reason === 'expired' ? 'jwt expired' : 'invalid signature');
+  const pg = err as { code?: string; message?: string };
+  switch (pg?.code) {
+    case '42501': // insufficient privilege / row-level security
+      return ERR.accessDenied(pg.message?.includes('row-level security') ? 'new row violates row-level security policy' : pg.message);
+    case '23505':
+      return ERR.keyExists();
+    case '23503':
+      return ERR.noSuchBucket();
+    case '22P02':
+    case '22023':
+      return ERR.invalidRequest(pg.message ?? 'invalid input');
+    case '57014':
+      return new StorageError(544, 'DatabaseTimeout', 'DatabaseTimeout', 'The connection to the database timed out');
+  }
+  if (typeof pg?.code === 'string' && /^[0-9A-Z]{5}$/.test(pg.code)) {
+    return new StorageError(500, 'DatabaseError', 'DatabaseError', pg.message ?? 'database error');
+  }
+  return ERR.internal();
+}
+
+export function sendStorageError(res: ServerResponse, err: StorageError, headers: Record<string, string> = {}) {
+  sendJson(res, err.status === 544 ? 544 : err.httpStatus, err.body(), headers);
+}

@@ -1,0 +1,159 @@
+// Receives an upload into a temp file, the two ways storage-js sends one:
+// - multipart/form-data: text fields `cacheControl` and `metadata` (JSON) and one file
+//   part (its field name is "" from storage-js; the first file part is taken whatever its
+//   name), whose own Content-Type is the object's type;
+// - a raw body: Content-Type, Cache-Control and base64-JSON `x-metadata` headers.
+// The size limit and allowed MIME types are enforced while streaming; on any failure the
+// temp file is removed and the rest of the request is drained so the error can be sent.
+import busboy from 'busboy';
+import { createHash } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { header } from '../http.ts';
+import type { FileStore } from './disk.ts';
+import { ERR, StorageError } from './errors.ts';
+import { mimeAllowed } from './keys.ts';
+
+export interface UploadRules {
+  maxBytes: number;
+  allowedMimeTypes: string[] | null;
+}
+
+export interface ReceivedFile {
+  temp: string;
+  size: number;
+  /** hex MD5 of the bytes, the object's ETag */
+  md5: string;
+  mimetype: string;
+  cacheControl: string;
+  userMetadata: Record<string, unknown> | null;
+}
+
+function parseMetadata(raw: string | undefined, base64: boolean): Record<string, unknown> | null {
+  if (!raw) return null;
+  try {
+    const value = JSON.parse(base64 ? Buffer.from(raw, 'base64').toString('utf8') : raw);
+    return value && typeof value === 'object' && !Array.isArray(value) ? value : null;
+  } catch {
+    throw ERR.invalidRequest('metadata is not valid JSON');
+  }
+}
+
+/** Streams source into a new temp file, counting and hashing; throws tooLarge past the limit. */
+async function writeTemp(source: Readable, store: FileStore, maxBytes: number) {
+  const temp = store.tempPath();
+  const hash = createHash('md5');
+  let size = 0;
+  const meter = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      size += chunk.length;
+      if (size > maxBytes) return done(ERR.tooLarge());
+      hash.update(chunk);
+      done(null, chunk);
+    },
+  });
+  try {
+    await pipeline(source, meter, createWriteStream(temp));
+  } catch (err) {
+    await store.removeQuietly(temp);
+    throw err;
+  }
+  return { temp, size, md5: hash.digest('hex') };
+}
+
+/** Reads and discards what is left of the request, so a reply can follow an early error. */
+export function drain(req: IncomingMessage): Promise<void> {
+  if (req.readableEnded || req.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    req.on('end', resolve);
+    req.on('close', resolve);
+    req.on('error', () => resolve());
+    req.resume();
+  });
+}
+
+async function receiveRaw(req: IncomingMessage, store: FileStore, rules: UploadRules): Promise<ReceivedFile> {
+  const mimetype = header(req, 'content-type') || 'application/octet-stream';
+  if (!mimeAllowed(mimetype, rules.allowedMimeTypes)) throw ERR.invalidMime(mimetype);
+  const declared = Number(header(req, 'content-length') ?? NaN);
+  if (declared > rules.maxBytes) throw ERR.tooLarge();
+  const userMetadata = parseMetadata(header(req, 'x-metadata'), true);
+  const written = await writeTemp(req, store, rules.maxBytes);
+  return { ...written, mimetype, cacheControl: header(req, 'cache-control') || 'no-cache', userMetadata };
+}
+
+function receiveMultipart(req: IncomingMessage, store: FileStore, rules: UploadRules): Promise<ReceivedFile> {
+  return new Promise((resolve, reject) => {
+    let bb: busboy.Busboy;
+    try {
+      // one byte over the limit, so a file of exactly the limit is not reported as cut off
+      bb = busboy({ headers: req.headers, limits: { files: 1, fields: 20, fieldSize: 1 << 20, fileSize: rules.maxBytes + 1 } });
+    } catch (err: any) {
+      reject(ERR.invalidRequest(err?.message ?? 'malformed multipart body'));
+      return;
+    }
+    const fields: Record<string, string> = {};
+    let file: Promise<{ temp: string; size: number; md5: string } | null> | null = null;
+    let mimetype = '';
+    let failure: unknown = null;
+
+    bb.on('field', (name, value) => {
+      fields[name] = value;
+    });
+    bb.on('file', (_name, stream, info) => {
+      mimetype = info.mimeType;
+      if (!mimeAllowed(mimetype, rules.allowedMimeTypes)) {
+        failure ??= ERR.invalidMime(mimetype);
+        stream.resume();
+        return;
+      }
+      stream.on('limit', () => stream.destroy(ERR.tooLarge()));
+      file = writeTemp(stream, store, rules.maxBytes).catch((err) => {
+        failure ??= err;
+        stream.resume();
+        return null;
+      });
+    });
+    bb.on('error', (err: any) => {
+      failure ??= ERR.invalidRequest(err?.message ?? 'malformed multipart body');
+      req.unpipe(bb);
+      finish();
+    });
+    bb.on('close', finish);
+
+    let finished = false;
+    async function finish() {
+      if (finished) return;
+      finished = true;
+      const written = await file;
+      try {
+        if (failure) throw failure;
+        if (!written) throw ERR.invalidRequest('No content provided');
+        const cacheControl = fields.cacheControl ? `max-age=${fields.cacheControl}` : 'no-cache';
+        resolve({ ...written, mimetype, cacheControl, userMetadata: parseMetadata(fields.metadata, false) });
+      } catch (err) {
+        if (written) await store.removeQuietly(written.temp);
+        reject(err);
+      }
+    }
+    req.on('aborted', () => {
+      failure ??= ERR.invalidRequest('the upload was aborted');
+      bb.destroy();
+      finish();
+    });
+    req.pipe(bb);
+  });
+}
+
+/** The upload in a temp file, or a StorageError after the request has been drained. */
+export async function receiveUpload(req: IncomingMessage, store: FileStore, rules: UploadRules): Promise<ReceivedFile> {
+  const type = header(req, 'content-type') ?? '';
+  try {
+    return /^multipart\/form-data/i.test(type) ? await receiveMultipart(req, store, rules) : await receiveRaw(req, store, rules);
+  } catch (err) {
+    await drain(req);
+    throw err instanceof StorageError ? err : ERR.invalidRequest((err as Error)?.message ?? 'upload failed');
+  }
+}
