@@ -264,6 +264,8 @@ create table public.images (
   original_path text not null,
   original_url text,
   pose_id integer not null,
+  -- display order within the project (product, then pose)
+  position integer not null default 0,
   status text not null default 'pending'
     check (status in ('pending', 'processing', 'completed', 'failed', 'rejected')),
   -- results: object names in buckets 'generated' (clean) and 'watermarked'
@@ -282,7 +284,7 @@ create table public.images (
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now()
 );
-create index images_project_idx on public.images (project_id, created_at);
+create index images_project_idx on public.images (project_id, position);
 create index images_user_idx on public.images (user_id);
 create index images_queue_idx on public.images (created_at) where status in ('pending', 'processing');
 

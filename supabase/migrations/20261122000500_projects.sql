@@ -39,7 +39,7 @@ language sql stable
 set search_path = ''
 as $$
   select to_jsonb(p) || jsonb_build_object('images', coalesce((
-    select jsonb_agg(to_jsonb(i) order by i.created_at, i.id) from public.images i where i.project_id = p.id), '[]'::jsonb))
+    select jsonb_agg(to_jsonb(i) order by i.position, i.id) from public.images i where i.project_id = p.id), '[]'::jsonb))
   from public.projects p where p.id = p_project_id
 $$;
 
@@ -220,13 +220,12 @@ begin
     v_blurred, v_poses, v_products, v_cost, v_charge.id, v_metadata);
 
   -- one image per product and pose (on-model), per pose (flat-lay: the outfit is one product)
-  insert into public.images (project_id, user_id, original_path, original_url, pose_id, credit_cost, metadata)
-  select v_project_id, uid, prod.path, f.public_url, pose.id, v_unit,
+  insert into public.images (project_id, user_id, original_path, original_url, pose_id, position, credit_cost, metadata)
+  select v_project_id, uid, prod.path, f.public_url, pose.id, row_number() over (order by prod.n, pose.id), v_unit,
          jsonb_build_object('productPaths', to_jsonb(v_products))
   from unnest(case when v_type = 'on-model' then v_products else v_products[1:1] end) with ordinality as prod (path, n)
   cross join unnest(v_poses) as pose (id)
-  left join public.uploaded_files f on f.file_path = prod.path and f.user_id = uid
-  order by prod.n, pose.id;
+  left join public.uploaded_files f on f.file_path = prod.path and f.user_id = uid;
 
   insert into public.notifications (user_id, type, title, message, project_id, data)
   values (uid, 'project_created', 'Project created',
@@ -388,7 +387,7 @@ begin
     select i.id from public.images i
     join public.projects p on p.id = i.project_id and p.status = 'processing'
     where i.status = 'pending' or (i.status = 'processing' and i.lease_expires_at < v_now)
-    order by i.created_at, i.id
+    order by i.created_at, i.position
     limit greatest(max_jobs, 0)
     for update of i skip locked),
   claimed as (
@@ -416,7 +415,7 @@ begin
       'background_blurred', p.background_blurred,
       'plan', s.plan, 'watermark', pl.watermark, 'resolution', pl.resolution,
       'credits_remaining', s.credits_remaining, 'email', u.email,
-      'lease_expires_at', i.lease_expires_at) order by i.created_at, i.id)
+      'lease_expires_at', i.lease_expires_at) order by i.created_at, i.position)
     from public.images i
     join public.projects p on p.id = i.project_id
     join public.subscriptions s on s.user_id = p.user_id
