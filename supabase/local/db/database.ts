@@ -20,6 +20,16 @@ export interface Queryable {
   query<R = Record<string, any>>(sql: string, params?: unknown[]): Promise<QueryResult<R>>;
 }
 
+export interface Statement {
+  text: string;
+  values?: unknown[];
+  /** a prepared-statement name: parsed once per connection (PostgreSQL only) */
+  name?: string;
+}
+
+/** Sends statements on one connection and settles each, in order. */
+export type Send = (statements: Statement[]) => Promise<PromiseSettledResult<QueryResult>[]>;
+
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs a script of several statements without parameters (migrations, bootstrap). */
@@ -29,6 +39,12 @@ export interface Database extends Queryable {
    * PGlite has a single connection, so its transactions run one after another.
    */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * PostgreSQL only (the REST hot path): holds one connection for fn, on which `send` writes
+   * all its statements before reading any answer (pipelined: one round trip). Callers send
+   * their own BEGIN … COMMIT; a transaction left open is rolled back before release.
+   */
+  pipeline?<T>(fn: (send: Send) => Promise<T>): Promise<T>;
   /** LISTEN on a channel; notifications arrive after the sending transaction commits. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -123,6 +139,21 @@ async function openPostgres(url: string, poolSize?: number): Promise<Database> {
 
   const quoteIdent = (s: string) => `"${s.replace(/"/g, '""')}"`;
 
+  // A second pool whose clients pipeline (pg's `pipeline` mode), opened on first use.
+  let pipelined: pg.Pool | null = null;
+  const pipelinedPool = () => {
+    if (!pipelined) {
+      pipelined = new pg.Pool({
+        connectionString: url,
+        max: poolSize ?? Number(process.env.DB_POOL_SIZE ?? 20),
+        idleTimeoutMillis: 30_000,
+        pipeline: true,
+      } as pg.PoolConfig);
+      pipelined.on('error', (err) => console.error('[db] idle client error:', err.message));
+    }
+    return pipelined;
+  };
+
   return {
     kind: 'postgres',
     async query(sql, params) {
@@ -145,6 +176,24 @@ async function openPostgres(url: string, poolSize?: number): Promise<Database> {
         client.release();
       }
     },
+    async pipeline(fn) {
+      const client = await pipelinedPool().connect();
+      let broken: Error | undefined;
+      const send: Send = async (statements) => {
+        const settled = await Promise.allSettled(
+          statements.map((s) => client.query({ text: s.text, values: s.values as any[], name: s.name })),
+        );
+        return settled.map((r) => (r.status === 'fulfilled' ? { status: 'fulfilled', value: toResult(r.value) } : r));
+      };
+      try {
+        return await fn(send);
+      } finally {
+        if ((client as any).getTransactionStatus?.() !== 'I') {
+          await client.query('ROLLBACK').catch((err: Error) => (broken = err));
+        }
+        client.release(broken);
+      }
+    },
     async listen(channel, onPayload) {
       const client = await listenerClient();
       let set = handlers.get(channel);
@@ -165,6 +214,7 @@ async function openPostgres(url: string, poolSize?: number): Promise<Database> {
     async close() {
       listener?.release();
       listener = null;
+      await pipelined?.end();
       await pool.end();
     },
   };

@@ -1,10 +1,42 @@
-// PLACEHOLDER until the rest service lands: answers 501 so a missing piece is obvious.
-import { sendJson, type Service, type StackContext } from '../http.ts';
+// The PostgREST-compatible service at /rest/v1 (the subset the wire contract describes):
+// the schema cache, the per-request transaction runner and the request handler.
+//
+//   parse/    query string, select, filters, order, Prefer/Accept/Range
+//   schema/   catalogue → tables, columns, keys, relationships, functions
+//   plan/     a parsed request checked against the schema cache
+//   sql/      plans as SQL (identifiers from the catalogue, values bound)
+//   execute   one transaction per request with the JWT's role and claims
+//   tables, rpc, handler, respond, errors
+import type { Service, StackContext } from '../http.ts';
+import { createAuthResolver } from './auth.ts';
+import { createExecutor } from './execute.ts';
+import { createHandler } from './handler.ts';
+import { createSchemaCache } from './schema/cache.ts';
 
-export async function createRestService(_ctx: StackContext): Promise<Service> {
+export async function createRestService(ctx: StackContext): Promise<Service> {
+  const schemas = ctx.config.schemas.length ? ctx.config.schemas : ['public'];
+  const log = (m: string) => ctx.log('rest', m);
+  const cache = await createSchemaCache(ctx.db, schemas, log);
+
+  // NOTIFY pgrst, 'reload schema' — the same signal PostgREST listens for.
+  const unlisten = await ctx.db.listen('pgrst', (payload) => {
+    const p = payload.trim();
+    if (p === '' || p === 'reload schema') cache.reload().catch((err) => log(`schema reload failed: ${err.message}`));
+  });
+
+  const handle = createHandler({
+    cache,
+    executor: createExecutor(ctx.db),
+    maxRows: ctx.config.maxRows,
+    auth: createAuthResolver(ctx.jwt, ctx.keys),
+    schemas,
+    log,
+  });
+
   return {
-    async handle({ res }) {
-      sendJson(res, 501, { message: 'rest is not implemented yet' });
+    handle,
+    async close() {
+      await unlisten();
     },
   };
 }

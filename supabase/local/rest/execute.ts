@@ -1,0 +1,144 @@
+// Runs one request as one transaction: the role and request.* settings first
+// (transaction-local, so row-level security is Postgres's own), then the request's single
+// statement. On PostgreSQL the four statements (BEGIN, settings, query, COMMIT) are
+// pipelined into one round trip and the query is a named prepared statement; on PGlite
+// (in-process) they run in a plain transaction.
+import type { Database, QueryResult, Statement } from '../db/database.ts';
+import type { ApiRole } from '../jwt.ts';
+
+export interface RequestSettings {
+  role: ApiRole;
+  claims: string;
+  method: string;
+  path: string;
+  headers: string;
+  cookies: string;
+  readOnly: boolean;
+  /** `alter role … set` settings of the role (statement_timeout…), applied like PostgREST */
+  roleSettings: [string, string][];
+}
+
+export interface StatementResult {
+  total: number | null;
+  page: number;
+  body: string | null;
+  /** response.headers / response.status set by SQL during the request */
+  headers: string | null;
+  status: string | null;
+}
+
+/** What to do once the statement answered: commit, roll back, or fail (rolling back). */
+export type Decision = 'commit' | 'rollback' | Error;
+
+export interface Executor {
+  run(settings: RequestSettings, text: string, values: (string | null)[], decide?: (r: StatementResult) => Decision): Promise<StatementResult>;
+}
+
+const ROLES = new Set<ApiRole>(['anon', 'authenticated', 'service_role']);
+/** Settings a role may carry that are applied per request; anything else is ignored. */
+const ROLE_SETTINGS = new Set(['statement_timeout', 'lock_timeout', 'idle_in_transaction_session_timeout', 'search_path', 'work_mem']);
+
+const MAX_PREPARED = 2000;
+
+class Rollback extends Error {
+  constructor(readonly result: StatementResult) {
+    super('rollback');
+  }
+}
+
+function toResult(r: QueryResult): StatementResult {
+  const row = r.rows[0] ?? {};
+  return {
+    total: row.total === null || row.total === undefined ? null : Number(row.total),
+    page: Number(row.page ?? 0),
+    body: row.body ?? null,
+    headers: row.headers ?? null,
+    status: row.status ?? null,
+  };
+}
+
+export function createExecutor(db: Database): Executor {
+  const setupTexts = new Map<string, string>();
+  const prepared = new Map<string, string>();
+
+  function setup(s: RequestSettings, inlineReadOnly: boolean): Statement {
+    if (!ROLES.has(s.role)) throw new Error(`refusing to run as role ${s.role}`);
+    const extra = s.roleSettings.filter(([k]) => ROLE_SETTINGS.has(k));
+    const values: string[] = [s.role, s.claims, s.method, s.path, s.headers, s.cookies];
+    for (const [k, v] of extra) values.push(k, v);
+    const ro = inlineReadOnly && s.readOnly;
+    const shape = `${extra.length}:${ro}`;
+    let text = setupTexts.get(shape);
+    if (!text) {
+      const parts = [
+        ...(ro ? [`set_config('transaction_read_only', 'on', true)`] : []),
+        `set_config('role', $1, true)`,
+        `set_config('request.jwt.claims', $2, true)`,
+        `set_config('request.method', $3, true)`,
+        `set_config('request.path', $4, true)`,
+        `set_config('request.headers', $5, true)`,
+        `set_config('request.cookies', $6, true)`,
+        ...extra.map((_, i) => `set_config($${7 + 2 * i}, $${8 + 2 * i}, true)`),
+      ];
+      text = `select ${parts.join(', ')}`;
+      setupTexts.set(shape, text);
+    }
+    return { text, values, name: `rest_setup_${shape.replace(':', '_')}` };
+  }
+
+  function statementName(text: string): string | undefined {
+    let name = prepared.get(text);
+    if (!name && prepared.size < MAX_PREPARED) {
+      name = `rest_q${prepared.size}`;
+      prepared.set(text, name);
+    }
+    return name;
+  }
+
+  if (db.pipeline) {
+    const pipeline = db.pipeline.bind(db);
+    return {
+      run(settings, text, values, decide) {
+        return pipeline(async (send) => {
+          const begin: Statement = { text: settings.readOnly ? 'BEGIN READ ONLY' : 'BEGIN' };
+          const main: Statement = { text, values, name: statementName(text) };
+          const head = [begin, setup(settings, false), main];
+          if (!decide) {
+            const out = await send([...head, { text: 'COMMIT' }]);
+            const failed = out.find((r) => r.status === 'rejected');
+            if (failed) throw (failed as PromiseRejectedResult).reason;
+            return toResult((out[2] as PromiseFulfilledResult<QueryResult>).value);
+          }
+          const out = await send(head);
+          const failed = out.find((r) => r.status === 'rejected');
+          if (failed) throw (failed as PromiseRejectedResult).reason;
+          const result = toResult((out[2] as PromiseFulfilledResult<QueryResult>).value);
+          const d = decide(result);
+          const [end] = await send([{ text: d === 'commit' ? 'COMMIT' : 'ROLLBACK' }]);
+          if (end.status === 'rejected') throw end.reason;
+          if (d instanceof Error) throw d;
+          return result;
+        });
+      },
+    };
+  }
+
+  return {
+    async run(settings, text, values, decide) {
+      try {
+        return await db.transaction(async (tx) => {
+          const s = setup(settings, true);
+          await tx.query(s.text, s.values);
+          const result = toResult(await tx.query(text, values));
+          const d = decide ? decide(result) : 'commit';
+          if (d instanceof Error) throw d;
+          if (d === 'rollback') throw new Rollback(result);
+          return result;
+        });
+      } catch (err) {
+        if (err instanceof Rollback) return err.result;
+        throw err;
+      }
+    },
+  };
+}
