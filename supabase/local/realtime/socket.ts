@@ -1,0 +1,306 @@
+// One WebSocket: decodes frames, answers heartbeats, and runs the channel lifecycle —
+// join (token, bindings, reply, system message), access_token updates, broadcast,
+// presence, leave — in the order frames arrive.
+import { randomUUID } from 'node:crypto';
+import type { WebSocket } from 'ws';
+import type { ApiKeys, JwtTools } from '../jwt.ts';
+import { fanOut } from './broadcast.ts';
+import type { Catalog } from './catalog.ts';
+import { BindingError, bindingId, Channel, parseBinding, type PgBinding, type Transport } from './channel.ts';
+import { FilterError } from './filters.ts';
+import type { Presence } from './presence.ts';
+import { decodeBinary, decodeText, encode, encodeRaw, ProtocolError, type DecodedFrame, type PhxMessage, type Vsn } from './protocol.ts';
+import type { Registry } from './registry.ts';
+import { expiredError, isApiKeyToken, TokenError, verifyChannelToken, type ChannelAuth, type DbRole } from './tokens.ts';
+
+export interface SocketDeps {
+  jwt: JwtTools;
+  keys: ApiKeys;
+  catalog: Catalog;
+  registry: Registry;
+  presence: Presence;
+  log: (message: string) => void;
+}
+
+/** Sockets that send nothing (not even heartbeats, every 25 s) for this long are closed. */
+const IDLE_TIMEOUT_MS = 75_000;
+/** A reader this far behind is dropped rather than buffered without end. */
+const MAX_BUFFERED_BYTES = 32 * 1024 * 1024;
+
+export class RealtimeSocket implements Transport {
+  private channels = new Map<string, Channel>();
+  private queue: Promise<void> = Promise.resolve();
+  private lastSeen = Date.now();
+  private idleTimer: NodeJS.Timeout;
+  private closed = false;
+
+  constructor(
+    private readonly ws: WebSocket,
+    readonly vsn: Vsn,
+    /** the auth of the key the socket connected with (fallback token for joins) */
+    private readonly socketAuth: ChannelAuth,
+    private readonly deps: SocketDeps,
+  ) {
+    ws.binaryType = 'nodebuffer';
+    ws.on('message', (data, isBinary) => {
+      this.lastSeen = Date.now();
+      const buf = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
+      this.queue = this.queue.then(() => this.onFrame(buf, isBinary)).catch((err) => this.deps.log(`socket frame failed: ${err?.stack ?? err}`));
+    });
+    ws.on('close', () => this.teardown());
+    ws.on('error', () => this.teardown());
+    this.idleTimer = setInterval(() => {
+      if (Date.now() - this.lastSeen > IDLE_TIMEOUT_MS) this.ws.terminate();
+    }, 15_000);
+    this.idleTimer.unref();
+  }
+
+  send(data: string | Buffer) {
+    if (this.closed || this.ws.readyState !== this.ws.OPEN) return;
+    if (this.ws.bufferedAmount > MAX_BUFFERED_BYTES) {
+      this.deps.log('closing a socket that does not keep up with its messages');
+      this.ws.terminate();
+      return;
+    }
+    this.ws.send(data);
+  }
+
+  /** Server-side disconnect (stack shutdown). */
+  close(code = 1001, reason = 'server shutting down') {
+    this.ws.close(code, reason);
+    this.teardown();
+  }
+
+  private teardown() {
+    if (this.closed) return;
+    this.closed = true;
+    clearInterval(this.idleTimer);
+    for (const ch of this.channels.values()) this.dropChannel(ch);
+    this.channels.clear();
+  }
+
+  private reply(m: PhxMessage, status: 'ok' | 'error', response: unknown) {
+    this.send(encode(this.vsn, { joinRef: m.joinRef, ref: m.ref, topic: m.topic, event: 'phx_reply', payload: { status, response } }));
+  }
+
+  private async onFrame(buf: Buffer, isBinary: boolean) {
+    if (this.closed) return;
+    let m: DecodedFrame;
+    try {
+      m = isBinary && this.vsn === '2.0.0' ? decodeBinary(buf) : decodeText(this.vsn, buf.toString('utf8'));
+    } catch (err) {
+      if (err instanceof ProtocolError) {
+        this.deps.log(`ignoring a malformed frame: ${err.message}`);
+        return;
+      }
+      throw err;
+    }
+
+    if (m.topic === 'phoenix') {
+      if (m.event === 'heartbeat') this.reply(m, 'ok', {});
+      return;
+    }
+    if (m.event === 'phx_join') return this.join(m);
+
+    const ch = this.channels.get(m.topic);
+    if (!ch || (m.joinRef !== null && ch.joinRef !== null && m.joinRef !== ch.joinRef)) {
+      this.reply(m, 'error', { reason: 'unmatched topic' });
+      return;
+    }
+    switch (m.event) {
+      case 'phx_leave':
+        this.removeChannel(ch);
+        this.reply(m, 'ok', {});
+        return;
+      case 'access_token':
+        return this.refreshToken(ch, m.payload?.access_token);
+      case 'broadcast': {
+        const p = m.payload ?? {};
+        if (typeof p.event === 'string') {
+          fanOut(this.deps.registry, ch.topic, ch.opts.isPrivate, { event: p.event, payload: p.payload, binary: m.binary, meta: p.meta }, ch);
+        }
+        if (ch.opts.broadcastAck) this.reply(m, 'ok', {});
+        return;
+      }
+      case 'presence': {
+        const p = m.payload ?? {};
+        if (p.event === 'track') {
+          if (!ch.presenceEnabled) {
+            ch.presenceEnabled = true;
+            this.deps.presence.sendState(ch);
+          }
+          this.deps.presence.track(ch, p.payload);
+        } else if (p.event === 'untrack') {
+          this.deps.presence.untrack(ch);
+        }
+        this.reply(m, 'ok', {});
+        return;
+      }
+      default:
+        // hosted Realtime ignores other client events without a reply
+        return;
+    }
+  }
+
+  private async join(m: DecodedFrame) {
+    if (!m.topic.startsWith('realtime:')) {
+      this.reply(m, 'error', { reason: 'unmatched topic' });
+      return;
+    }
+    const previous = this.channels.get(m.topic);
+    if (previous) {
+      // a second join of a topic replaces the first, which is closed
+      this.removeChannel(previous);
+      this.send(encodeRaw(this.vsn, previous.joinRef, previous.joinRef, previous.topic, 'phx_close', '{}'));
+    }
+    const subTopic = m.topic.slice('realtime:'.length);
+    if (subTopic === '') {
+      this.reply(m, 'error', { reason: 'TopicNameRequired: You must provide a topic name' });
+      return;
+    }
+    const payload = (m.payload && typeof m.payload === 'object' ? m.payload : {}) as Record<string, any>;
+    const config = (payload.config && typeof payload.config === 'object' ? payload.config : {}) as Record<string, any>;
+    if (config.private === true) {
+      this.reply(m, 'error', { reason: `Unauthorized: You do not have permissions to read from this Channel topic: ${subTopic}` });
+      return;
+    }
+
+    let auth: ChannelAuth;
+    try {
+      auth = await this.tokenAuth(payload.access_token ?? payload.user_token ?? null);
+    } catch (err) {
+      if (err instanceof TokenError) {
+        this.reply(m, 'error', { reason: err.reason });
+        return;
+      }
+      throw err;
+    }
+    if (this.closed) return;
+
+    // Bindings: echoed in the reply whatever happens; live only if they all check out.
+    const requested: unknown[] = Array.isArray(config.postgres_changes) ? config.postgres_changes.filter((p: unknown) => p != null) : [];
+    const bindings: PgBinding[] = [];
+    let bindingError: string | null = null;
+    for (const params of requested) {
+      try {
+        bindings.push(parseBinding(params));
+      } catch (err) {
+        if (!(err instanceof BindingError || err instanceof FilterError)) throw err;
+        bindingError ??= `Unable to subscribe to changes with given parameters. Exception: ${err.message}`;
+      }
+    }
+    if (!bindingError) bindingError = await this.checkBindings(bindings, auth.role);
+    if (this.closed) return;
+
+    const presenceCfg = (config.presence ?? {}) as Record<string, any>;
+    const broadcastCfg = (config.broadcast ?? {}) as Record<string, any>;
+    const ch = new Channel(this, m.topic, m.joinRef ?? m.ref, auth, {
+      isPrivate: false,
+      broadcastSelf: broadcastCfg.self === true,
+      broadcastAck: broadcastCfg.ack === true,
+      presenceKey: typeof presenceCfg.key === 'string' && presenceCfg.key !== '' ? presenceCfg.key : randomUUID(),
+      presenceEnabled: presenceCfg.enabled === true,
+    });
+    this.channels.set(m.topic, ch);
+    this.deps.registry.add(ch);
+    if (!bindingError) {
+      ch.pgBindings = bindings;
+      this.deps.registry.indexChanges(ch);
+    }
+    ch.scheduleExpiry(() => this.shutdown(ch, expiredError(ch.auth.exp!).message));
+
+    const response =
+      requested.length > 0
+        ? {
+            postgres_changes: requested.map((params) => ({
+              ...(params as object),
+              id: typeof params === 'object' ? bindingId(params as Record<string, unknown>) : 0,
+            })),
+          }
+        : {};
+    this.reply(m, 'ok', response);
+    if (ch.presenceEnabled) this.deps.presence.sendState(ch);
+    if (requested.length > 0) {
+      if (bindingError) ch.system('postgres_changes', 'error', bindingError);
+      else ch.system('postgres_changes', 'ok', 'Subscribed to PostgreSQL');
+    }
+  }
+
+  /** Every binding must name a published table (or a schema with one) and existing filter columns. */
+  private async checkBindings(bindings: PgBinding[], role: DbRole): Promise<string | null> {
+    const { catalog } = this.deps;
+    for (const b of bindings) {
+      const describe = () => {
+        const filters = b.conditions.map((c) => `{${JSON.stringify(c.column)}, ${JSON.stringify(c.op)}, ${JSON.stringify(c.op === 'in' ? `(${c.values.join(',')})` : c.value)}}`);
+        return `Unable to subscribe to changes with given parameters. Please check Realtime is enabled for the given connect parameters: [event: ${b.event}, schema: ${b.schema}, table: ${b.table ?? '*'}, filters: [${filters.join(', ')}], select: ${b.select ? JSON.stringify(b.select) : 'nil'}]`;
+      };
+      if (b.table === null) {
+        if (!(await catalog.publishedInSchema(b.schema))) return describe();
+        if (b.conditions.length || b.select) {
+          return `Unable to subscribe to changes with given parameters. Exception: filters and select need a table`;
+        }
+        continue;
+      }
+      if (!(await catalog.isPublished(b.schema, b.table))) return describe();
+      const t = await catalog.table(b.schema, b.table);
+      if (!t) return describe();
+      for (const c of b.conditions) {
+        // as hosted: a filter may only name a column the subscriber's role can read
+        if (!t.byName.get(c.column)?.select[role]) {
+          return `Unable to subscribe to changes with given parameters. Exception: invalid column for filter ${c.column}`;
+        }
+      }
+      for (const c of b.select ?? []) {
+        if (!t.byName.has(c)) return `Unable to subscribe to changes with given parameters. Exception: invalid column for select ${c}`;
+      }
+    }
+    return null;
+  }
+
+  /** The claims a join runs with: its token, or the socket's key when it sends none. */
+  private async tokenAuth(token: unknown): Promise<ChannelAuth> {
+    if (typeof token !== 'string' || token === '') return this.socketAuth;
+    if (isApiKeyToken(token) && token !== this.deps.keys.publishable && token !== this.deps.keys.secret) return this.socketAuth;
+    return verifyChannelToken(this.deps.jwt, this.deps.keys, token);
+  }
+
+  private async refreshToken(ch: Channel, token: unknown) {
+    // as hosted: null tokens, API keys and the current token change nothing
+    if (typeof token !== 'string' || token === '' || isApiKeyToken(token) || token === ch.auth.token) return;
+    let auth: ChannelAuth;
+    try {
+      auth = await verifyChannelToken(this.deps.jwt, this.deps.keys, token);
+    } catch (err) {
+      if (err instanceof TokenError) {
+        this.shutdown(ch, err.message);
+        return;
+      }
+      throw err;
+    }
+    if (ch.closed) return;
+    ch.auth = auth;
+    ch.scheduleExpiry(() => this.shutdown(ch, expiredError(ch.auth.exp!).message));
+    if (ch.pgBindings.length) ch.system('postgres_changes', 'ok', 'Subscribed to PostgreSQL');
+  }
+
+  /** Closes a channel from the server side: a system error, then phx_close. */
+  shutdown(ch: Channel, message: string) {
+    if (ch.closed) return;
+    ch.system('system', 'error', message);
+    this.send(encodeRaw(this.vsn, ch.joinRef, ch.joinRef, ch.topic, 'phx_close', '{}'));
+    this.removeChannel(ch);
+  }
+
+  private removeChannel(ch: Channel) {
+    if (this.channels.get(ch.topic) === ch) this.channels.delete(ch.topic);
+    this.dropChannel(ch);
+  }
+
+  private dropChannel(ch: Channel) {
+    if (ch.closed) return;
+    ch.closed = true;
+    ch.clearExpiry();
+    this.deps.registry.remove(ch);
+    this.deps.presence.untrack(ch);
+  }
+}
