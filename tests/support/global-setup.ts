@@ -24,6 +24,8 @@ export interface StackInfo {
   dbKind: 'pglite' | 'postgres';
   /** connection string of the test database on PostgreSQL runs, for direct SQL in tests */
   databaseUrl: string | null;
+  /** the stack's data folder (stored files live in its storage/ folder) */
+  dataDir: string;
 }
 
 declare module 'vitest' {
@@ -73,6 +75,7 @@ export default async function setup(project: TestProject) {
     jwtSecret: stack.config.jwtSecret,
     dbKind: db.kind,
     databaseUrl,
+    dataDir: stack.config.dataDir,
   };
   project.provide('stack', info);
 

@@ -41,7 +41,11 @@ function parseMetadata(raw: string | undefined, base64: boolean): Record<string,
   }
 }
 
-/** Streams source into a new temp file, counting and hashing; throws tooLarge past the limit. */
+/**
+ * Streams source into a new temp file, counting and hashing; throws tooLarge past the
+ * limit. On failure the source is left flowing (not destroyed): busboy stalls on a
+ * destroyed file stream, and a request must be drained before the error is sent.
+ */
 async function writeTemp(source: Readable, store: FileStore, maxBytes: number) {
   const temp = store.tempPath();
   const hash = createHash('md5');
@@ -54,11 +58,21 @@ async function writeTemp(source: Readable, store: FileStore, maxBytes: number) {
       done(null, chunk);
     },
   });
+  const fail = (err: unknown) => meter.destroy(err instanceof Error ? err : new Error(String(err)));
+  const aborted = () => fail(ERR.invalidRequest('the upload was aborted'));
+  source.on('error', fail);
+  source.on('aborted', aborted);
+  source.pipe(meter);
   try {
-    await pipeline(source, meter, createWriteStream(temp));
+    await pipeline(meter, createWriteStream(temp));
   } catch (err) {
+    source.unpipe(meter);
+    source.resume();
     await store.removeQuietly(temp);
     throw err;
+  } finally {
+    source.off('error', fail);
+    source.off('aborted', aborted);
   }
   return { temp, size, md5: hash.digest('hex') };
 }
@@ -109,7 +123,6 @@ function receiveMultipart(req: IncomingMessage, store: FileStore, rules: UploadR
         stream.resume();
         return;
       }
-      stream.on('limit', () => stream.destroy(ERR.tooLarge()));
       file = writeTemp(stream, store, rules.maxBytes).catch((err) => {
         failure ??= err;
         stream.resume();
