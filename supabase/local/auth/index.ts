@@ -66,6 +66,10 @@ function makeRequest(http: Ctx, params: Record<string, string>): AuthRequest {
         } catch (err) {
           throw new AuthError(400, 'bad_json', `Could not parse request body as JSON: ${(err as Error).message}`);
         }
+        // Postgres text and jsonb cannot hold NUL: refuse it here rather than fail later
+        if (text.includes('\\u0000') || text.includes('\u0000')) {
+          throw new AuthError(400, 'bad_json', 'Could not parse request body as JSON: NUL characters are not allowed');
+        }
         if (value === null || typeof value !== 'object' || Array.isArray(value)) {
           throw new AuthError(400, 'bad_json', 'Could not parse request body as JSON: expected an object');
         }

@@ -14,6 +14,23 @@ export function obj(v: unknown): Record<string, unknown> | undefined {
   return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 }
 
+type Kind = 'string' | 'object' | 'boolean';
+
+/**
+ * Fields of the wrong JSON type are a 400 bad_json, as when GoTrue fails to decode the
+ * body into its parameter struct. Absent and null fields pass.
+ */
+export function expectTypes(body: Record<string, unknown>, kinds: Record<string, Kind>) {
+  for (const [field, kind] of Object.entries(kinds)) {
+    const v = body[field];
+    if (v === undefined || v === null) continue;
+    const ok = kind === 'object' ? obj(v) !== undefined : typeof v === kind;
+    if (!ok) {
+      throw badRequest('bad_json', `Could not parse request body as JSON: ${field} must be of type ${kind}`);
+    }
+  }
+}
+
 // checkmail.ValidateFormat, which GoTrue uses.
 const EMAIL_RE =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;

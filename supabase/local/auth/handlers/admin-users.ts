@@ -7,7 +7,7 @@ import { sendJson } from '../../http.ts';
 import type { AuthDeps, AuthRequest, Handler } from '../deps.ts';
 import { badRequest, notFound, unprocessable } from '../errors.ts';
 import { requireAdmin } from '../guards.ts';
-import { obj, str, validateEmail } from '../params.ts';
+import { expectTypes, obj, str, validateEmail } from '../params.ts';
 import { checkPassword, hashPassword } from '../passwords.ts';
 import { endSessions } from '../sessions.ts';
 import { isUniqueViolation, transaction } from '../transaction.ts';
@@ -54,9 +54,23 @@ async function targetUser(deps: AuthDeps, req: AuthRequest): Promise<UserRow> {
   return user;
 }
 
+const ADMIN_FIELDS = {
+  email: 'string',
+  phone: 'string',
+  password: 'string',
+  password_hash: 'string',
+  email_confirm: 'boolean',
+  user_metadata: 'object',
+  app_metadata: 'object',
+  ban_duration: 'string',
+  role: 'string',
+  id: 'string',
+} as const;
+
 export const adminCreateUser: Handler = async (deps, req) => {
   await requireAdmin(deps, req);
   const body = await req.body();
+  expectTypes(body, ADMIN_FIELDS);
   const rawEmail = str(body.email);
   if (!rawEmail && !str(body.phone)) {
     throw badRequest('validation_failed', 'Cannot create a user without either an email or phone');
@@ -159,6 +173,7 @@ export const adminUpdateUser: Handler = async (deps, req) => {
   await requireAdmin(deps, req);
   const user = await targetUser(deps, req);
   const body = await req.body();
+  expectTypes(body, ADMIN_FIELDS);
   const email = str(body.email) ? validateEmail(str(body.email)) : undefined;
   if (str(body.phone)) throw unprocessable('phone_provider_disabled', 'Phone logins are disabled');
   if (email && email !== user.email) {

@@ -9,7 +9,7 @@ import type { Handler } from '../deps.ts';
 import { badRequest, unprocessable } from '../errors.ts';
 import { checkFrequency, sendAuthMail } from '../mails.ts';
 import { issueToken } from '../one-time-tokens.ts';
-import { clientInfo, obj, pkceParams, redirectParam, str, validateEmail } from '../params.ts';
+import { clientInfo, expectTypes, obj, pkceParams, redirectParam, str, validateEmail } from '../params.ts';
 import { hashPassword, checkPassword } from '../passwords.ts';
 import { createFlowState } from '../pkce.ts';
 import { chooseRedirect, sitePath } from '../redirects.ts';
@@ -23,6 +23,7 @@ export const signup: Handler = async (deps, req) => {
   if (!config.enableSignup) throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
 
   const body = await req.body();
+  expectTypes(body, { email: 'string', phone: 'string', password: 'string', data: 'object' });
   const password = typeof body.password === 'string' ? body.password : '';
   const data = obj(body.data) ?? {};
   if (!password) throw badRequest('validation_failed', 'Signup requires a valid password');

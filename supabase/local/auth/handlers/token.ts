@@ -3,7 +3,7 @@
 import { sendJson } from '../../http.ts';
 import type { AuthDeps, AuthRequest, Handler } from '../deps.ts';
 import { badRequest, unprocessable } from '../errors.ts';
-import { clientInfo, str } from '../params.ts';
+import { clientInfo, expectTypes, str } from '../params.ts';
 import { passwordProblem, spendPasswordCheck, verifyPassword } from '../passwords.ts';
 import { exchangeAuthCode } from '../pkce.ts';
 import { refreshSession, startSession } from '../sessions.ts';
@@ -26,6 +26,7 @@ export const token: Handler = async (deps, req) => {
 
 async function passwordGrant(deps: AuthDeps, req: AuthRequest) {
   const body = await req.body();
+  expectTypes(body, { email: 'string', phone: 'string', password: 'string' });
   const rawEmail = str(body.email);
   const phone = str(body.phone);
   const password = typeof body.password === 'string' ? body.password : '';
@@ -55,6 +56,7 @@ async function passwordGrant(deps: AuthDeps, req: AuthRequest) {
 
 async function refreshGrant(deps: AuthDeps, req: AuthRequest) {
   const body = await req.body();
+  expectTypes(body, { refresh_token: 'string' });
   const refreshToken = str(body.refresh_token);
   if (!refreshToken) throw badRequest('validation_failed', 'refresh_token required');
   sendJson(req.http.res, 200, await refreshSession(deps, refreshToken, clientInfo(req)));

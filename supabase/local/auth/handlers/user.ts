@@ -6,7 +6,7 @@ import { badRequest, forbidden, unprocessable } from '../errors.ts';
 import { requireUser } from '../guards.ts';
 import { checkFrequency, sendAuthMail } from '../mails.ts';
 import { issueToken } from '../one-time-tokens.ts';
-import { obj, pkceParams, redirectParam, str, validateEmail } from '../params.ts';
+import { expectTypes, obj, pkceParams, redirectParam, str, validateEmail } from '../params.ts';
 import { checkPassword, hashPassword, verifyPassword } from '../passwords.ts';
 import { createFlowState } from '../pkce.ts';
 import { chooseRedirect } from '../redirects.ts';
@@ -22,16 +22,14 @@ export const getUser: Handler = async (deps, req) => {
 export const updateUser: Handler = async (deps, req) => {
   const { user, sessionId } = await requireUser(deps, req);
   const body = await req.body();
+  expectTypes(body, { email: 'string', phone: 'string', password: 'string', data: 'object' });
   const db = deps.stack.db;
 
   const newEmail = str(body.email) ? validateEmail(str(body.email)) : undefined;
   if (str(body.phone)) throw unprocessable('phone_provider_disabled', 'Phone logins are disabled');
   const password = typeof body.password === 'string' ? body.password : undefined;
   if (password !== undefined) checkPassword(password, deps.config.minPasswordLength);
-  const data = body.data === undefined || body.data === null ? undefined : obj(body.data);
-  if (body.data !== undefined && body.data !== null && !data) {
-    throw badRequest('bad_json', 'Could not parse request body as JSON: data must be an object');
-  }
+  const data = obj(body.data);
   if (body.app_metadata !== undefined) {
     throw forbidden('not_admin', 'Updating app_metadata requires admin privileges');
   }
