@@ -114,9 +114,11 @@ begin
 end
 $$;
 
--- rpc('renew_due_subscriptions', {p_now?}) (service role) → {subscriptions, periods,
--- downgraded}. p_now defaults to the clock; tests pass a later time.
-create or replace function public.renew_due_subscriptions(p_now timestamptz default null) returns jsonb
+-- rpc('renew_due_subscriptions', {p_now?, only_user?}) (service role) → {subscriptions,
+-- periods, downgraded}. p_now defaults to the clock; only_user limits the run to one
+-- subscription (an operator fixing one account, or a test moving one user's clock).
+create or replace function public.renew_due_subscriptions(p_now timestamptz default null, only_user uuid default null)
+returns jsonb
 language plpgsql
 security definer
 set search_path = ''
@@ -132,7 +134,7 @@ declare
 begin
   for r in
     select s.user_id, s.cancel_at_period_end from public.subscriptions s
-    where s.current_period_end <= v_now
+    where s.current_period_end <= v_now and (only_user is null or s.user_id = only_user)
     order by s.current_period_end
     for update skip locked
   loop
@@ -351,14 +353,14 @@ $$;
 revoke all on function private.period_ref(timestamptz), private.next_period_end(timestamptz, timestamptz),
   private.grant_period(public.subscriptions, text, timestamptz), private.close_due_periods(uuid, timestamptz)
   from public;
-revoke all on function public.renew_due_subscriptions(timestamptz), public.run_scheduled_jobs(timestamptz),
+revoke all on function public.renew_due_subscriptions(timestamptz, uuid), public.run_scheduled_jobs(timestamptz),
   public.activate_plan(uuid, text, timestamptz, timestamptz, text, text),
   public.set_subscription_cancellation(uuid, boolean),
   public.grant_purchased_credits(uuid, numeric, text, integer, text),
   public.record_payment_event(text, text, jsonb, uuid), public.mark_payment_event_processed(text),
   public.credit_pack_quote(integer, text)
   from public, anon, authenticated;
-grant execute on function public.renew_due_subscriptions(timestamptz), public.run_scheduled_jobs(timestamptz),
+grant execute on function public.renew_due_subscriptions(timestamptz, uuid), public.run_scheduled_jobs(timestamptz),
   public.activate_plan(uuid, text, timestamptz, timestamptz, text, text),
   public.set_subscription_cancellation(uuid, boolean),
   public.grant_purchased_credits(uuid, numeric, text, integer, text),
