@@ -37,21 +37,10 @@ export interface CaptureOptions {
 }
 
 export async function installCapture(db: Database): Promise<void> {
-  if (db.kind === 'postgres') {
-    // Several stacks may start against one database: one installs at a time.
-    await db.transaction(async (tx) => {
-      await tx.query('select pg_advisory_xact_lock($1)', [String(INSTALL_LOCK)]);
-      await tx.query(CAPTURE_SQL);
-      await tx.query('select _realtime.sync_capture()');
-    });
-    return;
-  }
-  try {
-    await db.exec(`begin;\n${CAPTURE_SQL}\n;select _realtime.sync_capture();\ncommit;`);
-  } catch (err) {
-    await db.exec('rollback').catch(() => {});
-    throw err;
-  }
+  // One simple-protocol script runs as one implicit transaction on both drivers: all or
+  // nothing, and on PostgreSQL the advisory lock makes stacks starting together on one
+  // database install one after another.
+  await db.exec(`select pg_advisory_xact_lock(${INSTALL_LOCK});\n${CAPTURE_SQL}\n;select _realtime.sync_capture();`);
 }
 
 export async function startCapture(opts: CaptureOptions): Promise<{ stop(): Promise<void> }> {
