@@ -1,0 +1,34 @@
+import { useEffect } from 'react';
+import { I18nProvider } from '@lingui/react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { i18n } from './lib/i18n.ts';
+import type { AuthStore } from './features/auth/auth-store.ts';
+import type { createAppRouter } from './router.tsx';
+
+interface AppProps {
+  router: ReturnType<typeof createAppRouter>;
+  queryClient: QueryClient;
+  auth: AuthStore;
+}
+
+export function App({ router, queryClient, auth }: AppProps) {
+  useEffect(() => {
+    const unsubscribe = auth.subscribe((_snapshot, event) => {
+      if (event === 'SIGNED_OUT') queryClient.clear();
+      // Guards run again: a sign-out in another tab lands this one on /login.
+      if (event === 'SIGNED_IN' || event === 'SIGNED_OUT') void router.invalidate();
+    });
+    return () => {
+      unsubscribe();
+    };
+  }, [auth, queryClient, router]);
+
+  return (
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </I18nProvider>
+  );
+}

@@ -1,0 +1,83 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Alert, Button, Checkbox, PasswordField, TextField } from '../../../ui/index.ts';
+import { supabase } from '../../../lib/supabase.ts';
+import { localSettings } from '../../../lib/local-settings.ts';
+import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { AuthFlowError, signIn } from '../api.ts';
+import { authMessages } from '../messages.ts';
+import { canSubmitLogin } from '../validation.ts';
+import { safeRedirect } from '../guards.ts';
+import { AuthLayout, authStyles as s } from './auth-layout.tsx';
+
+export function LoginPage({ redirectTo }: { redirectTo?: string }) {
+  const { t, i18n } = useLingui();
+  usePageTitle(t`Sign in`);
+  const navigate = useNavigate();
+  const flash = useRouterState({ select: (st) => st.location.state.flash });
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(() => localSettings.rememberMe());
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!canSubmitLogin(email, password, pending)) return;
+    setPending(true);
+    setError(null);
+    localSettings.setRememberMe(remember);
+    try {
+      await signIn(supabase, email, password);
+      await navigate({ href: safeRedirect(redirectTo) ?? '/home', replace: true });
+    } catch (err) {
+      if (err instanceof AuthFlowError && err.key) setError(i18n._(authMessages[err.key]));
+      else setError(err instanceof Error && err.message ? err.message : i18n._(authMessages.loginFailed));
+      setPending(false);
+    }
+  };
+
+  return (
+    <AuthLayout title={<Trans>Welcome back</Trans>} subtitle={<Trans>Sign in to keep creating.</Trans>}>
+      <form className={s.form} onSubmit={onSubmit} noValidate>
+        {flash && !error && <Alert tone="success">{i18n._(authMessages[flash])}</Alert>}
+        {error && <Alert tone="error">{error}</Alert>}
+        <TextField
+          label={<Trans>Email</Trans>}
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          autoFocus
+        />
+        <PasswordField
+          label={<Trans>Password</Trans>}
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <div className={s.row}>
+          <Checkbox label={<Trans>Remember me</Trans>} checked={remember} onChange={(e) => setRemember(e.target.checked)} />
+          <Link to="/forgot-password" className={s.link}>
+            <Trans>Forgot password?</Trans>
+          </Link>
+        </div>
+        <Button type="submit" size="lg" block loading={pending} disabled={!canSubmitLogin(email, password, pending)}>
+          <Trans>Sign in</Trans>
+        </Button>
+      </form>
+      <p className={s.footnote}>
+        <Trans>
+          New to Drape?{' '}
+          <Link to="/signup" className={s.link}>
+            Create an account
+          </Link>
+        </Trans>
+      </p>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,75 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Alert, Button, PasswordField, TextField } from '../../../ui/index.ts';
+import { supabase } from '../../../lib/supabase.ts';
+import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { AuthFlowError, signUp } from '../api.ts';
+import { authMessages, signUpRuleMessages } from '../messages.ts';
+import { validateSignUp, type SignUpInput, type SignUpRule } from '../validation.ts';
+import { AuthLayout, authStyles as s } from './auth-layout.tsx';
+
+const fieldOfRule: Record<SignUpRule, keyof SignUpInput> = {
+  passwordsMismatch: 'confirmPassword',
+  passwordTooShort: 'password',
+  fullNameRequired: 'fullName',
+  phoneRequired: 'phone',
+};
+
+export function SignUpPage() {
+  const { t, i18n } = useLingui();
+  usePageTitle(t`Create account`);
+  const navigate = useNavigate();
+  const [form, setForm] = useState<SignUpInput>({ fullName: '', email: '', phone: '', password: '', confirmPassword: '' });
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<{ text: string; field?: keyof SignUpInput } | null>(null);
+
+  const set = (key: keyof SignUpInput) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
+  const invalid = (key: keyof SignUpInput) => (error?.field === key ? true : undefined);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const rule = validateSignUp(form);
+    if (rule) {
+      setError({ text: i18n._(signUpRuleMessages[rule]), field: fieldOfRule[rule] });
+      return;
+    }
+    setPending(true);
+    setError(null);
+    try {
+      await signUp(supabase, form, window.location.origin);
+      await navigate({ to: '/login', state: { flash: 'signUpSuccess' } });
+    } catch (err) {
+      if (err instanceof AuthFlowError && err.key) {
+        setError({ text: i18n._(authMessages[err.key]), field: err.key === 'emailExists' ? 'email' : err.key === 'phoneExists' ? 'phone' : undefined });
+      } else {
+        setError({ text: err instanceof Error && err.message ? err.message : i18n._(authMessages.createUserFailed) });
+      }
+      setPending(false);
+    }
+  };
+
+  return (
+    <AuthLayout title={<Trans>Create your account</Trans>} subtitle={<Trans>Start with 2 free credits. No card needed.</Trans>}>
+      <form className={s.form} onSubmit={onSubmit} noValidate>
+        {error && <Alert tone="error">{error.text}</Alert>}
+        <TextField label={<Trans>Full name</Trans>} name="fullName" autoComplete="name" value={form.fullName} onChange={set('fullName')} aria-invalid={invalid('fullName')} autoFocus />
+        <TextField label={<Trans>Email</Trans>} type="email" name="email" autoComplete="email" inputMode="email" value={form.email} onChange={set('email')} aria-invalid={invalid('email')} required />
+        <TextField label={<Trans>Phone number</Trans>} type="tel" name="phone" autoComplete="tel" inputMode="tel" value={form.phone} onChange={set('phone')} aria-invalid={invalid('phone')} />
+        <PasswordField label={<Trans>Password</Trans>} name="password" autoComplete="new-password" value={form.password} onChange={set('password')} aria-invalid={invalid('password')} hint={<Trans>At least 6 characters</Trans>} />
+        <PasswordField label={<Trans>Confirm password</Trans>} name="confirmPassword" autoComplete="new-password" value={form.confirmPassword} onChange={set('confirmPassword')} aria-invalid={invalid('confirmPassword')} />
+        <Button type="submit" size="lg" block loading={pending} disabled={!form.email.trim()}>
+          <Trans>Create account</Trans>
+        </Button>
+      </form>
+      <p className={s.footnote}>
+        <Trans>
+          Already have an account?{' '}
+          <Link to="/login" className={s.link}>
+            Sign in
+          </Link>
+        </Trans>
+      </p>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,11 @@
+export { LoginPage } from './components/login-page.tsx';
+export { SignUpPage } from './components/signup-page.tsx';
+export { ForgotPasswordPage } from './components/forgot-password-page.tsx';
+export { ResetPasswordPage } from './components/reset-password-page.tsx';
+export { requireSignedIn, redirectSignedIn, safeRedirect } from './guards.ts';
+export { hasRecoveryLink } from './recovery-link.ts';
+export { useAuth, useUser, useAuthStore } from './use-auth.ts';
+export { createAuthStore, type AuthStore } from './auth-store.ts';
+export { signOut } from './api.ts';
+export { changePasswordRuleMessages } from './messages.ts';
+export { validateNewPassword } from './validation.ts';

@@ -1,0 +1,36 @@
+// The dashboard's reads: project statistics and recent activity, one SQL function each.
+import { queryOptions } from '@tanstack/react-query';
+import type { AppSupabaseClient } from '../../lib/supabase.ts';
+import type { ActivityItem, ProjectStats } from '../../lib/database.types.ts';
+
+export const RECENT_ACTIVITY_SHOWN = 5;
+
+export const dashboardKeys = {
+  all: ['dashboard'] as const,
+  stats: (userId: string) => [...dashboardKeys.all, 'stats', userId] as const,
+  activity: (userId: string) => [...dashboardKeys.all, 'activity', userId] as const,
+};
+
+const ZERO: ProjectStats = { total: 0, completed: 0, in_progress: 0, rejected: 0, failed: 0, archived: 0 };
+
+export async function fetchProjectStats(client: AppSupabaseClient): Promise<ProjectStats> {
+  const { data, error } = await client.rpc('get_project_stats');
+  if (error) throw error;
+  return { ...ZERO, ...(data ?? {}) };
+}
+
+export async function fetchRecentActivity(client: AppSupabaseClient): Promise<ActivityItem[]> {
+  const { data, error } = await client.rpc('get_recent_activity');
+  if (error) throw error;
+  return data ?? [];
+}
+
+export const projectStatsQueryOptions = (client: AppSupabaseClient, userId: string) =>
+  queryOptions({ queryKey: dashboardKeys.stats(userId), queryFn: () => fetchProjectStats(client) });
+
+export const recentActivityQueryOptions = (client: AppSupabaseClient, userId: string) =>
+  queryOptions({
+    queryKey: dashboardKeys.activity(userId),
+    queryFn: () => fetchRecentActivity(client),
+    select: (items) => items.slice(0, RECENT_ACTIVITY_SHOWN),
+  });

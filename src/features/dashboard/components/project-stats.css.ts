@@ -1,0 +1,19 @@
+import { style, styleVariants } from '@vanilla-extract/css';
+import { vars, mobile } from '../../../ui/theme.css.ts';
+
+export const grid = style({ display: 'grid', gridTemplateColumns: 'repeat(4, minmax(0, 1fr))', gap: vars.space['3'], '@media': { [mobile]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } } });
+export const tile = style({ padding: vars.space['4'], borderRadius: vars.radius.md, background: vars.color.surfaceMuted, display: 'grid', gap: vars.space['1'] });
+export const tileLabel = style({ fontSize: vars.fontSize.xs, color: vars.color.muted, fontWeight: vars.weight.medium, textTransform: 'uppercase', letterSpacing: '0.05em' });
+export const tileValue = style({ margin: 0, fontSize: vars.fontSize['2xl'], fontWeight: vars.weight.semibold, fontVariantNumeric: 'tabular-nums' });
+const dotBase = style({ display: 'inline-block', width: '8px', height: '8px', borderRadius: '50%', marginRight: vars.space['2'] });
+export const dot = styleVariants({
+  total: [dotBase, { background: vars.color.ink }],
+  completed: [dotBase, { background: vars.color.success }],
+  progress: [dotBase, { background: vars.color.accent }],
+  rejected: [dotBase, { background: vars.color.danger }],
+});
+
+export const empty = style({ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: vars.space['6'], alignItems: 'center', '@media': { [mobile]: { gridTemplateColumns: '1fr', justifyItems: 'start' } } });
+export const emptyArt = style({ width: '132px', height: '132px', borderRadius: vars.radius.lg, background: `linear-gradient(160deg, ${vars.color.accentSoft}, ${vars.color.surfaceSunken})`, display: 'grid', placeItems: 'center', color: vars.color.accentInk });
+export const emptyTitle = style({ fontWeight: vars.weight.semibold, fontSize: vars.fontSize.lg });
+export const emptyText = style({ color: vars.color.muted, margin: `${vars.space['1']} 0 ${vars.space['4']}` });

@@ -1,0 +1,1 @@
+export { ContentGuidelinesPage } from './guidelines-page.tsx';

@@ -1,0 +1,30 @@
+import { useLingui } from '@lingui/react/macro';
+import { LOCALES, type Locale } from '../../lib/i18n.ts';
+import { useLocale } from './use-locale.ts';
+import * as s from './language-switch.css.ts';
+
+const short: Record<Locale, string> = { en: 'EN', el: 'ΕΛ' };
+const names: Record<Locale, string> = { en: 'English', el: 'Ελληνικά' };
+
+/** A compact EN / ΕΛ toggle for the screens outside the app (settings has the full picker). */
+export function LanguageSwitch() {
+  const { t } = useLingui();
+  const [locale, setLocale] = useLocale();
+  return (
+    <div className={s.group} role="group" aria-label={t`Language`}>
+      {LOCALES.map((l) => (
+        <button
+          key={l}
+          type="button"
+          className={s.option}
+          aria-pressed={l === locale}
+          aria-label={names[l]}
+          lang={l}
+          onClick={() => void setLocale(l)}
+        >
+          {short[l]}
+        </button>
+      ))}
+    </div>
+  );
+}

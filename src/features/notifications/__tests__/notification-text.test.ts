@@ -1,0 +1,34 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
+import { notificationText } from '../notification-text.ts';
+import type { AppNotification } from '../api.ts';
+
+beforeAll(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
+
+const build = (o: Partial<AppNotification>): AppNotification => ({
+  id: 'n',
+  type: 'project_completed',
+  title: 'stored title',
+  message: 'stored message',
+  read: false,
+  project_id: 'p',
+  data: { projectName: 'Linen shirt' },
+  created_at: '2026-01-01T00:00:00Z',
+  ...o,
+});
+
+describe('notificationText', () => {
+  it('rebuilds known texts from their values', () => {
+    expect(notificationText(build({}), i18n)).toEqual({ title: 'Project completed', message: 'Your project "Linen shirt" is ready.' });
+    expect(notificationText(build({ type: 'credits_low', data: { credits: 2 } }), i18n).message).toBe('You have only 2 credits left. Purchase more to continue.');
+    expect(notificationText(build({ type: 'credits_empty', data: {} }), i18n)).toEqual({
+      title: 'Out of Credits',
+      message: 'You have run out of credits. Purchase more to continue.',
+    });
+  });
+
+  it('falls back to the stored text', () => {
+    expect(notificationText(build({ type: 'project_completed', data: {} }), i18n)).toEqual({ title: 'stored title', message: 'stored message' });
+    expect(notificationText(build({ type: 'something_new' }), i18n)).toEqual({ title: 'stored title', message: 'stored message' });
+  });
+});

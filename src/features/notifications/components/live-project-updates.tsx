@@ -1,0 +1,57 @@
+import { useEffect, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useLingui } from '@lingui/react/macro';
+import { toast } from '../../../ui/index.ts';
+import { supabase } from '../../../lib/supabase.ts';
+import { localSettings } from '../../../lib/local-settings.ts';
+import { useUser } from '../../auth/use-auth.ts';
+import { subscriptionKeys, useSubscriptionLive } from '../../subscription/index.ts';
+import { useNotificationsLive } from '../hooks/use-notifications.ts';
+import { createProjectTracker, RESULT_TOAST_MS, type ProjectEvent } from '../project-events.ts';
+import { processingStore } from '../processing-store.ts';
+
+/** The shell's live wiring: subscription and notification rows, and project status toasts. */
+export function LiveProjectUpdates() {
+  const { t } = useLingui();
+  const tRef = useRef(t);
+  tRef.current = t;
+  const user = useUser();
+  const queryClient = useQueryClient();
+  useSubscriptionLive();
+  useNotificationsLive();
+
+  useEffect(() => {
+    const tracker = createProjectTracker();
+    const channel = supabase
+      .channel(`project-status:${user.id}`)
+      .on('postgres_changes', { event: '*', schema: 'public', table: 'projects', filter: `user_id=eq.${user.id}` }, (payload) => {
+        if (payload.eventType === 'DELETE') return;
+        const row = payload.new as ProjectEvent;
+        const reaction = tracker.react(row);
+        if (!reaction) return;
+        const toastId = `project-${reaction.id}`;
+        const name = reaction.name;
+        processingStore.set(reaction.id, reaction.kind === 'processing');
+        if (reaction.kind !== 'processing') void queryClient.invalidateQueries({ queryKey: subscriptionKeys.detail(user.id) });
+        if (!localSettings.notificationsEnabled()) {
+          toast.dismiss(toastId);
+          return;
+        }
+        const tr = tRef.current;
+        if (reaction.kind === 'processing') {
+          toast.show({ id: toastId, tone: 'loading', title: tr`Generating "${name}"`, description: tr`This takes about 1–2 minutes.`, duration: null });
+        } else if (reaction.kind === 'completed') {
+          toast.show({ id: toastId, tone: 'success', title: tr`Project "${name}" is ready`, description: tr`Your images have been generated.`, duration: RESULT_TOAST_MS });
+        } else {
+          toast.show({ id: toastId, tone: 'error', title: tr`Project "${name}" generation failed. Please try again.`, duration: RESULT_TOAST_MS });
+        }
+      })
+      .subscribe();
+    return () => {
+      processingStore.clear();
+      void supabase.removeChannel(channel);
+    };
+  }, [user.id, queryClient]);
+
+  return null;
+}

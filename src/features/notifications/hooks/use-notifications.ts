@@ -1,0 +1,73 @@
+import { useEffect } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { supabase } from '../../../lib/supabase.ts';
+import { useUser } from '../../auth/use-auth.ts';
+import {
+  markAllNotificationsRead,
+  markNotificationRead,
+  mergeNotification,
+  notificationKeys,
+  notificationsQueryOptions,
+  type AppNotification,
+} from '../api.ts';
+
+export function useNotifications() {
+  const user = useUser();
+  return useQuery(notificationsQueryOptions(supabase, user.id));
+}
+
+/** Keeps the bell live: rows the server inserts or updates land in the cached list. */
+export function useNotificationsLive() {
+  const user = useUser();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const key = notificationKeys.list(user.id);
+    const channel = supabase
+      .channel(`notifications:${user.id}`)
+      .on('postgres_changes', { event: '*', schema: 'public', table: 'notifications', filter: `user_id=eq.${user.id}` }, (payload) => {
+        if (payload.eventType === 'DELETE') {
+          void queryClient.invalidateQueries({ queryKey: key });
+          return;
+        }
+        queryClient.setQueryData<AppNotification[]>(key, (list) => mergeNotification(list, payload.new as AppNotification));
+      })
+      .subscribe();
+    return () => {
+      void supabase.removeChannel(channel);
+    };
+  }, [user.id, queryClient]);
+}
+
+export function useMarkRead() {
+  const user = useUser();
+  const queryClient = useQueryClient();
+  const key = notificationKeys.list(user.id);
+  return useMutation({
+    mutationFn: (id: string) => markNotificationRead(supabase, id),
+    onMutate: async (id) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const before = queryClient.getQueryData<AppNotification[]>(key);
+      queryClient.setQueryData<AppNotification[]>(key, (list) => list?.map((n) => (n.id === id ? { ...n, read: true } : n)));
+      return { before };
+    },
+    onError: (_err, _id, ctx) => queryClient.setQueryData(key, ctx?.before),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+}
+
+export function useMarkAllRead() {
+  const user = useUser();
+  const queryClient = useQueryClient();
+  const key = notificationKeys.list(user.id);
+  return useMutation({
+    mutationFn: () => markAllNotificationsRead(supabase),
+    onMutate: async () => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const before = queryClient.getQueryData<AppNotification[]>(key);
+      queryClient.setQueryData<AppNotification[]>(key, (list) => list?.map((n) => ({ ...n, read: true })));
+      return { before };
+    },
+    onError: (_err, _v, ctx) => queryClient.setQueryData(key, ctx?.before),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+}

@@ -1,0 +1,5 @@
+export { NotificationBell } from './components/notification-bell.tsx';
+export { LiveProjectUpdates } from './components/live-project-updates.tsx';
+export { ProcessingIndicator } from './components/processing-indicator.tsx';
+export { useNotificationsEnabled } from './hooks/use-notifications-enabled.ts';
+export { notificationKeys } from './api.ts';

@@ -1,0 +1,37 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { supabase } from '../../../lib/supabase.ts';
+import { useUser } from '../../auth/use-auth.ts';
+import { profileKeys, profileQueryOptions, updateFullName, updatePhoneNumber, type Profile } from '../api.ts';
+
+export function useProfile() {
+  const user = useUser();
+  return useQuery(profileQueryOptions(supabase, user.id));
+}
+
+export function useUpdateName() {
+  const user = useUser();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => updateFullName(supabase, user.id, name),
+    onSuccess: (_v, name) =>
+      queryClient.setQueryData<Profile | null>(profileKeys.detail(user.id), (p) => ({ id: user.id, phone_number: p?.phone_number ?? null, full_name: name.trim() })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: profileKeys.detail(user.id) }),
+  });
+}
+
+export function useUpdatePhone() {
+  const user = useUser();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (phone: string) => updatePhoneNumber(supabase, user.id, phone),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: profileKeys.detail(user.id) }),
+  });
+}
+
+/** The name to greet and show: the profile's, the metadata's, or the e-mail's local part. */
+export function useDisplayName(): string {
+  const user = useUser();
+  const { data: profile } = useProfile();
+  const name = profile?.full_name?.trim() || (user.user_metadata?.full_name as string | undefined)?.trim();
+  return name || (user.email ?? '').split('@')[0];
+}

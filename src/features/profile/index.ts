@@ -1,0 +1,2 @@
+export { useProfile, useUpdateName, useUpdatePhone, useDisplayName } from './hooks/use-profile.ts';
+export { profileKeys, profileQueryOptions, changePassword } from './api.ts';

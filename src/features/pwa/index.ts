@@ -1,0 +1,2 @@
+export { registerServiceWorker } from './sw-registration.ts';
+export { UpdatePrompt } from './update-prompt.tsx';

@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Alert, Badge, Button, Icon, Skeleton, buttonClass } from '../../../ui/index.ts';
+import { supabase } from '../../../lib/supabase.ts';
+import { formatDate, formatEuro, formatNumber } from '../../../lib/format.ts';
+import { currentLocale } from '../../../lib/i18n.ts';
+import { canCancel, creditsSummary, MONTHLY_PRICE_EUR, planBadge, showsUpgrade, useSubscription } from '../../subscription/index.ts';
+import { openBillingPortal } from '../api.ts';
+import { SettingsSection } from './settings-section.tsx';
+import * as s from './settings.css.ts';
+
+export function BillingTab() {
+  const { i18n } = useLingui();
+  const { data: sub, isPending } = useSubscription();
+  const [portalError, setPortalError] = useState(false);
+  const [opening, setOpening] = useState(false);
+  const locale = currentLocale();
+  const plan = sub?.plan ?? 'free';
+  const credits = creditsSummary(sub);
+  const cancelling = sub?.cancel_at_period_end === true;
+  const amount = formatEuro(MONTHLY_PRICE_EUR[plan], locale);
+  const date = formatDate(sub?.current_period_end, locale);
+  const manageable = canCancel(sub);
+
+  const portal = async () => {
+    setOpening(true);
+    setPortalError(false);
+    try {
+      await openBillingPortal(supabase, `${window.location.origin}/settings?tab=billing`);
+    } catch {
+      setPortalError(true);
+      setOpening(false);
+    }
+  };
+
+  const value = (v: React.ReactNode) => (isPending ? <Skeleton width={90} height={22} /> : v);
+
+  return (
+    <div className={s.panel}>
+      <SettingsSection title={<Trans>Plan and billing</Trans>} description={<Trans>Plans renew monthly. Changes take effect at the next billing cycle.</Trans>}>
+        <dl className={s.facts}>
+          <div className={s.fact}>
+            <dt className={s.factLabel}>
+              <Trans>Current plan</Trans>
+            </dt>
+            <dd className={s.factValue}>{value(<Badge tone={plan === 'free' ? 'neutral' : 'accent'}>{i18n._(planBadge(plan))}</Badge>)}</dd>
+          </div>
+          <div className={s.fact}>
+            <dt className={s.factLabel}>
+              <Trans>Amount</Trans>
+            </dt>
+            <dd className={s.factValue}>{value(<Trans>{amount} / month</Trans>)}</dd>
+          </div>
+          <div className={s.fact}>
+            <dt className={s.factLabel}>{cancelling ? <Trans>End date</Trans> : <Trans>Next billing date</Trans>}</dt>
+            <dd className={s.factValue}>{value(date)}</dd>
+          </div>
+          <div className={s.fact}>
+            <dt className={s.factLabel}>
+              <Trans>Credits</Trans>
+            </dt>
+            <dd className={s.factValue}>{value(`${formatNumber(credits.remaining, locale)} / ${formatNumber(credits.cycle, locale)}`)}</dd>
+          </div>
+        </dl>
+        {cancelling && (
+          <Alert tone="info">
+            <Trans>Your subscription is cancelled and ends on {date}. You keep your credits until then.</Trans>
+          </Alert>
+        )}
+        <div className={s.linkRow}>
+          {showsUpgrade(plan) && (
+            <Link to="/pricing" className={buttonClass({ variant: 'accent' })}>
+              <Icon name="sparkles" size={18} />
+              <Trans>Upgrade plan</Trans>
+            </Link>
+          )}
+          <Link to="/pricing" className={buttonClass({ variant: 'secondary' })}>
+            <Icon name="plus" size={18} />
+            <Trans>Add credits</Trans>
+          </Link>
+          {plan !== 'free' && (
+            <Link to="/pricing" className={buttonClass({ variant: 'ghost' })}>
+              <Trans>Downgrade</Trans>
+            </Link>
+          )}
+        </div>
+      </SettingsSection>
+      <SettingsSection title={<Trans>Payment details</Trans>} description={<Trans>Invoices, card and cancellation are handled in the secure billing portal of our payment provider.</Trans>}>
+        {portalError && (
+          <Alert tone="error">
+            <Trans>Failed to open Stripe portal. Please try again.</Trans>
+          </Alert>
+        )}
+        <div className={s.linkRow}>
+          <Button variant="secondary" onClick={() => void portal()} disabled={!manageable} loading={opening}>
+            <Icon name="creditCard" size={18} />
+            <Trans>Manage billing</Trans>
+          </Button>
+          <Button variant="danger" onClick={() => void portal()} disabled={!manageable || opening}>
+            <Trans>Cancel in billing portal</Trans>
+          </Button>
+        </div>
+      </SettingsSection>
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { useEffect, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Alert, Button, Dialog } from '../../../ui/index.ts';
+import { supabase } from '../../../lib/supabase.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { currentLocale } from '../../../lib/i18n.ts';
+import { canCancel, planName, useSubscription } from '../../subscription/index.ts';
+import { RELOAD_AFTER_CANCEL_MS, requestCancellation } from '../api.ts';
+import { SettingsSection } from './settings-section.tsx';
+import * as s from './settings.css.ts';
+
+export function CancelSection() {
+  const { t } = useLingui();
+  const { data: sub } = useSubscription();
+  const [confirming, setConfirming] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const endDate = formatDate(sub?.current_period_end, currentLocale());
+  const plan = planName(sub?.plan ?? 'free');
+
+  useEffect(() => {
+    if (!saved) return;
+    const timer = setTimeout(() => window.location.reload(), RELOAD_AFTER_CANCEL_MS);
+    return () => clearTimeout(timer);
+  }, [saved]);
+
+  const confirm = async () => {
+    setPending(true);
+    setError(null);
+    try {
+      await requestCancellation(supabase);
+      setConfirming(false);
+      setSaved(true);
+    } catch {
+      setConfirming(false);
+      setError(t`Failed to cancel subscription. Please try again.`);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <SettingsSection
+      className={s.dangerZone}
+      title={<Trans>Cancel subscription</Trans>}
+      description={<Trans>You keep your plan and credits until the end of the billing period, then move to the free plan.</Trans>}
+    >
+      {saved && (
+        <Alert tone="success">
+          <Trans>Your subscription has been cancelled. It stays active until {endDate}.</Trans>
+        </Alert>
+      )}
+      {error && <Alert tone="error">{error}</Alert>}
+      {sub?.cancel_at_period_end && !saved && (
+        <Alert tone="info">
+          <Trans>Your subscription ends on {endDate}.</Trans>
+        </Alert>
+      )}
+      {sub?.plan === 'free' && (
+        <p className={s.sectionText}>
+          <Trans>You are on the free plan; there is nothing to cancel.</Trans>
+        </p>
+      )}
+      <div className={s.actions}>
+        <Button variant="danger" disabled={!canCancel(sub) || saved} onClick={() => setConfirming(true)}>
+          <Trans>Cancel subscription</Trans>
+        </Button>
+      </div>
+      <Dialog
+        open={confirming}
+        onClose={() => !pending && setConfirming(false)}
+        alert
+        title={<Trans>Cancel your subscription?</Trans>}
+        description={<Trans>You keep the {plan} plan and its credits until {endDate}. After that your account moves to the free plan.</Trans>}
+        footer={
+          <>
+            <Button variant="ghost" onClick={() => setConfirming(false)} disabled={pending}>
+              <Trans>Keep my plan</Trans>
+            </Button>
+            <Button variant="danger" loading={pending} onClick={() => void confirm()}>
+              <Trans>Cancel subscription</Trans>
+            </Button>
+          </>
+        }
+      />
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,2 @@
+export { SettingsPage } from './components/settings-page.tsx';
+export { SETTINGS_TABS, type SettingsTab } from './api.ts';

@@ -1,0 +1,76 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useRouterState } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMediaQuery, MOBILE_QUERY } from '../../../lib/use-media-query.ts';
+import { localSettings } from '../../../lib/local-settings.ts';
+import { LowCreditsModal } from '../../subscription/index.ts';
+import { LiveProjectUpdates } from '../../notifications/index.ts';
+import { Header } from './header.tsx';
+import { Sidebar } from './sidebar.tsx';
+import * as s from './app-shell.css.ts';
+
+const COLLAPSED_KEY = 'drape.sidebarCollapsed';
+
+/** The signed-in frame: sidebar (a drawer on phones), header, and the page. */
+export function AppShell({ children }: { children: ReactNode }) {
+  const { t } = useLingui();
+  const isMobile = useMediaQuery(MOBILE_QUERY);
+  const [collapsed, setCollapsed] = useState(() => localSettings.read(COLLAPSED_KEY) === 'true');
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const drawerRef = useRef<HTMLDialogElement>(null);
+  const pathname = useRouterState({ select: (st) => st.location.pathname });
+
+  useEffect(() => {
+    const el = drawerRef.current;
+    if (!el) return;
+    if (drawerOpen && isMobile && !el.open) el.showModal();
+    if ((!drawerOpen || !isMobile) && el.open) el.close();
+  }, [drawerOpen, isMobile]);
+
+  // A new page closes the drawer.
+  useEffect(() => setDrawerOpen(false), [pathname]);
+
+  const toggle = () => {
+    if (isMobile) setDrawerOpen(true);
+    else
+      setCollapsed((c) => {
+        localSettings.write(COLLAPSED_KEY, String(!c));
+        return !c;
+      });
+  };
+
+  return (
+    <div className={s.shell} data-collapsed={!isMobile && collapsed}>
+      <a href="#main" className={s.skipLink}>
+        <Trans>Skip to content</Trans>
+      </a>
+      {!isMobile && (
+        <aside className={s.sidebarSlot}>
+          <Sidebar collapsed={collapsed} />
+        </aside>
+      )}
+      {isMobile && (
+        <dialog
+          ref={drawerRef}
+          className={s.drawer}
+          aria-label={t`Navigation`}
+          onCancel={(e) => {
+            e.preventDefault();
+            setDrawerOpen(false);
+          }}
+          onClick={(e) => e.target === e.currentTarget && setDrawerOpen(false)}
+        >
+          {drawerOpen && <Sidebar onNavigate={() => setDrawerOpen(false)} />}
+        </dialog>
+      )}
+      <div className={s.column}>
+        <Header isMobile={isMobile} sidebarOpen={isMobile ? drawerOpen : !collapsed} onToggleSidebar={toggle} />
+        <main id="main" className={s.main} tabIndex={-1}>
+          {children}
+        </main>
+      </div>
+      <LowCreditsModal />
+      <LiveProjectUpdates />
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Dropdown, Icon, menuItemClass, menuSeparatorClass } from '../../../ui/index.ts';
+import { supabase } from '../../../lib/supabase.ts';
+import { useUser } from '../../auth/use-auth.ts';
+import { signOut } from '../../auth/api.ts';
+import { useDisplayName } from '../../profile/index.ts';
+import { ContactDialog, FeedbackDialog } from '../../support/index.ts';
+import * as s from './user-menu.css.ts';
+
+export function UserMenu() {
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const user = useUser();
+  const name = useDisplayName();
+  const [open, setOpen] = useState(false);
+  const [dialog, setDialog] = useState<'feedback' | 'contact' | null>(null);
+  const initial = (name || user.email || '?').charAt(0);
+
+  const logout = async () => {
+    setOpen(false);
+    try {
+      await signOut(supabase);
+    } finally {
+      await navigate({ to: '/login', replace: true });
+    }
+  };
+
+  return (
+    <>
+      <Dropdown
+        open={open}
+        onOpenChange={setOpen}
+        label={t`Account`}
+        panelClassName={s.panel}
+        header={
+          <div className={s.who}>
+            <span className={s.avatar} aria-hidden="true">
+              {initial}
+            </span>
+            <div>
+              <p className={s.name}>{name}</p>
+              <p className={s.email}>{user.email}</p>
+            </div>
+          </div>
+        }
+        trigger={(props) => (
+          <button type="button" className={s.trigger} {...props} aria-label={t`Account menu for ${name}`}>
+            <span className={s.avatar} aria-hidden="true">
+              {initial}
+            </span>
+            <Icon name="chevronDown" size={16} className={s.chevron} />
+          </button>
+        )}
+      >
+        <button
+          type="button"
+          role="menuitem"
+          className={menuItemClass}
+          onClick={() => {
+            setOpen(false);
+            setDialog('contact');
+          }}
+        >
+          <Icon name="mail" size={18} />
+          <Trans>Contact us</Trans>
+        </button>
+        <button
+          type="button"
+          role="menuitem"
+          className={menuItemClass}
+          onClick={() => {
+            setOpen(false);
+            setDialog('feedback');
+          }}
+        >
+          <Icon name="message" size={18} />
+          <Trans>Give feedback</Trans>
+        </button>
+        <hr className={menuSeparatorClass} role="separator" />
+        <button type="button" role="menuitem" className={menuItemClass} onClick={() => void logout()}>
+          <Icon name="logout" size={18} />
+          <Trans>Log out</Trans>
+        </button>
+      </Dropdown>
+      <FeedbackDialog open={dialog === 'feedback'} onClose={() => setDialog(null)} />
+      <ContactDialog open={dialog === 'contact'} onClose={() => setDialog(null)} />
+    </>
+  );
+}

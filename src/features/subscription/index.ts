@@ -1,0 +1,6 @@
+export { CreditsDropdown } from './components/credits-dropdown.tsx';
+export { LowCreditsModal } from './components/low-credits-modal.tsx';
+export { useSubscription, useSubscriptionLive } from './hooks/use-subscription.ts';
+export { subscriptionKeys, subscriptionQueryOptions } from './api.ts';
+export { creditsSummary, canCancel, canCreateVideo, showsUpgrade, planName, MONTHLY_CREDITS, MONTHLY_PRICE_EUR, type Subscription } from './plan.ts';
+export { planBadge } from './plan-labels.ts';

@@ -1,0 +1,105 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Alert, Button, Dialog, Icon, TextAreaField, TextField } from '../../../ui/index.ts';
+import { supabase } from '../../../lib/supabase.ts';
+import { useUser } from '../../auth/use-auth.ts';
+import { useDisplayName } from '../../profile/index.ts';
+import { submitContactRequest } from '../api.ts';
+import { validateContact, type ContactErrors, type ContactInput } from '../validation.ts';
+import * as s from './support.css.ts';
+
+type Stage = 'idle' | 'submitting' | 'success' | 'error';
+export const CONTACT_SUCCESS_MS = 3000;
+
+const errorText = {
+  fullNameRequired: msg`Full name is required`,
+  emailRequired: msg`Email is required`,
+  emailInvalid: msg`Please enter a valid email address`,
+  detailsRequired: msg`Please provide request details`,
+};
+
+export function ContactDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { i18n } = useLingui();
+  const user = useUser();
+  const name = useDisplayName();
+  const blank = (): ContactInput => ({ fullName: name, email: user.email ?? '', details: '' });
+  const [form, setForm] = useState<ContactInput>(blank);
+  const [errors, setErrors] = useState<ContactErrors>({});
+  const [stage, setStage] = useState<Stage>('idle');
+
+  const reset = () => {
+    setForm(blank());
+    setErrors({});
+    setStage('idle');
+  };
+
+  useEffect(() => {
+    if (open && stage === 'idle') setForm((f) => ({ ...f, fullName: f.fullName || name, email: f.email || user.email || '' }));
+  }, [open]);
+
+  useEffect(() => {
+    if (stage !== 'success') return;
+    const timer = setTimeout(() => {
+      onClose();
+      reset();
+    }, CONTACT_SUCCESS_MS);
+    return () => clearTimeout(timer);
+  }, [stage]);
+
+  const set = (key: keyof ContactInput) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
+  const err = (key: keyof ContactInput) => (errors[key] ? i18n._(errorText[errors[key]!]) : undefined);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const found = validateContact(form);
+    setErrors(found);
+    if (Object.keys(found).length > 0 || stage === 'submitting') return;
+    setStage('submitting');
+    try {
+      await submitContactRequest(supabase, form);
+      setStage('success');
+    } catch {
+      setStage('error');
+    }
+  };
+
+  const close = () => {
+    onClose();
+    if (stage === 'success' || stage === 'error') reset();
+  };
+
+  return (
+    <Dialog open={open} onClose={close} title={<Trans>Contact us</Trans>} description={<Trans>Questions about plans, billing or a project? We answer within one business day.</Trans>}>
+      {stage === 'success' ? (
+        <div className={s.success} role="status">
+          <span className={s.successIcon}>
+            <Icon name="check" size={28} />
+          </span>
+          <p className={s.successTitle}>
+            <Trans>Request submitted successfully!</Trans>
+          </p>
+        </div>
+      ) : (
+        <form className={s.form} onSubmit={onSubmit} noValidate>
+          {stage === 'error' && (
+            <Alert tone="error">
+              <Trans>Failed to submit request. Please try again.</Trans>
+            </Alert>
+          )}
+          <TextField label={<Trans>Full name</Trans>} autoComplete="name" value={form.fullName} onChange={set('fullName')} error={err('fullName')} />
+          <TextField label={<Trans>Email</Trans>} type="email" autoComplete="email" value={form.email} onChange={set('email')} error={err('email')} />
+          <TextAreaField label={<Trans>Details</Trans>} value={form.details} onChange={set('details')} error={err('details')} rows={5} autoFocus />
+          <div className={s.actions}>
+            <Button variant="ghost" onClick={close}>
+              <Trans>Cancel</Trans>
+            </Button>
+            <Button type="submit" loading={stage === 'submitting'}>
+              <Trans>Submit request</Trans>
+            </Button>
+          </div>
+        </form>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,25 @@
+// The web app manifest, kept beside the app so the theme colour matches the design tokens.
+import type { ManifestOptions } from 'vite-plugin-pwa';
+
+export const THEME_COLOR = '#1f1b16';
+export const BACKGROUND_COLOR = '#faf8f5';
+
+export const manifest: Partial<ManifestOptions> = {
+  name: 'Drape — fashion imagery for sellers',
+  short_name: 'Drape',
+  description: 'Turn product photos into on-model and flat-lay images.',
+  lang: 'en',
+  start_url: '/home',
+  scope: '/',
+  display: 'standalone',
+  orientation: 'any',
+  theme_color: THEME_COLOR,
+  background_color: BACKGROUND_COLOR,
+  categories: ['business', 'productivity', 'photo'],
+  icons: [
+    { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+    { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+    { src: '/icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+    { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+  ],
+};

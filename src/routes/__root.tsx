@@ -1,0 +1,21 @@
+import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
+import { Toaster } from '../ui/index.ts';
+import { NotFoundPage, Splash } from '../features/shell/index.ts';
+import { UpdatePrompt } from '../features/pwa/index.ts';
+import type { RouterContext } from '../router.tsx';
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: RootLayout,
+  notFoundComponent: NotFoundPage,
+});
+
+function RootLayout() {
+  return (
+    <>
+      <Outlet />
+      <Toaster />
+      <UpdatePrompt />
+      <Splash />
+    </>
+  );
+}

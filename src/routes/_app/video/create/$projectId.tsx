@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { Placeholder } from '../../../../features/shell/index.ts';
+
+export const Route = createFileRoute('/_app/video/create/$projectId')({
+  component: () => <Placeholder section="videoCreate" />,
+});

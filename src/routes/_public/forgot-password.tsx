@@ -1,0 +1,4 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ForgotPasswordPage } from '../../features/auth/index.ts';
+
+export const Route = createFileRoute('/_public/forgot-password')({ component: ForgotPasswordPage });

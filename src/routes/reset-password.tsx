@@ -1,0 +1,11 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { ResetPasswordPage, hasRecoveryLink } from '../features/auth/index.ts';
+
+/** Public; a signed-in visitor without a recovery link goes to /home. */
+export const Route = createFileRoute('/reset-password')({
+  beforeLoad: async ({ context }) => {
+    const snapshot = await context.auth.ready();
+    if (snapshot.session && !snapshot.recovering && !hasRecoveryLink()) throw redirect({ to: '/home' });
+  },
+  component: ResetPasswordPage,
+});

@@ -1,0 +1,16 @@
+export { vars, mobile, desktop, wide } from './theme.css.ts';
+export { Button, buttonClass, type ButtonVariant } from './button.tsx';
+export { TextField, TextAreaField, Checkbox } from './field.tsx';
+export { PasswordField } from './password-field.tsx';
+export { Dialog } from './dialog.tsx';
+export { Dropdown, menuItemClass, menuSeparatorClass, type TriggerProps } from './dropdown.tsx';
+export { Tabs, type TabItem } from './tabs.tsx';
+export { Card, cardTitleClass } from './card.tsx';
+export { Badge, type BadgeTone } from './badge.tsx';
+export { Skeleton } from './skeleton.tsx';
+export { Spinner } from './spinner.tsx';
+export { Switch } from './switch.tsx';
+export { Icon, type IconName } from './icons.tsx';
+export { Toaster } from './toast/toaster.tsx';
+export { toast } from './toast/toast-store.ts';
+export { Alert } from './alert.tsx';

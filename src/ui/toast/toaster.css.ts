@@ -1,0 +1,52 @@
+import { keyframes, style, styleVariants } from '@vanilla-extract/css';
+import { vars, mobile } from '../theme.css.ts';
+
+const slide = keyframes({ from: { opacity: 0, transform: 'translateY(8px)' }, to: { opacity: 1, transform: 'none' } });
+
+export const region = style({
+  position: 'fixed',
+  right: vars.space['5'],
+  bottom: vars.space['5'],
+  zIndex: vars.z.toast,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space['2'],
+  width: 'min(380px, calc(100vw - 24px))',
+  maxHeight: 'calc(100dvh - 40px)',
+  overflowY: 'auto',
+  pointerEvents: 'none',
+  '@media': { [mobile]: { right: '12px', bottom: '12px' } },
+});
+
+export const toast = style({
+  pointerEvents: 'auto',
+  display: 'grid',
+  gridTemplateColumns: 'auto 1fr auto',
+  alignItems: 'start',
+  gap: vars.space['3'],
+  padding: vars.space['4'],
+  borderRadius: vars.radius.lg,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  boxShadow: vars.shadow.md,
+  animation: `${slide} ${vars.motion.normal} ${vars.motion.ease}`,
+});
+
+export const icon = styleVariants({
+  info: { color: vars.color.info },
+  success: { color: vars.color.success },
+  error: { color: vars.color.danger },
+  loading: { color: vars.color.accentInk },
+});
+
+export const title = style({ fontSize: vars.fontSize.sm, fontWeight: vars.weight.semibold });
+export const description = style({ fontSize: vars.fontSize.sm, color: vars.color.muted, marginTop: '2px' });
+export const close = style({
+  border: 0,
+  background: 'transparent',
+  color: vars.color.subtle,
+  cursor: 'pointer',
+  padding: '2px',
+  borderRadius: vars.radius.sm,
+  selectors: { '&:hover': { color: vars.color.ink } },
+});
