@@ -2,6 +2,8 @@
 // any extra folders, e.g. test fixtures). Each function is imported once through tsx's ESM
 // loader in a namespace of its own, with Deno.serve capturing its handler, and imported
 // again in a fresh namespace when one of its own source files (or functions/.env) changes.
+// Function folders must sit in a `"type": "module"` package (the repository is one): there
+// tsx loads .ts as ES modules, which is where the npm: specifier hooks apply.
 import { existsSync, statSync } from 'node:fs';
 import { register as registerHooks } from 'node:module';
 import path from 'node:path';

@@ -25,7 +25,7 @@ export function npmSpecifierToBare(specifier) {
 
 function unsupported(specifier, parentURL) {
   const err = new Error(
-    `Cannot import "${specifier}"${parentURL ? ` from ${parentURL}` : ''}: the local functions runtime ` +
+    `Cannot import "${specifier}"${parentURL ? ` from ${parentURL.split('?')[0]}` : ''}: the local functions runtime ` +
       `resolves only npm: specifiers (from node_modules), node: built-ins and relative files. ` +
       `jsr: and URL imports work on hosted Supabase but not locally; use the npm: package instead ` +
       `(for example npm:@supabase/supabase-js@2) and add it to package.json.`,
