@@ -8,6 +8,7 @@ import { migrate } from './db/migrate.ts';
 import { applyCors, sendJson, type Ctx, type Service, type StackContext } from './http.ts';
 import { createJwt, deriveApiKeys, type ApiKeys } from './jwt.ts';
 import { createMailbox } from './mail/mailbox.ts';
+import { startScheduledJobs } from './jobs/index.ts';
 import { createAuthService } from './auth/index.ts';
 import { createRestService } from './rest/index.ts';
 import { createRealtimeService } from './realtime/index.ts';
@@ -73,6 +74,8 @@ export async function startStack(opts: StartOptions = {}): Promise<Stack> {
   };
   const mailbox = await createMailbox(context);
   context.mail = mailbox.mailer;
+  // scheduled SQL (renewals): pg_cron on hosted Supabase, a timer here
+  startScheduledJobs(context);
 
   const mounts: [prefix: string, service: Service][] = [
     ['/auth/v1', await createAuthService(context)],

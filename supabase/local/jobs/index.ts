@@ -1,0 +1,74 @@
+// The local stack's stand-in for pg_cron: runs the scheduled SQL on a timer. On hosted
+// Supabase the migration schedules the same call with pg_cron
+// (supabase/migrations/*_billing_and_renewal.sql); here there is no pg_cron, so the stack
+// runs `select public.run_scheduled_jobs()` every SCHEDULED_JOBS_INTERVAL_MS (default one
+// minute; 0 turns it off). Runs never overlap, and a database without the function (a
+// stack started on other migrations) is left alone.
+import type { StackContext } from '../http.ts';
+
+export interface ScheduledJobs {
+  /** Runs the jobs now (waits for a run already in progress first); null when there is nothing to run. */
+  runNow(): Promise<unknown>;
+  stop(): Promise<void>;
+}
+
+const JOB_SQL = 'select public.run_scheduled_jobs()::text as result';
+
+export function startScheduledJobs(ctx: StackContext, intervalMs = defaultInterval()): ScheduledJobs {
+  let running: Promise<unknown> | null = null;
+  let stopped = false;
+  let available: boolean | null = null;
+
+  async function runOnce(): Promise<unknown> {
+    if (available === null) {
+      const r = await ctx.db.query<{ ok: boolean }>(
+        `select to_regprocedure('public.run_scheduled_jobs(timestamptz)') is not null as ok`,
+      );
+      available = r.rows[0]?.ok === true;
+    }
+    if (!available) return null;
+    const r = await ctx.db.query<{ result: string }>(JOB_SQL);
+    const result = JSON.parse(r.rows[0].result);
+    if (result?.renewals?.periods > 0 || result?.stuck_images_failed > 0) {
+      ctx.log('jobs', `scheduled jobs: ${r.rows[0].result}`);
+    }
+    return result;
+  }
+
+  function tick(): Promise<unknown> {
+    if (!running) {
+      running = runOnce()
+        .catch((err) => {
+          if (!stopped) ctx.log('jobs', `scheduled jobs failed: ${err?.message ?? err}`);
+          return null;
+        })
+        .finally(() => {
+          running = null;
+        });
+    }
+    return running;
+  }
+
+  const timer = intervalMs > 0 ? setInterval(() => void tick(), intervalMs) : null;
+  timer?.unref();
+
+  const jobs: ScheduledJobs = {
+    async runNow() {
+      if (running) await running;
+      return tick();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      if (running) await running;
+    },
+  };
+  ctx.onClose(() => jobs.stop());
+  return jobs;
+}
+
+function defaultInterval(): number {
+  const v = process.env.SCHEDULED_JOBS_INTERVAL_MS;
+  const n = v === undefined || v === '' ? 60_000 : Number.parseInt(v, 10);
+  return Number.isFinite(n) && n >= 0 ? n : 60_000;
+}
