@@ -6,6 +6,8 @@
 //   DELETE /_dev/mail/api/messages[?to=<email>]             → {deleted}
 //   DELETE /_dev/mail/api/messages/:id
 // Mails are files under {dataDir}/mail/, so they survive a restart.
+// The mailbox holds every password-reset link, so it answers only callers on this machine
+// (loopback) unless DEV_MAILBOX_REMOTE=1 opens it, e.g. inside a dev container.
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { ServerResponse } from 'node:http';
@@ -17,6 +19,7 @@ const MOUNT = '/_dev/mail';
 
 export async function createMailbox(ctx: StackContext): Promise<{ mailer: Mailer; service: Service }> {
   const store = new MailStore(path.join(ctx.config.dataDir, 'mail'));
+  const allowRemote = /^(1|true|yes|on)$/i.test(process.env.DEV_MAILBOX_REMOTE ?? '');
 
   const mailer: Mailer = {
     async send(mail) {
@@ -27,7 +30,10 @@ export async function createMailbox(ctx: StackContext): Promise<{ mailer: Mailer
   };
 
   const service: Service = {
-    async handle({ method, path: p, url, res }) {
+    async handle({ method, path: p, url, req, res }) {
+      if (!allowRemote && !isLoopback(req.socket.remoteAddress)) {
+        return sendJson(res, 403, { message: 'the dev mailbox answers only on this machine (set DEV_MAILBOX_REMOTE=1)' });
+      }
       const parts = p.split('/').filter(Boolean).map(safeDecode);
       const filter = { to: url.searchParams.get('to'), kind: url.searchParams.get('kind') };
 
@@ -58,6 +64,11 @@ export async function createMailbox(ctx: StackContext): Promise<{ mailer: Mailer
   };
 
   return { mailer, service };
+}
+
+function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  return address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
 }
 
 function safeDecode(s: string): string {
