@@ -38,6 +38,7 @@ export type AuthErrorCode =
   | 'invalid_credentials'
   | 'email_address_invalid'
   | 'conflict'
+  | 'anonymous_provider_disabled'
   | 'not_found';
 
 export class AuthError extends Error {

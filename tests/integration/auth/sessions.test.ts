@@ -48,6 +48,16 @@ describe('signInWithPassword', () => {
     expect(claims.amr).toEqual([{ method: 'password', timestamp: expect.any(Number) }]);
   });
 
+  it('getClaims() verifies the HS256 token with the server and answers its claims', async () => {
+    const user = await createUser();
+    const { data, error } = await user.client.auth.getClaims();
+    expect(error).toBeNull();
+    expect(data!.claims.sub).toBe(user.id);
+    expect(data!.claims.role).toBe('authenticated');
+    await user.client.auth.signOut({ scope: 'others' });
+    expect((await user.client.auth.getClaims()).error).toBeNull();
+  });
+
   it('answers invalid_credentials alike for a wrong password and an unknown address', async () => {
     const user = await createUser();
     const wrong = await anonClient().auth.signInWithPassword({ email: user.email, password: 'not-the-password' });

@@ -148,6 +148,13 @@ describe('signUp with confirmation required', () => {
     expect((error as any).reasons).toEqual(['length']);
   });
 
+  it('refuses anonymous sign-in: the provider is off, as in a new hosted project', async () => {
+    const { data, error } = await anonClient().auth.signInAnonymously();
+    expect(data.session).toBeNull();
+    expect(error?.status).toBe(422);
+    expect(error?.code).toBe('anonymous_provider_disabled');
+  });
+
   it('refuses a malformed address with email_address_invalid', async () => {
     const { error } = await anonClient().auth.signUp({ email: 'not an address', password: PASSWORD });
     expect(error?.status).toBe(400);

@@ -26,6 +26,10 @@ export const signup: Handler = async (deps, req) => {
   expectTypes(body, { email: 'string', phone: 'string', password: 'string', data: 'object' });
   const password = typeof body.password === 'string' ? body.password : '';
   const data = obj(body.data) ?? {};
+  if (!password && !str(body.email) && !str(body.phone)) {
+    // signInAnonymously(): the anonymous provider is off, as in a new hosted project
+    throw unprocessable('anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
+  }
   if (!password) throw badRequest('validation_failed', 'Signup requires a valid password');
   checkPassword(password, config.minPasswordLength);
   const rawEmail = str(body.email);

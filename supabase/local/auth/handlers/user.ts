@@ -12,7 +12,7 @@ import { createFlowState } from '../pkce.ts';
 import { chooseRedirect } from '../redirects.ts';
 import { endSessions, type LogoutScope } from '../sessions.ts';
 import { transaction } from '../transaction.ts';
-import { findUserByEmail, findUserById, loadUserJson, setPassword, updateUserMetadata } from '../users.ts';
+import { findUserByEmail, loadUserJson, setPassword, updateUserMetadata } from '../users.ts';
 
 export const getUser: Handler = async (deps, req) => {
   const { user } = await requireUser(deps, req);
@@ -75,8 +75,7 @@ export const updateUser: Handler = async (deps, req) => {
       });
     }
   });
-  const fresh = await findUserById(db, user.id);
-  sendJson(req.http.res, 200, fresh ? await loadUserJson(db, user.id) : null);
+  sendJson(req.http.res, 200, await loadUserJson(db, user.id));
 };
 
 const SCOPES: LogoutScope[] = ['global', 'local', 'others'];
