@@ -1,10 +1,15 @@
 import { defineConfig } from 'vitest/config';
+import babel from '@rolldown/plugin-babel';
+import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 
 export default defineConfig({
   test: {
     projects: [
       {
         extends: true,
+        // The app's unit tests see the same Lingui macros and vanilla-extract styles as the
+        // build; component tests (*.test.tsx) opt into a DOM with `@vitest-environment happy-dom`.
+        plugins: [babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }), vanillaExtractPlugin()],
         test: {
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}', 'supabase/**/*.test.ts'],

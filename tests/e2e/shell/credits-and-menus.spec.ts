@@ -1,0 +1,92 @@
+import { expect, test } from '../support/fixtures.ts';
+import type { StackInfo } from '../support/auth-api.ts';
+
+async function setBalance(stack: StackInfo, userId: string, plan: string, credits: number) {
+  const res = await fetch(`${stack.apiUrl}/rest/v1/subscriptions?user_id=eq.${userId}`, {
+    method: 'PATCH',
+    headers: { apikey: stack.serviceKey, Authorization: `Bearer ${stack.serviceKey}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ plan, plan_credits: credits, purchased_credits: 0, credits_remaining: credits }),
+  });
+  expect(res.ok).toBe(true);
+}
+
+test('the credits dropdown opens on hover and shows every row', async ({ signedInPage: page }) => {
+  await page.goto('/home');
+  const trigger = page.getByRole('button', { name: 'Credits: 2 remaining' });
+  await trigger.hover();
+  const panel = page.getByRole('dialog', { name: 'Credits' });
+  await expect(panel).toBeVisible();
+  await expect(panel.getByText('Free Plan')).toBeVisible();
+  await expect(panel.getByRole('link', { name: 'Upgrade' })).toBeVisible();
+  await expect(panel.getByText('Current cycle')).toBeVisible();
+  await expect(panel.getByText('Rollover from previous cycles')).toBeVisible();
+  await expect(panel.getByText('Total available')).toBeVisible();
+  await expect(panel.getByRole('link', { name: 'Add credits' })).toHaveAttribute('href', '/pricing');
+  // Leaving closes it after a short delay.
+  await page.mouse.move(10, 500);
+  await expect(panel).toBeHidden();
+});
+
+test('the low-credits modal opens when the server balance drops on a paid plan', async ({ signedInPage: page, stack, user }) => {
+  await page.goto('/home');
+  await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
+  await page.waitForTimeout(1000);
+  await setBalance(stack, user.id, 'lite', 2);
+  const modal = page.getByRole('alertdialog', { name: "You're running low on credits (2 left)" });
+  await expect(modal).toBeVisible();
+  await expect(modal.getByText('Upgrade your plan to continue creating amazing fashion content')).toBeVisible();
+  await modal.getByRole('button', { name: 'Maybe Later' }).click();
+  await expect(modal).toBeHidden();
+
+  await setBalance(stack, user.id, 'lite', 0);
+  const empty = page.getByRole('alertdialog', { name: "You've used all your credits" });
+  await expect(empty).toBeVisible();
+  await empty.getByRole('button', { name: 'View Pricing Plans' }).click();
+  await expect(page).toHaveURL(/\/pricing$/);
+});
+
+test('feedback is stored and thanked; contact validates and submits', async ({ signedInPage: page }) => {
+  await page.goto('/home');
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Give feedback' }).click();
+  const feedback = page.getByRole('dialog', { name: 'Give feedback' });
+  await expect(feedback.getByRole('button', { name: 'Send' })).toBeDisabled();
+  await feedback.getByLabel('Your feedback').fill('The greek translation reads well.');
+  await feedback.getByRole('button', { name: 'Send' }).click();
+  await expect(feedback.getByText('Thank you for your feedback!')).toBeVisible();
+  await expect(feedback).toBeHidden({ timeout: 7000 });
+
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Contact us' }).click();
+  const contact = page.getByRole('dialog', { name: 'Contact us' });
+  await contact.getByLabel('Email').fill('not-an-address');
+  await contact.getByRole('button', { name: 'Submit request' }).click();
+  await expect(contact.getByText('Please enter a valid email address')).toBeVisible();
+  await expect(contact.getByText('Please provide request details')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(contact).toBeHidden();
+
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Contact us' }).click();
+  await contact.getByLabel('Email').fill('maria@shop.gr');
+  await contact.getByLabel('Details').fill('We need 600 credits a month.');
+  await contact.getByRole('button', { name: 'Submit request' }).click();
+  await expect(contact.getByText('Request submitted successfully!')).toBeVisible();
+  await expect(contact).toBeHidden({ timeout: 5000 });
+});
+
+test('the sidebar marks the active section and becomes a drawer on phones', async ({ signedInPage: page }) => {
+  await page.goto('/projects');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const items = nav.getByRole('listitem');
+  await expect(items).toHaveText(['Home', 'Projects', 'Create', 'Tools', 'History', 'Pricing', 'Settings']);
+  await expect(nav.getByRole('link', { name: 'Projects' })).toHaveAttribute('aria-current', 'page');
+
+  await page.setViewportSize({ width: 360, height: 800 });
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+  await page.getByRole('button', { name: 'Open navigation' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Navigation' });
+  await drawer.getByRole('link', { name: 'Settings' }).click();
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(drawer).toBeHidden();
+});
