@@ -71,7 +71,9 @@ create policy "own uploads" on public.uploaded_files for select to authenticated
 
 -- Owned data: the few direct writes.
 grant insert (id, full_name, phone_number) on public.profiles to authenticated;
-grant update (full_name, phone_number, updated_at) on public.profiles to authenticated;
+-- id is listed because an upsert (insert … on conflict do update) sets every column it
+-- sends; the policies keep it the caller's own id.
+grant update (id, full_name, phone_number, updated_at) on public.profiles to authenticated;
 create policy "insert own profile" on public.profiles for insert to authenticated
   with check (id = (select auth.uid()));
 create policy "update own profile" on public.profiles for update to authenticated
