@@ -22,16 +22,20 @@ export interface SocketDeps {
   log: (message: string) => void;
 }
 
-/** Sockets that send nothing (not even heartbeats, every 25 s) for this long are closed. */
-const IDLE_TIMEOUT_MS = 75_000;
+/**
+ * Dead connections are found with WebSocket pings (answered by the browser itself, even in a
+ * background tab whose timers, and so whose Phoenix heartbeats, are throttled): a socket that
+ * neither answers a ping nor sends anything for a whole interval is dropped.
+ */
+const PING_INTERVAL_MS = 30_000;
 /** A reader this far behind is dropped rather than buffered without end. */
 const MAX_BUFFERED_BYTES = 32 * 1024 * 1024;
 
 export class RealtimeSocket implements Transport {
   private channels = new Map<string, Channel>();
   private queue: Promise<void> = Promise.resolve();
-  private lastSeen = Date.now();
-  private idleTimer: NodeJS.Timeout;
+  private alive = true;
+  private pingTimer: NodeJS.Timeout;
   private closed = false;
 
   constructor(
@@ -43,16 +47,22 @@ export class RealtimeSocket implements Transport {
   ) {
     ws.binaryType = 'nodebuffer';
     ws.on('message', (data, isBinary) => {
-      this.lastSeen = Date.now();
+      this.alive = true;
       const buf = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
       this.queue = this.queue.then(() => this.onFrame(buf, isBinary)).catch((err) => this.deps.log(`socket frame failed: ${err?.stack ?? err}`));
     });
     ws.on('close', () => this.teardown());
     ws.on('error', () => this.teardown());
-    this.idleTimer = setInterval(() => {
-      if (Date.now() - this.lastSeen > IDLE_TIMEOUT_MS) this.ws.terminate();
-    }, 15_000);
-    this.idleTimer.unref();
+    ws.on('pong', () => (this.alive = true));
+    this.pingTimer = setInterval(() => {
+      if (!this.alive) {
+        this.ws.terminate();
+        return;
+      }
+      this.alive = false;
+      this.ws.ping();
+    }, PING_INTERVAL_MS);
+    this.pingTimer.unref();
   }
 
   send(data: string | Buffer) {
@@ -74,7 +84,7 @@ export class RealtimeSocket implements Transport {
   private teardown() {
     if (this.closed) return;
     this.closed = true;
-    clearInterval(this.idleTimer);
+    clearInterval(this.pingTimer);
     for (const ch of this.channels.values()) this.dropChannel(ch);
     this.channels.clear();
   }
