@@ -404,5 +404,6 @@ revoke all on function public.check_email_exists(text), public.check_phone_exist
   public.charge_credits(uuid, numeric, text, text, jsonb), public.refund_charge(uuid, text),
   public.charge_tool_use(text, text, jsonb) from public, anon, authenticated;
 grant execute on function public.check_email_exists(text), public.check_phone_exists(text) to anon, authenticated, service_role;
-grant execute on function public.charge_tool_use(text, text, jsonb) to authenticated, service_role;
+-- anon may call it too: it answers 'User not authenticated' (P0001) like every client function
+grant execute on function public.charge_tool_use(text, text, jsonb) to anon, authenticated, service_role;
 grant execute on function public.charge_credits(uuid, numeric, text, text, jsonb), public.refund_charge(uuid, text) to service_role;

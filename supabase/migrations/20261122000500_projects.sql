@@ -660,7 +660,7 @@ grant execute on function
   public.start_generation(text, text[], integer[], integer, integer, boolean, text, text, text, text[]),
   public.rename_project(uuid, text), public.archive_project(uuid), public.unarchive_project(uuid),
   public.request_project_video(uuid, text, text)
-  to authenticated, service_role;
+  to anon, authenticated, service_role; -- anon gets 'User not authenticated'
 grant execute on function
   public.claim_generation_jobs(text, integer, integer, integer),
   public.report_image_outcome(uuid, text, text, text, text, text, text),

@@ -162,4 +162,4 @@ revoke all on function private.fix_eligibility(uuid, uuid) from public;
 revoke all on function public.can_request_project_fix(uuid), public.request_project_fix(uuid, text, text, uuid)
   from public, anon, authenticated;
 grant execute on function public.can_request_project_fix(uuid), public.request_project_fix(uuid, text, text, uuid)
-  to authenticated, service_role;
+  to anon, authenticated, service_role; -- anon gets 'User not authenticated'

@@ -285,7 +285,7 @@ revoke all on function public.mark_notification_read(uuid), public.mark_all_noti
 grant execute on function public.mark_notification_read(uuid), public.mark_all_notifications_read(),
   public.submit_feedback(text), public.submit_contact_request(text, text, text),
   public.submit_sales_request(text, text, text, text, integer, text)
-  to authenticated, service_role;
+  to anon, authenticated, service_role; -- anon gets 'User not authenticated'
 grant execute on function public.get_project_stats(), public.get_recent_activity() to anon, authenticated, service_role;
 grant execute on function public.claim_outbound_notices(integer, integer), public.report_outbound_notice(uuid, boolean, text)
   to service_role;

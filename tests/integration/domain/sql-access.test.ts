@@ -2,7 +2,10 @@
 // as the owner, select / insert / update / delete do exactly what the rules allow. Any
 // other outcome — a row seen or changed that should not be — fails the suite.
 // (tests/integration/domain/access.test.ts runs the same matrix through supabase-js.)
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../../../supabase/local/config.ts';
 import type { Database } from '../../../supabase/local/db/database.ts';
 import { openDomainDb, rpcAs, selection, sqlAs, sqlSetCredits, sqlUpload, sqlUser, withRole, type Who } from '../../support/domain.ts';
 
@@ -167,13 +170,21 @@ const cases = (): Case[] => [
   { table: 'projects', op: 'delete', what: "the owner's project", sql: 'delete from public.projects where id = $3 and user_id = $1 and $2::uuid is not null', id: 'doomed', allowed: ownerOnly },
 ];
 
+/** Tables the conformance tests of other services add to test stacks (not the product's). */
+const FIXTURE_DIR = path.join(ROOT, 'tests/fixtures/migrations');
+const FIXTURE_TABLES = readdirSync(FIXTURE_DIR)
+  .filter((f) => f.endsWith('.sql'))
+  .flatMap((f) => [...readFileSync(path.join(FIXTURE_DIR, f), 'utf8').matchAll(/create table (?:if not exists )?public\.(\w+)/gi)].map((m) => m[1]));
+const productTables = async () =>
+  (await sqlAs(db, 'service', `select c.relname as t, c.relrowsecurity as rls from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname = 'public' and c.relkind = 'r' order by 1`)).filter((r) => !FIXTURE_TABLES.includes(r.t));
+
 const TABLES = [...catalogue, 'profiles', 'subscriptions', 'credit_ledger', 'projects', 'images', 'fixes', 'fix_requests',
   'notifications', 'webhook_logs', 'uploaded_files', 'outbound_notices', 'payment_events'];
 
 describe('access matrix: public tables', () => {
   it('covers every table of the schema, each for select, insert, update and delete', async () => {
-    const rows = await sqlAs(db, 'service', `select c.relname as t from pg_class c join pg_namespace n on n.oid = c.relnamespace
-      where n.nspname = 'public' and c.relkind = 'r' order by 1`);
+    const rows = await productTables();
     expect(rows.map((r) => r.t).sort()).toEqual([...TABLES].sort());
     const all = cases();
     for (const t of TABLES) {
@@ -192,9 +203,7 @@ describe('access matrix: public tables', () => {
   });
 
   it('every table has row-level security', async () => {
-    const rows = await sqlAs(db, 'service', `select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
-      where n.nspname = 'public' and c.relkind = 'r' and not c.relrowsecurity`);
-    expect(rows).toEqual([]);
+    expect((await productTables()).filter((r) => !r.rls)).toEqual([]);
   });
 
   for (const actor of ['anon', 'other', 'owner'] as const) {
