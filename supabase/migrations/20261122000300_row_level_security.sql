@@ -70,7 +70,7 @@ create policy "own uploads" on public.uploaded_files for select to authenticated
   using (user_id = (select auth.uid()));
 
 -- Owned data: the few direct writes.
-grant insert (id, full_name, phone_number) on public.profiles to authenticated;
+grant insert (id, full_name, phone_number, updated_at) on public.profiles to authenticated;
 -- id is listed because an upsert (insert … on conflict do update) sets every column it
 -- sends; the policies keep it the caller's own id.
 grant update (id, full_name, phone_number, updated_at) on public.profiles to authenticated;

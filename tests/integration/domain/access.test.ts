@@ -93,7 +93,7 @@ function cases(): Case[] {
     ]),
 
     { table: 'profiles', op: 'select', what: "the owner's profile", run: (c) => c.from('profiles').select('*').eq('id', o()), allowed: ownerOnly },
-    { table: 'profiles', op: 'insert', what: "upsert the owner's profile", run: (c) => c.from('profiles').upsert({ id: o(), full_name: 'Upserted' }).select(), allowed: ownerOnly },
+    { table: 'profiles', op: 'insert', what: "upsert the owner's profile", run: (c) => c.from('profiles').upsert({ id: o(), full_name: 'Upserted', updated_at: new Date().toISOString() }).select(), allowed: ownerOnly },
     { table: 'profiles', op: 'update', what: 'the name', run: (c) => c.from('profiles').update({ full_name: 'Renamed' }).eq('id', o()).select(), allowed: ownerOnly },
     { table: 'profiles', op: 'delete', what: 'remove', run: (c) => c.from('profiles').delete().eq('id', o()).select(), allowed: nobody },
 
