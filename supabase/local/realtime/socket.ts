@@ -230,6 +230,8 @@ export class RealtimeSocket implements Transport {
         : {};
     this.reply(m, 'ok', response);
     if (ch.presenceEnabled) this.deps.presence.sendState(ch);
+    // opt-in notice that changes are flowing (capture is always on here)
+    if (broadcastCfg.replication_ready === true) ch.system('system', 'ok', 'Replication connection established');
     if (requested.length > 0) {
       if (bindingError) ch.system('postgres_changes', 'error', bindingError);
       else ch.system('postgres_changes', 'ok', 'Subscribed to PostgreSQL');

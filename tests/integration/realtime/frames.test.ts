@@ -96,6 +96,19 @@ describe('realtime frames', () => {
     c.socket.close();
   });
 
+  it('tells a channel that asked for it that replication is ready', async () => {
+    const c = await open();
+    c.send(['4', '4', 'realtime:ready', 'phx_join', { config: { broadcast: { replication_ready: true } } }]);
+    expect(await c.next((f) => f[3] === 'system', 'system')).toEqual([
+      '4',
+      null,
+      'realtime:ready',
+      'system',
+      { extension: 'system', status: 'ok', message: 'Replication connection established', channel: 'ready' },
+    ]);
+    c.socket.close();
+  });
+
   it('replies unmatched topic to messages for channels it does not have', async () => {
     const c = await open();
     c.send(['9', '10', 'realtime:nowhere', 'broadcast', { type: 'broadcast', event: 'x', payload: {} }]);
