@@ -27,7 +27,7 @@ export const variant = styleVariants({
     selectors: { '&:hover:not(:disabled)': { background: vars.color.inkSoft } },
   },
   accent: {
-    background: vars.color.accent,
+    background: vars.color.accentStrong,
     color: '#fff',
     selectors: { '&:hover:not(:disabled)': { background: vars.color.accentInk } },
   },

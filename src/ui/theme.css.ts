@@ -10,10 +10,12 @@ export const vars = createGlobalTheme(':root', {
     ink: '#1f1b16',
     inkSoft: '#3b352e',
     muted: '#645d54',
-    subtle: '#8a8278',
+    subtle: '#736b61',
     border: '#e4ddd3',
     borderStrong: '#cfc6b9',
     accent: '#a9824a',
+    /** the accent as a background under white text (5.5:1) */
+    accentStrong: '#86622f',
     accentSoft: '#f5ecdf',
     accentInk: '#6e5226',
     onInk: '#faf8f5',

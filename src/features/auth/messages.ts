@@ -8,6 +8,7 @@ export const signUpRuleMessages: Record<SignUpRule, MessageDescriptor> = {
   passwordTooShort: msg`Password must be at least 6 characters long`,
   fullNameRequired: msg`Full name is required`,
   phoneRequired: msg`Phone number is required`,
+  emailRequired: msg`You must provide either an email or phone number and a password`,
 };
 
 /** Reset password says "…6 characters" (no "long"), as the spec words it. */
@@ -35,7 +36,6 @@ export const authMessages = {
   noAccessToken: msg`No access token found. Please request a new password reset link.`,
   resetFailed: msg`There was an error resetting your password. Please request a new reset link.`,
   passwordResetDone: msg`Your password has been reset. Sign in with your new password.`,
-  signedOut: msg`You have been signed out.`,
 };
 
 export type FlashMessage = 'signUpSuccess' | 'passwordResetDone';

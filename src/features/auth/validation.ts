@@ -2,7 +2,7 @@
 // failing rule's code, or null; messages.ts turns codes into the spec's words.
 export const MIN_PASSWORD_LENGTH = 6;
 
-export type SignUpRule = 'passwordsMismatch' | 'passwordTooShort' | 'fullNameRequired' | 'phoneRequired';
+export type SignUpRule = 'passwordsMismatch' | 'passwordTooShort' | 'fullNameRequired' | 'phoneRequired' | 'emailRequired';
 
 export interface SignUpInput {
   fullName: string;
@@ -17,6 +17,8 @@ export function validateSignUp(input: SignUpInput): SignUpRule | null {
   if (input.password.length < MIN_PASSWORD_LENGTH) return 'passwordTooShort';
   if (!input.fullName.trim()) return 'fullNameRequired';
   if (!input.phone.trim()) return 'phoneRequired';
+  // The auth service needs an e-mail (or phone) with the password.
+  if (!input.email.trim()) return 'emailRequired';
   return null;
 }
 

@@ -23,7 +23,11 @@ describe('validateSignUp (spec 1 §5 order)', () => {
   });
 
   it('then the phone number', () => {
-    expect(validateSignUp(build({ phone: ' ' }))).toBe('phoneRequired');
+    expect(validateSignUp(build({ phone: ' ', email: '' }))).toBe('phoneRequired');
+  });
+
+  it('and an e-mail for the auth service', () => {
+    expect(validateSignUp(build({ email: ' ' }))).toBe('emailRequired');
   });
 });
 

@@ -14,6 +14,7 @@ const fieldOfRule: Record<SignUpRule, keyof SignUpInput> = {
   passwordTooShort: 'password',
   fullNameRequired: 'fullName',
   phoneRequired: 'phone',
+  emailRequired: 'email',
 };
 
 export function SignUpPage() {
@@ -54,11 +55,11 @@ export function SignUpPage() {
       <form className={s.form} onSubmit={onSubmit} noValidate>
         {error && <Alert tone="error">{error.text}</Alert>}
         <TextField label={<Trans>Full name</Trans>} name="fullName" autoComplete="name" value={form.fullName} onChange={set('fullName')} aria-invalid={invalid('fullName')} autoFocus />
-        <TextField label={<Trans>Email</Trans>} type="email" name="email" autoComplete="email" inputMode="email" value={form.email} onChange={set('email')} aria-invalid={invalid('email')} required />
+        <TextField label={<Trans>Email</Trans>} type="email" name="email" autoComplete="email" inputMode="email" value={form.email} onChange={set('email')} aria-invalid={invalid('email')} />
         <TextField label={<Trans>Phone number</Trans>} type="tel" name="phone" autoComplete="tel" inputMode="tel" value={form.phone} onChange={set('phone')} aria-invalid={invalid('phone')} />
         <PasswordField label={<Trans>Password</Trans>} name="password" autoComplete="new-password" value={form.password} onChange={set('password')} aria-invalid={invalid('password')} hint={<Trans>At least 6 characters</Trans>} />
         <PasswordField label={<Trans>Confirm password</Trans>} name="confirmPassword" autoComplete="new-password" value={form.confirmPassword} onChange={set('confirmPassword')} aria-invalid={invalid('confirmPassword')} />
-        <Button type="submit" size="lg" block loading={pending} disabled={!form.email.trim()}>
+        <Button type="submit" size="lg" block loading={pending}>
           <Trans>Create account</Trans>
         </Button>
       </form>

@@ -1,9 +1,10 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
 import { toast } from '../../../ui/index.ts';
 import { supabase } from '../../../lib/supabase.ts';
 import { localSettings } from '../../../lib/local-settings.ts';
+import { i18n } from '../../../lib/i18n.ts';
 import { useUser } from '../../auth/use-auth.ts';
 import { subscriptionKeys, useSubscriptionLive } from '../../subscription/index.ts';
 import { useNotificationsLive } from '../hooks/use-notifications.ts';
@@ -12,9 +13,6 @@ import { processingStore } from '../processing-store.ts';
 
 /** The shell's live wiring: subscription and notification rows, and project status toasts. */
 export function LiveProjectUpdates() {
-  const { t } = useLingui();
-  const tRef = useRef(t);
-  tRef.current = t;
   const user = useUser();
   const queryClient = useQueryClient();
   useSubscriptionLive();
@@ -37,13 +35,12 @@ export function LiveProjectUpdates() {
           toast.dismiss(toastId);
           return;
         }
-        const tr = tRef.current;
         if (reaction.kind === 'processing') {
-          toast.show({ id: toastId, tone: 'loading', title: tr`Generating "${name}"`, description: tr`This takes about 1–2 minutes.`, duration: null });
+          toast.show({ id: toastId, tone: 'loading', title: i18n._(msg`Generating "${name}"`), description: i18n._(msg`This takes about 1–2 minutes.`), duration: null });
         } else if (reaction.kind === 'completed') {
-          toast.show({ id: toastId, tone: 'success', title: tr`Project "${name}" is ready`, description: tr`Your images have been generated.`, duration: RESULT_TOAST_MS });
+          toast.show({ id: toastId, tone: 'success', title: i18n._(msg`Project "${name}" is ready`), description: i18n._(msg`Your images have been generated.`), duration: RESULT_TOAST_MS });
         } else {
-          toast.show({ id: toastId, tone: 'error', title: tr`Project "${name}" generation failed. Please try again.`, duration: RESULT_TOAST_MS });
+          toast.show({ id: toastId, tone: 'error', title: i18n._(msg`Project "${name}" generation failed. Please try again.`), duration: RESULT_TOAST_MS });
         }
       })
       .subscribe();
