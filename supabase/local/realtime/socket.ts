@@ -48,7 +48,7 @@ export class RealtimeSocket implements Transport {
     ws.binaryType = 'nodebuffer';
     ws.on('message', (data, isBinary) => {
       this.alive = true;
-      const buf = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
+      const buf = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
       this.queue = this.queue.then(() => this.onFrame(buf, isBinary)).catch((err) => this.deps.log(`socket frame failed: ${err?.stack ?? err}`));
     });
     ws.on('close', () => this.teardown());
