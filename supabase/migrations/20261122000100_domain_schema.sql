@@ -213,11 +213,15 @@ create table public.credit_ledger (
   -- what the change is about: 'project:<id>', 'image:<id>', 'fix:<id>', 'period:<start>',
   -- 'ledger:<id>' for the refund of a charge, the payment reference for a purchase
   reference text,
+  -- for a refund: the charge it gives back
+  refund_of uuid references public.credit_ledger (id),
   details jsonb not null default '{}'::jsonb,
   created_at timestamptz not null default now(),
-  constraint credit_ledger_split check (amount = plan_delta + purchased_delta)
+  constraint credit_ledger_split check (amount = plan_delta + purchased_delta),
+  constraint credit_ledger_refund_of check ((refund_of is null) or reason = 'refund')
 );
 create index credit_ledger_user_idx on public.credit_ledger (user_id, created_at desc);
+create index credit_ledger_refund_of_idx on public.credit_ledger (refund_of) where refund_of is not null;
 -- Grants, refunds, purchases and per-object charges happen at most once per reference.
 create unique index credit_ledger_once_idx on public.credit_ledger (user_id, reason, reference)
   where reference is not null

@@ -146,8 +146,10 @@ begin
   where user_id = p_user_id
   returning * into s;
 
-  insert into public.credit_ledger (user_id, amount, plan_delta, purchased_delta, balance_after, reason, reference, details)
-  values (p_user_id, v_amount, v_plan, v_purchased, s.credits_remaining, p_reason, p_reference, coalesce(p_details, '{}'::jsonb))
+  insert into public.credit_ledger (user_id, amount, plan_delta, purchased_delta, balance_after, reason, reference,
+    refund_of, details)
+  values (p_user_id, v_amount, v_plan, v_purchased, s.credits_remaining, p_reason, p_reference,
+    case when p_reason = 'refund' then (p_details ->> 'charge_id')::uuid end, coalesce(p_details, '{}'::jsonb))
   returning * into l;
   return l;
 end
@@ -183,7 +185,7 @@ begin
   select coalesce(sum(amount), 0), coalesce(sum(purchased_delta), 0)
     into v_refunded, v_purchased_refunded
     from public.credit_ledger
-    where user_id = c.user_id and reason = 'refund' and details ->> 'charge_id' = c.id::text;
+    where refund_of = c.id;
   v_amount := least(coalesce(p_amount, -c.amount), -c.amount - v_refunded);
   if v_amount <= 0 then
     return null;
