@@ -8,6 +8,7 @@
 //   and select it `::text`, so the bytes are Postgres's own on both drivers.
 import { mkdirSync } from 'node:fs';
 import pg from 'pg';
+import { runBatch } from './pg-batch.ts';
 
 export interface QueryResult<R = Record<string, any>> {
   rows: R[];
@@ -27,8 +28,8 @@ export interface Statement {
   name?: string;
 }
 
-/** Sends statements on one connection and settles each, in order. */
-export type Send = (statements: Statement[]) => Promise<PromiseSettledResult<QueryResult>[]>;
+/** Sends statements in one exchange (see `session`); resolves with each statement's result. */
+export type Batch = (statements: Statement[]) => Promise<QueryResult[]>;
 
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
@@ -40,11 +41,13 @@ export interface Database extends Queryable {
    */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /**
-   * PostgreSQL only (the REST hot path): holds one connection for fn, on which `send` writes
-   * all its statements before reading any answer (pipelined: one round trip). Callers send
-   * their own BEGIN … COMMIT; a transaction left open is rolled back before release.
+   * PostgreSQL only (the REST hot path): holds one pooled connection for fn. `batch` sends
+   * its statements with a single Sync — one write, one round trip — as one implicit
+   * transaction that commits at the end or rolls back at the first error (which rejects
+   * the batch); a BEGIN inside opens an explicit transaction that later batches end.
+   * Values come back as text. A transaction left open is rolled back before release.
    */
-  pipeline?<T>(fn: (send: Send) => Promise<T>): Promise<T>;
+  session?<T>(fn: (batch: Batch) => Promise<T>): Promise<T>;
   /** LISTEN on a channel; notifications arrive after the sending transaction commits. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -139,21 +142,6 @@ async function openPostgres(url: string, poolSize?: number): Promise<Database> {
 
   const quoteIdent = (s: string) => `"${s.replace(/"/g, '""')}"`;
 
-  // A second pool whose clients pipeline (pg's `pipeline` mode), opened on first use.
-  let pipelined: pg.Pool | null = null;
-  const pipelinedPool = () => {
-    if (!pipelined) {
-      pipelined = new pg.Pool({
-        connectionString: url,
-        max: poolSize ?? Number(process.env.DB_POOL_SIZE ?? 20),
-        idleTimeoutMillis: 30_000,
-        pipeline: true,
-      } as pg.PoolConfig);
-      pipelined.on('error', (err) => console.error('[db] idle client error:', err.message));
-    }
-    return pipelined;
-  };
-
   return {
     kind: 'postgres',
     async query(sql, params) {
@@ -176,19 +164,13 @@ async function openPostgres(url: string, poolSize?: number): Promise<Database> {
         client.release();
       }
     },
-    async pipeline(fn) {
-      const client = await pipelinedPool().connect();
+    async session(fn) {
+      const client = await pool.connect();
       let broken: Error | undefined;
-      const send: Send = async (statements) => {
-        const settled = await Promise.allSettled(
-          statements.map((s) => client.query({ text: s.text, values: s.values as any[], name: s.name })),
-        );
-        return settled.map((r) => (r.status === 'fulfilled' ? { status: 'fulfilled', value: toResult(r.value) } : r));
-      };
       try {
-        return await fn(send);
+        return await fn((statements) => runBatch(client, statements));
       } finally {
-        if ((client as any).getTransactionStatus?.() !== 'I') {
+        if (client.getTransactionStatus?.() !== 'I') {
           await client.query('ROLLBACK').catch((err: Error) => (broken = err));
         }
         client.release(broken);
@@ -214,7 +196,6 @@ async function openPostgres(url: string, poolSize?: number): Promise<Database> {
     async close() {
       listener?.release();
       listener = null;
-      await pipelined?.end();
       await pool.end();
     },
   };

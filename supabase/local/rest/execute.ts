@@ -1,8 +1,9 @@
 // Runs one request as one transaction: the role and request.* settings first
 // (transaction-local, so row-level security is Postgres's own), then the request's single
-// statement. On PostgreSQL the four statements (BEGIN, settings, query, COMMIT) are
-// pipelined into one round trip and the query is a named prepared statement; on PGlite
-// (in-process) they run in a plain transaction.
+// statement. On PostgreSQL both go in one extended-protocol exchange (one write, one round
+// trip, one implicit transaction) as named prepared statements; a write whose outcome
+// decides between COMMIT and ROLLBACK opens an explicit transaction instead. On PGlite
+// (in-process, no round trips) they run in a plain transaction.
 import type { Database, QueryResult, Statement } from '../db/database.ts';
 import type { ApiRole } from '../jwt.ts';
 
@@ -95,27 +96,21 @@ export function createExecutor(db: Database): Executor {
     return name;
   }
 
-  if (db.pipeline) {
-    const pipeline = db.pipeline.bind(db);
+  if (db.session) {
+    const session = db.session.bind(db);
     return {
       run(settings, text, values, decide) {
-        return pipeline(async (send) => {
-          const begin: Statement = { text: settings.readOnly ? 'BEGIN READ ONLY' : 'BEGIN' };
+        return session(async (batch) => {
           const main: Statement = { text, values, name: statementName(text) };
-          const head = [begin, setup(settings, false), main];
           if (!decide) {
-            const out = await send([...head, { text: 'COMMIT' }]);
-            const failed = out.find((r) => r.status === 'rejected');
-            if (failed) throw (failed as PromiseRejectedResult).reason;
-            return toResult((out[2] as PromiseFulfilledResult<QueryResult>).value);
+            // one exchange, one implicit transaction: settings + statement, committed at Sync
+            const out = await batch([setup(settings, true), main]);
+            return toResult(out[1]);
           }
-          const out = await send(head);
-          const failed = out.find((r) => r.status === 'rejected');
-          if (failed) throw (failed as PromiseRejectedResult).reason;
-          const result = toResult((out[2] as PromiseFulfilledResult<QueryResult>).value);
+          const out = await batch([{ text: 'BEGIN', name: 'rest_begin' }, setup(settings, true), main]);
+          const result = toResult(out[2]);
           const d = decide(result);
-          const [end] = await send([{ text: d === 'commit' ? 'COMMIT' : 'ROLLBACK' }]);
-          if (end.status === 'rejected') throw end.reason;
+          await batch([d === 'commit' ? { text: 'COMMIT', name: 'rest_commit' } : { text: 'ROLLBACK', name: 'rest_rollback' }]);
           if (d instanceof Error) throw d;
           return result;
         });

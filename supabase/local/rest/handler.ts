@@ -5,7 +5,7 @@ import type { Ctx } from '../http.ts';
 import type { AuthResolver } from './auth.ts';
 import { errors, fromPgError, isPgError, RestError } from './errors.ts';
 import { negotiate, parsePrefer, parseRange } from './parse/headers.ts';
-import { parseQuery } from './parse/query.ts';
+import { parseQuery, type ParsedQuery } from './parse/query.ts';
 import { closest } from './schema/cache.ts';
 import { tableKey, type SchemaCache } from './schema/model.ts';
 import { send, sendError } from './respond.ts';
@@ -32,6 +32,7 @@ export function createHandler(services: Services & { auth: AuthResolver; schemas
       if (!services.schemas.includes(schema)) throw errors.schemaNotExposed(schema, services.schemas);
 
       const segments = splitPath(ctx.path);
+      let query: ParsedQuery | null = null;
       const r: RestRequest = {
         ctx,
         method,
@@ -40,7 +41,10 @@ export function createHandler(services: Services & { auth: AuthResolver; schemas
         auth,
         prefer: parsePrefer(str(h.prefer)),
         media: negotiate(str(h.accept)),
-        query: parseQuery(ctx.search),
+        // parsed on first use: a read whose statement is cached never needs it
+        get query() {
+          return (query ??= parseQuery(ctx.search));
+        },
         range: method === 'GET' ? parseRange(str(h.range)) : null,
       };
 

@@ -12,6 +12,7 @@ import { createAuthResolver } from './auth.ts';
 import { createExecutor } from './execute.ts';
 import { createHandler } from './handler.ts';
 import { createSchemaCache } from './schema/cache.ts';
+import { StatementCache } from './statement-cache.ts';
 
 export async function createRestService(ctx: StackContext): Promise<Service> {
   const schemas = ctx.config.schemas.length ? ctx.config.schemas : ['public'];
@@ -28,6 +29,7 @@ export async function createRestService(ctx: StackContext): Promise<Service> {
     cache,
     executor: createExecutor(ctx.db),
     maxRows: ctx.config.maxRows,
+    statements: new StatementCache(),
     auth: createAuthResolver(ctx.jwt, ctx.keys),
     schemas,
     log,

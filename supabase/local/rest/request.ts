@@ -7,6 +7,7 @@ import type { Executor, RequestSettings } from './execute.ts';
 import type { HeaderRange, Negotiated, Preferences } from './parse/headers.ts';
 import type { ParsedQuery } from './parse/query.ts';
 import type { LevelParams } from './parse/ast.ts';
+import type { StatementCache } from './statement-cache.ts';
 import { errors, RestError } from './errors.ts';
 import { readBody } from '../http.ts';
 
@@ -21,7 +22,7 @@ export interface RestRequest {
   auth: RequestAuth;
   prefer: Preferences;
   media: Negotiated;
-  query: ParsedQuery;
+  readonly query: ParsedQuery;
   range: HeaderRange | null;
 }
 
@@ -29,6 +30,7 @@ export interface Services {
   cache: SchemaCacheHolder;
   executor: Executor;
   maxRows: number | null;
+  statements: StatementCache;
 }
 
 export interface Reply {

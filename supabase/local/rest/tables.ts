@@ -45,15 +45,24 @@ function formatBody(r: RestRequest, body: string | null): string | null {
 }
 
 async function read(r: RestRequest, s: Services, table: Table): Promise<Reply> {
-  const node = plan(r, s, table);
-  const { offset, limit } = rootRange(r.query.levels.get(''), r.range, s.maxRows);
-  node.offset = offset;
-  node.limit = limit;
-  const params = new Params();
   const head = r.method === 'HEAD';
-  const shape: BodyShape = head ? 'none' : r.media.kind === 'object' ? 'object' : 'array';
-  const text = readStatement({ node, shape, stripNulls: r.media.stripNulls, count: r.prefer.count !== null, params });
-  const result = await s.executor.run(requestSettings(r, true, s), text, params.values);
+  const schema = s.cache.current;
+  const range = r.range ? `${r.range.offset}-${r.range.upper ?? ''}` : '';
+  const key = `${table.schema}\u0000${table.name}\u0000${r.ctx.search}\u0000${r.media.kind}${r.media.stripNulls}${head}${r.prefer.count !== null}\u0000${range}`;
+  let built = s.statements.get(schema, key);
+  if (!built) {
+    const node = plan(r, s, table);
+    const { offset, limit } = rootRange(r.query.levels.get(''), r.range, s.maxRows);
+    node.offset = offset;
+    node.limit = limit;
+    const params = new Params();
+    const shape: BodyShape = head ? 'none' : r.media.kind === 'object' ? 'object' : 'array';
+    const text = readStatement({ node, shape, stripNulls: r.media.stripNulls, count: r.prefer.count !== null, params });
+    built = { text, values: params.values, offset };
+    s.statements.set(schema, key, built);
+  }
+  const { offset } = built;
+  const result = await s.executor.run(requestSettings(r, true, s), built.text, built.values);
 
   const upper = offset + result.page - 1;
   let status: number = rangeStatus(offset, upper, result.total);

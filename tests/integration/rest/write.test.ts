@@ -1,7 +1,7 @@
 // Writes through the official client: inserts (single, bulk, missing keys), upserts,
 // updates and deletes, representations, and the errors writes produce.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { serviceClient } from '../../support/clients.ts';
+import { serviceClient, stack } from '../../support/clients.ts';
 import { makeWorld, rest, uid, type World } from './helpers.ts';
 
 const db = serviceClient();
@@ -213,7 +213,7 @@ describe('update and delete', () => {
     const r = await rest(`/rest_projects?owner_id=eq.${o.id}&order=name.desc&limit=2`, {
       method: 'DELETE',
       token: undefined,
-      apikey: (await import('../../support/clients.ts')).stack().serviceRoleKey,
+      apikey: stack().serviceRoleKey,
       headers: { Prefer: 'return=representation' },
     });
     expect(r.status).toBe(200);
@@ -223,9 +223,14 @@ describe('update and delete', () => {
   it('enforces max-affected with handling=strict', async () => {
     const o = await ownerWith();
     await db.from('rest_projects').insert(['m1', 'm2'].map((name) => ({ owner_id: o.id, name, status: 'draft' })));
-    const r = await db.from('rest_projects').update({ status: 'ready' }).eq('owner_id', o.id).maxAffected(1);
+    const r = await rest(`/rest_projects?owner_id=eq.${o.id}`, {
+      method: 'PATCH',
+      body: { status: 'ready' },
+      apikey: stack().serviceRoleKey,
+      headers: { Prefer: 'handling=strict, max-affected=1' },
+    });
     expect(r.status).toBe(400);
-    expect(r.error!.code).toBe('PGRST124');
+    expect(r.json).toMatchObject({ code: 'PGRST124', details: 'The query affects 2 rows' });
     const { data } = await db.from('rest_projects').select('status').eq('owner_id', o.id);
     expect(data!.every((p) => p.status === 'draft')).toBe(true);
   });

@@ -1,6 +1,8 @@
-// A read plan as SQL: one SELECT per level, embeds as LEFT/INNER JOIN LATERAL subqueries
-// aggregated with json_agg (to-many) or row_to_json (to-one), and the response body built
-// by Postgres in the same statement as the count.
+// A read plan as SQL: one SELECT per level; embeds aggregated with json_agg (to-many) or
+// row_to_json (to-one) — as subqueries in the select list when they only add output (so
+// they run after ORDER BY/LIMIT), as LEFT/INNER JOIN LATERAL when they filter the parent
+// (`!inner`, `rel=is.null`) or spread into it — and the response body built by Postgres
+// in the same statement as the count.
 import type { Condition, ReadNode } from '../plan/read-plan.ts';
 import { Aliases, columnExpr, conditionSql, ident, limitSql, orderSql, qualified, type Params } from './fragments.ts';
 
@@ -23,6 +25,9 @@ export function levelSql(node: ReadNode, alias: string, from: string, joins: str
   const laterals: { node: ReadNode; sql: string; alias: string }[] = [];
   const lateralAlias = new Map<ReadNode, string>();
 
+  const filtering = new Set<ReadNode>();
+  collectEmbedNull(node.where, filtering);
+
   for (const item of node.items) {
     if (item.kind === 'column') {
       const expr = columnExpr(alias, item.ref, params);
@@ -31,6 +36,10 @@ export function levelSql(node: ReadNode, alias: string, from: string, joins: str
     }
     const child = item.node;
     const e = child.embed!;
+    // An embed that filters nothing is only output: skip it when hidden, else compute it as
+    // a subquery in the select list, which Postgres evaluates after ORDER BY/LIMIT.
+    const joined = e.join === 'inner' || e.spread || filtering.has(child);
+    if (!joined && e.hidden) continue;
     const n = aliases.next();
     const ct = `t${n}`;
     const ce = `e${n}`;
@@ -46,6 +55,12 @@ export function levelSql(node: ReadNode, alias: string, from: string, joins: str
       for (const [pcol, ccol] of rel.columns) childJoins.push(`${ct}.${ident(ccol)} = ${alias}.${ident(pcol)}`);
     }
     const inner = levelSql(child, ct, childFrom, childJoins, params, aliases).sql;
+    const agg = e.toOne ? `row_to_json(_${ce})` : `json_agg(_${ce})`;
+    if (!joined) {
+      const sub = `(SELECT ${agg} FROM (${inner}) _${ce})`;
+      embedCols.push(e.toOne ? `${sub} AS ${ident(e.name)}` : `coalesce(${sub}, '[]') AS ${ident(e.name)}`);
+      continue;
+    }
     const joinKw = e.join === 'inner' ? 'INNER' : 'LEFT';
     let lateral: string;
     if (e.spread) {
@@ -58,7 +73,6 @@ export function levelSql(node: ReadNode, alias: string, from: string, joins: str
         }
       }
     } else {
-      const agg = e.toOne ? `row_to_json(_${ce})` : `json_agg(_${ce})`;
       lateral = `${joinKw} JOIN LATERAL (SELECT ${agg} AS v FROM (${inner}) _${ce}) AS ${ce} ON ${e.join === 'inner' ? `${ce}.v IS NOT NULL` : 'TRUE'}`;
       if (!e.hidden) embedCols.push(e.toOne ? `${ce}.v AS ${ident(e.name)}` : `coalesce(${ce}.v, '[]') AS ${ident(e.name)}`);
     }
@@ -73,10 +87,8 @@ export function levelSql(node: ReadNode, alias: string, from: string, joins: str
   const selectList = select.length ? select.join(', ') : '1 AS "_"';
 
   const allLaterals = laterals.map((l) => ` ${l.sql}`).join('');
-  const used = new Set<ReadNode>();
-  collectEmbedNull(node.where, used);
   const countLaterals = laterals
-    .filter((l) => l.node.embed!.join === 'inner' || used.has(l.node))
+    .filter((l) => l.node.embed!.join === 'inner' || filtering.has(l.node))
     .map((l) => ` ${l.sql}`)
     .join('');
 
