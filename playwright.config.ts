@@ -40,6 +40,8 @@ export default defineConfig({
       AUTH_RATE_LIMIT_SIGN_IN: '10000',
       AUTH_RATE_LIMIT_TOKEN_REFRESH: '10000',
       AUTH_RATE_LIMIT_VERIFY: '10000',
+      // Outbound notices (feedback, contact, low credits) are posted here by send-notice.
+      NOTICE_WEBHOOK_URL: E2E.webhookUrl,
     },
   },
 });

@@ -1,8 +1,10 @@
 import { useEffect } from 'react';
 import { I18nProvider } from '@lingui/react';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { RouterProvider } from '@tanstack/react-router';
 import { i18n } from './lib/i18n.ts';
+import { persistOptions, queryPersister } from './lib/query-client.ts';
 import type { AuthStore } from './features/auth/auth-store.ts';
 import type { createAppRouter } from './router.tsx';
 
@@ -15,7 +17,10 @@ interface AppProps {
 export function App({ router, queryClient, auth }: AppProps) {
   useEffect(() => {
     const unsubscribe = auth.subscribe((_snapshot, event) => {
-      if (event === 'SIGNED_OUT') queryClient.clear();
+      if (event === 'SIGNED_OUT') {
+        queryClient.clear();
+        void queryPersister.removeClient();
+      }
       // Guards run again: a sign-out in another tab lands this one on /login.
       if (event === 'SIGNED_IN' || event === 'SIGNED_OUT') void router.invalidate();
     });
@@ -26,9 +31,9 @@ export function App({ router, queryClient, auth }: AppProps) {
 
   return (
     <I18nProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
+      <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
         <RouterProvider router={router} />
-      </QueryClientProvider>
+      </PersistQueryClientProvider>
     </I18nProvider>
   );
 }

@@ -6,4 +6,7 @@ export const E2E = {
   apiUrl: 'http://localhost:55421',
   appUrl: 'http://localhost:3100',
   dataDir: '.data-e2e',
+  /** a webhook catcher the tests start themselves (support/webhook-catcher.ts) */
+  webhookPort: 3199,
+  webhookUrl: 'http://localhost:3199/notices',
 } as const;

@@ -7,6 +7,7 @@ import { LowCreditsModal } from '../../subscription/index.ts';
 import { LiveProjectUpdates } from '../../notifications/index.ts';
 import { Header } from './header.tsx';
 import { Sidebar } from './sidebar.tsx';
+import { OfflineNotice } from './offline-notice.tsx';
 import * as s from './app-shell.css.ts';
 
 const COLLAPSED_KEY = 'drape.sidebarCollapsed';
@@ -65,6 +66,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       )}
       <div className={s.column}>
         <Header isMobile={isMobile} sidebarOpen={isMobile ? drawerOpen : !collapsed} onToggleSidebar={toggle} />
+        <OfflineNotice />
         <main id="main" className={s.main} tabIndex={-1}>
           {children}
         </main>

@@ -1,0 +1,29 @@
+import { expect, test } from '../support/fixtures.ts';
+
+test('the manifest makes the app installable', async ({ request }) => {
+  const res = await request.get('/manifest.webmanifest');
+  expect(res.ok()).toBe(true);
+  const manifest = await res.json();
+  expect(manifest).toMatchObject({ name: expect.stringContaining('Drape'), short_name: 'Drape', display: 'standalone', start_url: '/home', theme_color: '#1f1b16' });
+  const sizes = manifest.icons.map((i: { sizes: string; purpose: string }) => `${i.sizes}:${i.purpose}`);
+  expect(sizes).toEqual(expect.arrayContaining(['192x192:any', '512x512:any', '512x512:maskable']));
+  for (const icon of manifest.icons) expect((await request.get(icon.src)).ok()).toBe(true);
+});
+
+test('once visited, the app opens offline on its shell', async ({ signedInPage: page, context }) => {
+  await page.goto('/home');
+  await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  // The worker controls the page after a reload; let it finish precaching first.
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
+  await expect(page.getByText("You're offline")).toBeVisible();
+  await context.setOffline(false);
+});
