@@ -266,8 +266,11 @@ begin
   if old.status = 'completed' and new.status <> 'rejected' then
     raise exception 'image % is already completed', old.id using errcode = 'P0001', hint = 'image_finished';
   end if;
-  -- serialise outcomes of one project, so the last one sees all the others
-  select * into v_project from public.projects where id = new.project_id for update;
+  -- serialise outcomes of one project, so the last one sees all the others (a claim,
+  -- pending -> processing, needs no project lock)
+  if new.status in ('completed', 'failed', 'rejected') then
+    select * into v_project from public.projects where id = new.project_id for update;
+  end if;
   if new.status = 'completed' then
     new.completed_at := coalesce(new.completed_at, now());
   end if;
@@ -362,6 +365,31 @@ create trigger status_change after update of status on public.projects
 
 -- The generation queue (service role) ---------------------------------------------------
 
+-- Fails (and so refunds) images whose last allowed attempt ran out of lease before
+-- p_cutoff. Locks each project before its image, like every outcome does.
+create or replace function private.fail_stuck_images(p_cutoff timestamptz, p_max_attempts integer) returns integer
+language plpgsql
+set search_path = ''
+as $$
+declare
+  r record;
+  n integer := 0;
+  v_count integer;
+begin
+  for r in
+    select i.id, i.project_id from public.images i
+    where i.status = 'processing' and i.lease_expires_at < p_cutoff and i.attempts >= p_max_attempts
+  loop
+    perform 1 from public.projects p where p.id = r.project_id for update;
+    update public.images set status = 'failed', error = coalesce(error, 'generation timed out')
+      where id = r.id and status = 'processing' and lease_expires_at < p_cutoff;
+    get diagnostics v_count = row_count;
+    n := n + v_count;
+  end loop;
+  return n;
+end
+$$;
+
 -- Claims up to max_jobs images to generate: pending ones, and processing ones whose lease
 -- ran out (a worker died). An image that has been tried max_attempts times fails (and is
 -- refunded) instead. Returns a JSON array, one object per image with what a provider needs.
@@ -377,11 +405,7 @@ declare
   v_ids uuid[];
 begin
   -- give up on images that keep failing to finish
-  update public.images set status = 'failed', error = coalesce(error, 'generation timed out')
-  where id in (
-    select i.id from public.images i
-    where i.status = 'processing' and i.lease_expires_at < v_now and i.attempts >= max_attempts
-    for update skip locked);
+  perform private.fail_stuck_images(v_now, max_attempts);
 
   with picked as (
     select i.id from public.images i
@@ -447,6 +471,10 @@ begin
   if status not in ('processing', 'completed', 'failed', 'rejected') then
     perform private.fail('Unknown image status', 'invalid_status');
   end if;
+  -- lock order: project, then image (as a rejected project rejecting its images does)
+  perform 1 from public.projects p
+    where p.id = (select x.project_id from public.images x where x.id = report_image_outcome.image_id)
+    for update;
   select * into i from public.images where id = report_image_outcome.image_id for update;
   if not found then
     perform private.fail('Image not found', 'image_not_found');
@@ -570,7 +598,7 @@ declare
   v_price numeric(12,2);
   v_charge public.credit_ledger;
 begin
-  -- lock order everywhere: image -> project -> subscription
+  -- lock order everywhere: project -> image -> subscription
   p := private.own_project(request_project_video.project_id, uid);
   perform private.lock_subscription(uid);
   select pl.* into v_plan from public.subscriptions s join public.plans pl on pl.id = s.plan where s.user_id = uid;
@@ -647,6 +675,7 @@ end
 $$;
 
 revoke all on function private.project_json(uuid), private.next_untitled_name(uuid), private.tg_images_status(),
+  private.fail_stuck_images(timestamptz, integer),
   private.tg_images_project_status(), private.tg_projects_status(), private.own_project(uuid, uuid) from public;
 revoke all on function
   public.start_generation(text, text[], integer[], integer, integer, boolean, text, text, text, text[]),

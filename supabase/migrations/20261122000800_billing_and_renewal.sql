@@ -165,11 +165,7 @@ declare
   v_failed integer;
 begin
   v_renewals := public.renew_due_subscriptions(v_now);
-  update public.images set status = 'failed', error = coalesce(error, 'generation timed out')
-  where id in (select i.id from public.images i
-               where i.status = 'processing' and i.lease_expires_at < v_now - interval '10 minutes' and i.attempts >= 3
-               for update skip locked);
-  get diagnostics v_failed = row_count;
+  v_failed := private.fail_stuck_images(v_now - interval '10 minutes', 3);
   return jsonb_build_object('renewals', v_renewals, 'stuck_images_failed', v_failed);
 end
 $$;

@@ -137,6 +137,19 @@ describe('the generation queue', () => {
     expect((await sqlBalance(db, user.id)).remaining).toBe(5);
   });
 
+  it('the schedule fails images whose worker vanished after the last attempt, even with no dispatcher', async () => {
+    const { user, project: p, images } = await project([1, 2]);
+    await writeAs(db, 'service', `update public.images set status = 'processing', attempts = 3,
+      lease_expires_at = now() - interval '11 minutes' where id = $1`, [images[0]]);
+    await writeAs(db, 'service', `update public.images set status = 'processing', attempts = 3,
+      lease_expires_at = now() - interval '5 minutes' where id = $1`, [images[1]]);
+    await rpcAs(db, 'service', 'run_scheduled_jobs');
+    const rows = await sqlAs(db, 'service', 'select status from public.images where project_id = $1 order by position', [p.id]);
+    expect(rows.map((r) => r.status)).toEqual(['failed', 'processing']);
+    expect(await statusOf(p.id)).toBe('failed');
+    expect((await sqlBalance(db, user.id)).remaining).toBe(4);
+  });
+
   it('is for the server only', async () => {
     const u = await sqlUser(db);
     expect((await sqlError(rpcAs(db, { user: u.id }, 'claim_generation_jobs', { worker: 'x' }))).code).toBe('42501');

@@ -32,7 +32,8 @@ describe('scheduled jobs timer', () => {
     const u = await dueUser();
     const jobs = startScheduledJobs(context(), 0);
     const result: any = await jobs.runNow();
-    expect(result.renewals.periods).toBeGreaterThanOrEqual(1);
+    // (the suite's own stack runs the same timer on this database, so count nothing global)
+    expect(result).toMatchObject({ renewals: expect.any(Object), stuck_images_failed: expect.any(Number) });
     expect(await sqlBalance(db, u.id)).toMatchObject({ remaining: 4, ledgerSum: 4 });
     await jobs.stop();
   });
