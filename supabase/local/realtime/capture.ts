@@ -70,10 +70,14 @@ export async function startCapture(opts: CaptureOptions): Promise<{ stop(): Prom
           `select id::text, relid::int as relid, schema_name::text, table_name::text, type,
                   record::text as record, old_record::text as old_record,
                   to_char(committed_at at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ts
-             from _realtime.changes where id = any($1::bigint[]) order by id`,
+             from _realtime.changes where id = any($1::bigint[])`,
           [`{${ids.join(',')}}`],
         );
-        for (const r of rows) {
+        // in notification order, which is commit order (ids are handed out before commit)
+        const byId = new Map(rows.map((r) => [r.id, r]));
+        for (const id of ids) {
+          const r = byId.get(id);
+          if (!r) continue;
           if (stopped) break;
           try {
             await opts.onChange({
