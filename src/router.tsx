@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { routeTree } from './routeTree.gen.ts';
 import type { AuthStore } from './features/auth/auth-store.ts';
 import type { FlashMessage } from './features/auth/messages.ts';
-import { RouteError } from './features/shell/index.ts';
+import { RouteError } from './features/shell/root.ts';
 
 export interface RouterContext {
   auth: AuthStore;

@@ -1,6 +1,6 @@
 import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
 import { Toaster } from '../ui/index.ts';
-import { NotFoundPage, Splash } from '../features/shell/index.ts';
+import { NotFoundPage, Splash } from '../features/shell/root.ts';
 import { UpdatePrompt } from '../features/pwa/index.ts';
 import type { RouterContext } from '../router.tsx';
 

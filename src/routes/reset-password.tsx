@@ -1,5 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { ResetPasswordPage, hasRecoveryLink } from '../features/auth/index.ts';
+import { hasRecoveryLink } from '../features/auth/index.ts';
+import { ResetPasswordPage } from '../features/auth/pages.ts';
 
 /** Public; a signed-in visitor without a recovery link goes to /home. */
 export const Route = createFileRoute('/reset-password')({

@@ -1,7 +1,4 @@
-export { LoginPage } from './components/login-page.tsx';
-export { SignUpPage } from './components/signup-page.tsx';
-export { ForgotPasswordPage } from './components/forgot-password-page.tsx';
-export { ResetPasswordPage } from './components/reset-password-page.tsx';
+// The auth feature's light API: guards, hooks, rules and messages. Screens: ./pages.ts.
 export { requireSignedIn, redirectSignedIn, safeRedirect } from './guards.ts';
 export { hasRecoveryLink } from './recovery-link.ts';
 export { useAuth, useUser, useAuthStore } from './use-auth.ts';

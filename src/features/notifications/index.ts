@@ -1,5 +1,3 @@
-export { NotificationBell } from './components/notification-bell.tsx';
-export { LiveProjectUpdates } from './components/live-project-updates.tsx';
-export { ProcessingIndicator } from './components/processing-indicator.tsx';
+// Notifications' data and the local toggle. The bell and live wiring are in ./components.ts.
 export { useNotificationsEnabled } from './hooks/use-notifications-enabled.ts';
 export { notificationKeys } from './api.ts';

@@ -1,5 +1,4 @@
-export { CreditsDropdown } from './components/credits-dropdown.tsx';
-export { LowCreditsModal } from './components/low-credits-modal.tsx';
+// The subscription's data and facts. Its header widgets are in ./components.ts.
 export { useSubscription, useSubscriptionLive } from './hooks/use-subscription.ts';
 export { subscriptionKeys, subscriptionQueryOptions } from './api.ts';
 export { creditsSummary, canCancel, canCreateVideo, showsUpgrade, planName, MONTHLY_CREDITS, MONTHLY_PRICE_EUR, type Subscription } from './plan.ts';

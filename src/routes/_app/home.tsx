@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { supabase } from '../../lib/supabase.ts';
-import { DashboardPage, projectStatsQueryOptions, recentActivityQueryOptions } from '../../features/dashboard/index.ts';
+import { projectStatsQueryOptions, recentActivityQueryOptions } from '../../features/dashboard/index.ts';
+import { DashboardPage } from '../../features/dashboard/pages.ts';
 import { subscriptionQueryOptions } from '../../features/subscription/index.ts';
 
 export const Route = createFileRoute('/_app/home')({

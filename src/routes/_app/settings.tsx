@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod/mini';
-import { SettingsPage, SETTINGS_TABS } from '../../features/settings/index.ts';
+import { SETTINGS_TABS } from '../../features/settings/index.ts';
+import { SettingsPage } from '../../features/settings/pages.ts';
 
 export const Route = createFileRoute('/_app/settings')({
   validateSearch: z.object({ tab: z.optional(z.catch(z.enum(SETTINGS_TABS), 'account')) }),

@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SignUpPage } from '../../features/auth/index.ts';
+import { SignUpPage } from '../../features/auth/pages.ts';
 
 export const Route = createFileRoute('/_public/signup')({ component: SignUpPage });

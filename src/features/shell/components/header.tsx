@@ -2,8 +2,8 @@ import { Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import { Icon } from '../../../ui/index.ts';
 import { Logo } from '../../../ui/logo.tsx';
-import { NotificationBell, ProcessingIndicator } from '../../notifications/index.ts';
-import { CreditsDropdown } from '../../subscription/index.ts';
+import { NotificationBell, ProcessingIndicator } from '../../notifications/components.ts';
+import { CreditsDropdown } from '../../subscription/components.ts';
 import { UserMenu } from './user-menu.tsx';
 import * as s from './header.css.ts';
 

@@ -1,0 +1,2 @@
+export { CreditsDropdown } from './components/credits-dropdown.tsx';
+export { LowCreditsModal } from './components/low-credits-modal.tsx';
