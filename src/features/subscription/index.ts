@@ -2,4 +2,4 @@
 export { useSubscription, useSubscriptionLive } from './hooks/use-subscription.ts';
 export { subscriptionKeys, subscriptionQueryOptions } from './api.ts';
 export { creditsSummary, canCancel, canCreateVideo, showsUpgrade, planName, MONTHLY_CREDITS, MONTHLY_PRICE_EUR, type Subscription } from './plan.ts';
-export { planBadge } from './plan-labels.ts';
+export { planBadge, planTitle } from './plan-labels.ts';

@@ -1,5 +1,5 @@
 import { msg } from '@lingui/core/macro';
-import type { MessageDescriptor } from '@lingui/core';
+import type { I18n, MessageDescriptor } from '@lingui/core';
 import type { Plan } from '../../lib/database.types.ts';
 import { planName } from './plan.ts';
 
@@ -8,4 +8,9 @@ export function planBadge(plan: Plan): MessageDescriptor {
   if (plan === 'free') return msg`Free Plan`;
   const name = planName(plan);
   return msg`${name} Plan`;
+}
+
+/** The plan's name: 'Free' is a word and is translated; Lite, Pro and Advanced are names. */
+export function planTitle(plan: Plan, i18n: I18n): string {
+  return plan === 'free' ? i18n._(msg`Free`) : planName(plan);
 }

@@ -54,3 +54,17 @@ test('the splash welcomes a new session for 2.5 seconds', async ({ browser }) =>
   await expect(splash).toHaveCount(0);
   await context.close();
 });
+
+test('without "remember me" the session ends with the browser session', async ({ page, user }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByLabel('Remember me').uncheck();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  const where = await page.evaluate(() => ({
+    local: Object.keys(localStorage).some((k) => k.endsWith('-auth-token')),
+    session: Object.keys(sessionStorage).some((k) => k.endsWith('-auth-token')),
+  }));
+  expect(where).toEqual({ local: false, session: true });
+});

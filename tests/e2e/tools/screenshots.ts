@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
-import { createConfirmedUser, signInThroughApi, type StackInfo } from '../support/auth-api.ts';
+import { createConfirmedUser, serviceInsert, signInThroughApi, type StackInfo } from '../support/auth-api.ts';
 
 const appUrl = process.env.APP_URL ?? 'http://localhost:3110';
 const stack: StackInfo = { apiUrl: process.env.API_URL!, anonKey: process.env.ANON_KEY!, serviceKey: process.env.SERVICE_KEY! };
@@ -33,6 +33,18 @@ const browser = await chromium.launch({
 });
 mkdirSync(outDir, { recursive: true });
 const user = await createConfirmedUser(stack, { fullName: 'Eleni Papadopoulou' });
+// A lived-in account: a few projects in different states and some notifications.
+for (const [name, status] of [
+  ['Linen summer dress', 'completed'],
+  ['Wool overcoat', 'processing'],
+  ['Silk scarf flat-lay', 'completed'],
+  ['Denim jacket', 'rejected'],
+] as const) {
+  const [p] = await serviceInsert(stack, 'projects', { user_id: user.id, name, type: name.includes('flat') ? 'flat-lay' : 'on-model', status });
+  if (status === 'completed') {
+    await serviceInsert(stack, 'notifications', { user_id: user.id, type: 'project_completed', title: 'Project completed', message: `Your project "${name}" is ready.`, project_id: p.id, data: { projectName: name } });
+  }
+}
 for (const locale of ['en', 'el'] as const) {
   for (const size of sizes) {
     const slug = (r: string) => r.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '-') || 'root';
@@ -53,6 +65,33 @@ for (const locale of ['en', 'el'] as const) {
     const page = await signedIn.newPage();
     await signInThroughApi(page, stack, user);
     for (const r of appScreens.filter((r) => r.includes(filter))) await shoot(page, r, path.join(outDir, `${locale}-${size.name}-${slug(r)}.png`));
+    if (!filter || filter === 'overlays') {
+      await page.goto(`${appUrl}/home`);
+      await page.waitForLoadState('networkidle');
+      const header = page.getByRole('banner');
+      const overlays = [
+        ['bell', header.getByRole('button').nth(1)],
+        ['credits', header.getByRole('button').nth(2)],
+        ['user-menu', header.getByRole('button').nth(3)],
+      ] as const;
+      for (const [name, trigger] of overlays) {
+        await trigger.click();
+        await page.waitForTimeout(400);
+        await page.screenshot({ path: path.join(outDir, `${locale}-${size.name}-overlay-${name}.png`) });
+        await page.keyboard.press('Escape');
+      }
+      await header.getByRole('button').nth(3).click();
+      await page.getByRole('menuitem').nth(1).click();
+      await page.waitForTimeout(400);
+      await page.screenshot({ path: path.join(outDir, `${locale}-${size.name}-overlay-feedback.png`) });
+      await page.keyboard.press('Escape');
+      if (size.name === 'phone') {
+        await header.getByRole('button').first().click();
+        await page.waitForTimeout(400);
+        await page.screenshot({ path: path.join(outDir, `${locale}-${size.name}-overlay-drawer.png`) });
+        await page.keyboard.press('Escape');
+      }
+    }
     await signedIn.close();
   }
 }

@@ -42,7 +42,7 @@ export const split = style({
   '@media': { 'screen and (max-width: 1023.98px)': { gridTemplateColumns: '1fr' } },
 });
 
-export const sectionHead = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space['3'], marginBottom: vars.space['4'] });
+export const sectionHead = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: vars.space['3'], marginBottom: vars.space['4'] });
 export const sectionTitle = style({ fontSize: vars.fontSize.lg, fontWeight: vars.weight.semibold });
 export const sectionLink = style({ fontSize: vars.fontSize.sm, color: vars.color.inkSoft, fontWeight: vars.weight.medium, textUnderlineOffset: '3px' });
 export const stack = style({ display: 'grid', gap: vars.space['5'] });

@@ -2,10 +2,10 @@ import { style, styleVariants } from '@vanilla-extract/css';
 import { vars, mobile } from '../../../ui/theme.css.ts';
 
 export const grid = style({ display: 'grid', gridTemplateColumns: 'repeat(4, minmax(0, 1fr))', gap: vars.space['3'], '@media': { [mobile]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } } });
-export const tile = style({ padding: vars.space['4'], borderRadius: vars.radius.md, background: vars.color.surfaceMuted, display: 'grid', gap: vars.space['1'] });
-export const tileLabel = style({ fontSize: vars.fontSize.xs, color: vars.color.muted, fontWeight: vars.weight.medium, textTransform: 'uppercase', letterSpacing: '0.05em' });
+export const tile = style({ padding: vars.space['4'], borderRadius: vars.radius.md, background: vars.color.surfaceMuted, display: 'flex', flexDirection: 'column', justifyContent: 'space-between', gap: vars.space['2'], minWidth: 0 });
+export const tileLabel = style({ display: 'flex', alignItems: 'center', fontSize: vars.fontSize.sm, overflowWrap: 'break-word', hyphens: 'auto', color: vars.color.muted, fontWeight: vars.weight.medium });
 export const tileValue = style({ margin: 0, fontSize: vars.fontSize['2xl'], fontWeight: vars.weight.semibold, fontVariantNumeric: 'tabular-nums' });
-const dotBase = style({ display: 'inline-block', width: '8px', height: '8px', borderRadius: '50%', marginRight: vars.space['2'] });
+const dotBase = style({ flexShrink: 0, display: 'inline-block', width: '8px', height: '8px', borderRadius: '50%', marginRight: vars.space['2'] });
 export const dot = styleVariants({
   total: [dotBase, { background: vars.color.ink }],
   completed: [dotBase, { background: vars.color.success }],

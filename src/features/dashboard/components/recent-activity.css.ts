@@ -14,7 +14,7 @@ export const link = style({
   selectors: { '&:hover': { background: vars.color.surfaceMuted } },
 });
 export const icon = style({ display: 'grid', placeItems: 'center', width: '36px', height: '36px', borderRadius: vars.radius.md, background: vars.color.surfaceMuted, color: vars.color.inkSoft });
-export const text = style({ fontSize: vars.fontSize.sm, fontWeight: vars.weight.medium, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+export const text = style({ fontSize: vars.fontSize.sm, fontWeight: vars.weight.medium, overflowWrap: 'anywhere' });
 export const meta = style({ display: 'block', fontSize: vars.fontSize.xs, color: vars.color.muted, fontWeight: vars.weight.regular });
 export const chevron = style({ color: vars.color.subtle });
 export const empty = style({ color: vars.color.muted, fontSize: vars.fontSize.sm, padding: `${vars.space['4']} 0` });

@@ -3,12 +3,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Card, Skeleton } from '../../../ui/index.ts';
 import { formatDate, formatNumber } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
-import { creditsSummary, planName, useSubscription } from '../../subscription/index.ts';
+import { creditsSummary, planTitle, useSubscription } from '../../subscription/index.ts';
 import * as d from './dashboard.css.ts';
 import * as s from './subscription-info.css.ts';
 
 export function SubscriptionInfo() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { data: sub, isPending } = useSubscription();
   const locale = currentLocale();
   const credits = creditsSummary(sub);
@@ -32,7 +32,7 @@ export function SubscriptionInfo() {
           <dt className={s.term}>
             <Trans>Current plan</Trans>
           </dt>
-          <dd className={s.value}>{isPending ? <Skeleton width={60} /> : planName(sub?.plan ?? 'free')}</dd>
+          <dd className={s.value}>{isPending ? <Skeleton width={60} /> : planTitle(sub?.plan ?? 'free', i18n)}</dd>
         </div>
         <div className={s.row}>
           <dt className={s.term}>

@@ -1,5 +1,5 @@
 import { style, styleVariants } from '@vanilla-extract/css';
-import { vars } from '../../../ui/theme.css.ts';
+import { vars, mobile } from '../../../ui/theme.css.ts';
 
 export const card = style({
   position: 'relative',
@@ -8,6 +8,7 @@ export const card = style({
   gap: vars.space['3'],
   minHeight: '200px',
   padding: vars.space['6'],
+  '@media': { [mobile]: { minHeight: 0, padding: vars.space['5'] } },
   borderRadius: vars.radius.xl,
   overflow: 'hidden',
   border: `1px solid ${vars.color.border}`,

@@ -34,7 +34,7 @@ export const count = style({
 
 export const panel = style({ width: '380px', '@media': { [mobile]: { width: 'auto' } } });
 
-export const head = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space['3'], padding: `${vars.space['4']} ${vars.space['4']} ${vars.space['3']}` });
+export const head = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: vars.space['2'], padding: `${vars.space['4']} ${vars.space['4']} ${vars.space['3']}` });
 
 export const title = style({ fontSize: vars.fontSize.md, fontWeight: vars.weight.semibold });
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Badge, Button, Icon, Skeleton, buttonClass } from '../../../ui/index.ts';
+import { Alert, Button, Icon, Skeleton, buttonClass } from '../../../ui/index.ts';
 import { supabase } from '../../../lib/supabase.ts';
 import { formatDate, formatEuro, formatNumber } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
@@ -44,7 +44,7 @@ export function BillingTab() {
             <dt className={s.factLabel}>
               <Trans>Current plan</Trans>
             </dt>
-            <dd className={s.factValue}>{value(<Badge tone={plan === 'free' ? 'neutral' : 'accent'}>{i18n._(planBadge(plan))}</Badge>)}</dd>
+            <dd className={s.factValue}>{value(i18n._(planBadge(plan)))}</dd>
           </div>
           <div className={s.fact}>
             <dt className={s.factLabel}>

@@ -4,20 +4,20 @@ import { Alert, Button, Dialog } from '../../../ui/index.ts';
 import { supabase } from '../../../lib/supabase.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
-import { canCancel, planName, useSubscription } from '../../subscription/index.ts';
+import { canCancel, planTitle, useSubscription } from '../../subscription/index.ts';
 import { RELOAD_AFTER_CANCEL_MS, requestCancellation } from '../api.ts';
 import { SettingsSection } from './settings-section.tsx';
 import * as s from './settings.css.ts';
 
 export function CancelSection() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { data: sub } = useSubscription();
   const [confirming, setConfirming] = useState(false);
   const [pending, setPending] = useState(false);
   const [saved, setSaved] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const endDate = formatDate(sub?.current_period_end, currentLocale());
-  const plan = planName(sub?.plan ?? 'free');
+  const plan = planTitle(sub?.plan ?? 'free', i18n);
 
   useEffect(() => {
     if (!saved) return;

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Dialog, Icon } from '../../../ui/index.ts';
+import { supabase } from '../../../lib/supabase.ts';
 import { useSubscription } from '../hooks/use-subscription.ts';
 import { DISMISSED_KEY, lowCreditsSubtext, lowCreditsTitle, readDismissedBalance, shouldPromptLowCredits } from '../low-credits.ts';
 import * as s from './low-credits-modal.css.ts';
@@ -14,7 +15,10 @@ export function LowCreditsModal() {
   const [open, setOpen] = useState(false);
 
   useEffect(() => {
-    setOpen(shouldPromptLowCredits(sub, readDismissedBalance(sessionStorage)));
+    const prompt = shouldPromptLowCredits(sub, readDismissedBalance(sessionStorage));
+    setOpen(prompt);
+    // The server stored a low-credit notice with this balance change; ask for it to be posted.
+    if (prompt) void supabase.functions.invoke('send-notice', { body: {} }).catch(() => undefined);
   }, [sub]);
 
   const remaining = Number(sub?.credits_remaining ?? 0);
