@@ -266,6 +266,7 @@ async function bench(kind: 'pglite' | 'postgres') {
 
       console.log(`\n${kind}: ${USERS} users × ${PROJECTS_PER_USER} projects × ${IMAGES_PER_PROJECT} images (seeded in ${seeded}s); ` +
         `the list is ${PROJECTS_PER_USER} projects × ${IMAGES_PER_PROJECT} images, ${kb} KB of JSON; ${SECONDS}s per run after 1s warm-up`);
+      console.log(`  ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} (other work on the machine skews every number)`);
       console.log(`  ${'variant'.padEnd(46)} ${'clients'.padStart(7)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}`);
       const row = (label: string, c: number, s: ReturnType<typeof stats>) =>
         console.log(`  ${label.padEnd(46)} ${String(c).padStart(7)} ${s.rps.toFixed(0).padStart(8)} ${s.p50.toFixed(2).padStart(8)} ${s.p99.toFixed(2).padStart(8)}`);

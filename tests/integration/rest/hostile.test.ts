@@ -266,6 +266,12 @@ describe('forged credentials', () => {
     refused(wrong, 401);
   });
 
+  it('an apikey in the URL authenticates and is not taken for a filter', async () => {
+    const r = await rest(`/rest_owners?select=id&id=eq.${w.owner.id}&apikey=${stack().anonKey}`, { apikey: null, token: null });
+    expect(r.status).toBe(200);
+    expect(r.json).toEqual([{ id: w.owner.id }]);
+  });
+
   it('the opaque keys map to their roles without being decoded', async () => {
     const pub = await rest('/rpc/rest_whoami', { apikey: stack().publishableKey, method: 'POST', body: {} });
     expect(pub.json.role).toBe('anon');

@@ -51,6 +51,9 @@ export function parseQuery(search: string): ParsedQuery {
       case 'on_conflict':
         q.onConflict = parseNameList('on_conflict', value);
         continue;
+      case 'apikey':
+        // the gateway's credential (accepted in the URL too), never a filter
+        continue;
     }
     if (!applyModifier(q, key, value)) q.rest.push([key, value]);
   }
