@@ -39,7 +39,9 @@ const ROLES = new Set<ApiRole>(['anon', 'authenticated', 'service_role']);
 /** Settings a role may carry that are applied per request; anything else is ignored. */
 const ROLE_SETTINGS = new Set(['statement_timeout', 'lock_timeout', 'idle_in_transaction_session_timeout', 'search_path', 'work_mem']);
 
-const MAX_PREPARED = 2000;
+// Named statements live on every pooled connection (and in the server's memory); past this many
+// distinct texts, statements run unnamed (parsed and planned each time).
+const MAX_PREPARED = 300;
 
 class Rollback extends Error {
   constructor(readonly result: StatementResult) {

@@ -7,6 +7,12 @@
 //   sql/      plans as SQL (identifiers from the catalogue, values bound)
 //   execute   one transaction per request with the JWT's role and claims
 //   tables, rpc, handler, respond, errors
+//
+// Differences from hosted PostgREST worth knowing: count=planned/estimated are computed
+// exactly; PUT, ordering by a related column, computed relationships and relationships
+// through views are not offered (they answer 405/400); aggregates are refused (PGRST123,
+// as hosted Supabase does by default); an upsert that only updates still answers 201; on
+// PGlite the roles' statement_timeout is set but never fires.
 import type { Service, StackContext } from '../http.ts';
 import { createAuthResolver } from './auth.ts';
 import { createExecutor } from './execute.ts';
