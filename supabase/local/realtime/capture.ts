@@ -12,6 +12,7 @@ const BATCH = 500;
 /** How long a captured change stays in _realtime.changes (other stacks on the same database read it too). */
 const KEEP_SECONDS = 60;
 const PRUNE_EVERY_MS = 15_000;
+const PARALLEL_CHECKS = 6;
 
 export interface CapturedChange {
   id: string;
@@ -30,7 +31,8 @@ export interface CaptureOptions {
   db: Database;
   /** whether any subscriber could want changes of this table (cheap, in memory) */
   wants(schema: string, table: string): boolean;
-  onChange(change: CapturedChange): Promise<void>;
+  /** works out the recipients of a change; the returned step sends it (called in order) */
+  prepare(change: CapturedChange): Promise<(() => void) | null>;
   /** table definitions, grants or the publication may have changed */
   onCatalogChange(): void;
   log(message: string): void;
@@ -75,12 +77,11 @@ export async function startCapture(opts: CaptureOptions): Promise<{ stop(): Prom
         );
         // in notification order, which is commit order (ids are handed out before commit)
         const byId = new Map(rows.map((r) => [r.id, r]));
+        const changes: CapturedChange[] = [];
         for (const id of ids) {
           const r = byId.get(id);
-          if (!r) continue;
-          if (stopped) break;
-          try {
-            await opts.onChange({
+          if (r) {
+            changes.push({
               id: r.id,
               relid: r.relid,
               schema: r.schema_name,
@@ -90,9 +91,18 @@ export async function startCapture(opts: CaptureOptions): Promise<{ stop(): Prom
               oldRecord: r.old_record,
               commitTimestamp: r.ts,
             });
-          } catch (err: any) {
-            opts.log(`change ${r.id} on ${r.schema_name}.${r.table_name} not delivered: ${err?.stack ?? err}`);
           }
+        }
+        // PostgreSQL checks several changes at once on its pool; PGlite has one connection.
+        const window = db.kind === 'postgres' ? PARALLEL_CHECKS : 1;
+        for (let i = 0; i < changes.length && !stopped; i += window) {
+          const prepared = changes.slice(i, i + window).map((c) =>
+            opts.prepare(c).catch((err: any) => {
+              opts.log(`change ${c.id} on ${c.schema}.${c.table} not delivered: ${err?.stack ?? err}`);
+              return null;
+            }),
+          );
+          for (const p of prepared) (await p)?.();
         }
       }
     } catch (err: any) {

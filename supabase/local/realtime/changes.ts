@@ -43,11 +43,15 @@ function trimLarge(row: Row): Row {
 }
 
 export function createChangeDelivery({ db, catalog, registry, log }: ChangeDeps) {
-  return async function deliver(change: CapturedChange): Promise<void> {
+  /**
+   * Works out who gets the change (the database part) and returns the send step, so that
+   * several changes can be prepared at once and still be sent in order.
+   */
+  return async function prepare(change: CapturedChange): Promise<(() => void) | null> {
     const candidates = registry.changeCandidates(change.schema, change.table);
-    if (candidates.length === 0) return;
+    if (candidates.length === 0) return null;
     const table = await catalog.table(change.schema, change.table);
-    if (!table) return;
+    if (!table) return null;
 
     const record = change.record ? (JSON.parse(change.record) as Row) : null;
     const oldFull = change.oldRecord ? (JSON.parse(change.oldRecord) as Row) : null;
@@ -77,7 +81,7 @@ export function createChangeDelivery({ db, catalog, registry, log }: ChangeDeps)
       }
       if (groups) deliveries.push({ channel, groups });
     }
-    if (deliveries.length === 0) return;
+    if (deliveries.length === 0) return null;
 
     // Which deliveries need the row-security check, one subject per distinct (role, claims).
     const needsCheck = new Array<boolean>(deliveries.length).fill(false);
@@ -106,23 +110,25 @@ export function createChangeDelivery({ db, catalog, registry, log }: ChangeDeps)
     }
     const visible = subjects.length ? await visibleTo(db, table, change.record!, subjects, log) : [];
 
-    const dataCache = new Map<string, string>();
-    for (let i = 0; i < deliveries.length; i++) {
-      if (needsCheck[i] && !visible[subjectOf[i]]) continue;
-      const { channel, groups } = deliveries[i];
-      if (channel.closed) continue;
-      for (const [selectKey, bindings] of groups) {
-        const role = channel.auth.role;
-        const dk = `${role}\u0000${selectKey}`;
-        let data = dataCache.get(dk);
-        if (data === undefined) {
-          data = buildData(table, change, role, bindings[0].select, record, oldRow);
-          dataCache.set(dk, data);
+    return () => {
+      const dataCache = new Map<string, string>();
+      for (let i = 0; i < deliveries.length; i++) {
+        if (needsCheck[i] && !visible[subjectOf[i]]) continue;
+        const { channel, groups } = deliveries[i];
+        if (channel.closed) continue;
+        for (const [selectKey, bindings] of groups) {
+          const role = channel.auth.role;
+          const dk = `${role}\u0000${selectKey}`;
+          let data = dataCache.get(dk);
+          if (data === undefined) {
+            data = buildData(table, change, role, bindings[0].select, record, oldRow);
+            dataCache.set(dk, data);
+          }
+          const ids = [...new Set(bindings.map((b) => b.id))];
+          channel.pushRaw('postgres_changes', `{"ids":${JSON.stringify(ids)},"data":${data}}`);
         }
-        const ids = [...new Set(bindings.map((b) => b.id))];
-        channel.pushRaw('postgres_changes', `{"ids":${JSON.stringify(ids)},"data":${data}}`);
       }
-    }
+    };
   };
 }
 

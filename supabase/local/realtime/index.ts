@@ -26,7 +26,7 @@ export async function createRealtimeService(ctx: StackContext): Promise<Service>
   const capture = await startCapture({
     db: ctx.db,
     wants: (schema, table) => registry.wants(schema, table),
-    onChange: createChangeDelivery({ db: ctx.db, catalog, registry, log }),
+    prepare: createChangeDelivery({ db: ctx.db, catalog, registry, log }),
     onCatalogChange: () => catalog.invalidate(),
     log,
   });
