@@ -7,6 +7,7 @@
 //   BENCH_DATABASE_URL=postgres://… (default: the local server; set to "" to skip it)
 //   BENCH_CLIENTS=1,200  BENCH_UPDATES=300
 import { randomUUID } from 'node:crypto';
+import os from 'node:os';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
 import pg from 'pg';
@@ -180,6 +181,7 @@ async function main() {
     }
   }
   console.log(`realtime latency: committed UPDATE → postgres_changes callback (${UPDATES} updates after ${WARMUP} warm-up, one at a time)`);
+  console.log(`machine: ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   for (const kind of kinds) {
     await withDatabase(kind, async (db, databaseUrl) => {
       const stack = await startStack({ db, port: 0, quiet: true, config: { databaseUrl, appPort: 0 } });

@@ -6,12 +6,12 @@ import type { WebSocket } from 'ws';
 import type { ApiKeys, JwtTools } from '../jwt.ts';
 import { fanOut } from './broadcast.ts';
 import type { Catalog } from './catalog.ts';
-import { BindingError, bindingId, Channel, parseBinding, type PgBinding, type Transport } from './channel.ts';
-import { FilterError } from './filters.ts';
+import { bindingId, Channel, type Transport } from './channel.ts';
 import type { Presence } from './presence.ts';
 import { decodeBinary, decodeText, encode, encodeRaw, ProtocolError, type DecodedFrame, type PhxMessage, type Vsn } from './protocol.ts';
 import type { Registry } from './registry.ts';
-import { expiredError, isApiKeyToken, TokenError, verifyChannelToken, type ChannelAuth, type DbRole } from './tokens.ts';
+import { prepareBindings } from './subscription.ts';
+import { expiredError, isApiKeyToken, TokenError, verifyChannelToken, type ChannelAuth } from './tokens.ts';
 
 export interface SocketDeps {
   jwt: JwtTools;
@@ -189,17 +189,7 @@ export class RealtimeSocket implements Transport {
 
     // Bindings: echoed in the reply whatever happens; live only if they all check out.
     const requested: unknown[] = Array.isArray(config.postgres_changes) ? config.postgres_changes.filter((p: unknown) => p != null) : [];
-    const bindings: PgBinding[] = [];
-    let bindingError: string | null = null;
-    for (const params of requested) {
-      try {
-        bindings.push(parseBinding(params));
-      } catch (err) {
-        if (!(err instanceof BindingError || err instanceof FilterError)) throw err;
-        bindingError ??= `Unable to subscribe to changes with given parameters. Exception: ${err.message}`;
-      }
-    }
-    if (!bindingError) bindingError = await this.checkBindings(bindings, auth.role);
+    const { bindings, error: bindingError } = await prepareBindings(this.deps.catalog, requested, auth.role);
     if (this.closed) return;
 
     const presenceCfg = (config.presence ?? {}) as Record<string, any>;
@@ -236,37 +226,6 @@ export class RealtimeSocket implements Transport {
       if (bindingError) ch.system('postgres_changes', 'error', bindingError);
       else ch.system('postgres_changes', 'ok', 'Subscribed to PostgreSQL');
     }
-  }
-
-  /** Every binding must name a published table (or a schema with one) and existing filter columns. */
-  private async checkBindings(bindings: PgBinding[], role: DbRole): Promise<string | null> {
-    const { catalog } = this.deps;
-    for (const b of bindings) {
-      const describe = () => {
-        const filters = b.conditions.map((c) => `{${JSON.stringify(c.column)}, ${JSON.stringify(c.op)}, ${JSON.stringify(c.op === 'in' ? `(${c.values.join(',')})` : c.value)}}`);
-        return `Unable to subscribe to changes with given parameters. Please check Realtime is enabled for the given connect parameters: [event: ${b.event}, schema: ${b.schema}, table: ${b.table ?? '*'}, filters: [${filters.join(', ')}], select: ${b.select ? JSON.stringify(b.select) : 'nil'}]`;
-      };
-      if (b.table === null) {
-        if (!(await catalog.publishedInSchema(b.schema))) return describe();
-        if (b.conditions.length || b.select) {
-          return `Unable to subscribe to changes with given parameters. Exception: filters and select need a table`;
-        }
-        continue;
-      }
-      if (!(await catalog.isPublished(b.schema, b.table))) return describe();
-      const t = await catalog.table(b.schema, b.table);
-      if (!t) return describe();
-      for (const c of b.conditions) {
-        // as hosted: a filter may only name a column the subscriber's role can read
-        if (!t.byName.get(c.column)?.select[role]) {
-          return `Unable to subscribe to changes with given parameters. Exception: invalid column for filter ${c.column}`;
-        }
-      }
-      for (const c of b.select ?? []) {
-        if (!t.byName.has(c)) return `Unable to subscribe to changes with given parameters. Exception: invalid column for select ${c}`;
-      }
-    }
-    return null;
   }
 
   /** The claims a join runs with: its token, or the socket's key when it sends none. */
