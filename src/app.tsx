@@ -31,7 +31,13 @@ export function App({ router, queryClient, auth }: AppProps) {
 
   return (
     <I18nProvider i18n={i18n}>
-      <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
+      <PersistQueryClientProvider
+        client={queryClient}
+        persistOptions={persistOptions}
+        // What was restored is the last known state, shown at once (also offline); it is
+        // refreshed from the server as soon as it can be.
+        onSuccess={() => void queryClient.invalidateQueries({ predicate: (q) => q.state.status === 'success' })}
+      >
         <RouterProvider router={router} />
       </PersistQueryClientProvider>
     </I18nProvider>

@@ -19,13 +19,15 @@ export function useDashboardLive() {
   const user = useUser();
   const queryClient = useQueryClient();
   useEffect(() => {
+    const reload = () => {
+      void queryClient.invalidateQueries({ queryKey: dashboardKeys.stats(user.id) });
+      void queryClient.invalidateQueries({ queryKey: dashboardKeys.activity(user.id) });
+    };
     const channel = supabase
       .channel(`dashboard-projects:${user.id}`)
-      .on('postgres_changes', { event: '*', schema: 'public', table: 'projects', filter: `user_id=eq.${user.id}` }, () => {
-        void queryClient.invalidateQueries({ queryKey: dashboardKeys.stats(user.id) });
-        void queryClient.invalidateQueries({ queryKey: dashboardKeys.activity(user.id) });
-      })
-      .subscribe();
+      .on('postgres_changes', { event: '*', schema: 'public', table: 'projects', filter: `user_id=eq.${user.id}` }, reload)
+      // Changes made between the first read and the join are caught by reading again.
+      .subscribe((status) => status === 'SUBSCRIBED' && reload());
     return () => {
       void supabase.removeChannel(channel);
     };

@@ -25,13 +25,17 @@ export function useNotificationsLive() {
     const channel = supabase
       .channel(`notifications:${user.id}`)
       .on('postgres_changes', { event: '*', schema: 'public', table: 'notifications', filter: `user_id=eq.${user.id}` }, (payload) => {
-        if (payload.eventType === 'DELETE') {
-          void queryClient.invalidateQueries({ queryKey: key });
-          return;
+        // Shown at once, then confirmed by a read that cannot be older than the event (a read
+        // already in flight may have started before it).
+        if (payload.eventType !== 'DELETE') {
+          queryClient.setQueryData<AppNotification[]>(key, (list) => mergeNotification(list, payload.new as AppNotification));
         }
-        queryClient.setQueryData<AppNotification[]>(key, (list) => mergeNotification(list, payload.new as AppNotification));
+        void queryClient.invalidateQueries({ queryKey: key });
       })
-      .subscribe();
+      // Changes made between the first read and the join are caught by reading again.
+      .subscribe((status) => {
+        if (status === 'SUBSCRIBED') void queryClient.invalidateQueries({ queryKey: key });
+      });
     return () => {
       void supabase.removeChannel(channel);
     };

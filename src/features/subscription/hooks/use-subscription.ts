@@ -17,13 +17,16 @@ export function useSubscriptionLive() {
     const channel = supabase
       .channel(`subscription:${user.id}`)
       .on('postgres_changes', { event: '*', schema: 'public', table: 'subscriptions', filter: `user_id=eq.${user.id}` }, (payload) => {
-        if (payload.eventType === 'DELETE') {
-          void queryClient.invalidateQueries({ queryKey: subscriptionKeys.detail(user.id) });
-          return;
+        if (payload.eventType !== 'DELETE') {
+          queryClient.setQueryData(subscriptionKeys.detail(user.id), toSubscription(payload.new as Record<string, unknown>));
         }
-        queryClient.setQueryData(subscriptionKeys.detail(user.id), toSubscription(payload.new as Record<string, unknown>));
+        // A read already in flight may predate the event: read again.
+        void queryClient.invalidateQueries({ queryKey: subscriptionKeys.detail(user.id) });
       })
-      .subscribe();
+      // Changes made between the first read and the join are caught by reading again.
+      .subscribe((status) => {
+        if (status === 'SUBSCRIBED') void queryClient.invalidateQueries({ queryKey: subscriptionKeys.detail(user.id) });
+      });
     return () => {
       void supabase.removeChannel(channel);
     };
