@@ -9,6 +9,7 @@
 import { mkdirSync } from 'node:fs';
 import pg from 'pg';
 import { runBatch } from './pg-batch.ts';
+import { decodeBatch, encodeBatch } from './pglite-batch.ts';
 
 export interface QueryResult<R = Record<string, any>> {
   rows: R[];
@@ -41,7 +42,7 @@ export interface Database extends Queryable {
    */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /**
-   * PostgreSQL only (the REST hot path): holds one pooled connection for fn. `batch` sends
+   * The REST hot path: holds one connection (PGlite: its only session) for fn. `batch` sends
    * its statements with a single Sync — one write, one round trip — as one implicit
    * transaction that commits at the end or rolls back at the first error (which rejects
    * the batch); a BEGIN inside opens an explicit transaction that later batches end.
@@ -82,6 +83,13 @@ async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<D
     rowCount: r.affectedRows ?? r.rowCount ?? r.rows.length,
   });
 
+  // named statements already parsed in this database's single session (see session())
+  const prepared = new Map<string, string>();
+  const internals = db as unknown as {
+    _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>;
+    _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T>;
+  };
+
   return {
     kind: 'pglite',
     async query(sql, params) {
@@ -94,6 +102,26 @@ async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<D
       return db.transaction((tx) =>
         fn({ query: async (sql, params) => toResult(await tx.query(sql, params as any[])) as any }),
       );
+    },
+    session(fn) {
+      // PGlite's transaction lock keeps every other caller out until fn is done
+      return internals._runExclusiveTransaction(async () => {
+        let status = 'I';
+        const run = (statements: Statement[]) =>
+          internals._runExclusiveQuery(async () => {
+            const { messages } = await db.execProtocol(encodeBatch(statements, prepared), { throwOnError: false });
+            const out = decodeBatch(messages as any[]);
+            status = out.status;
+            if (out.error) throw out.error;
+            for (const st of statements) if (st.name) prepared.set(st.name, st.text);
+            return out.results;
+          });
+        try {
+          return await fn(run);
+        } finally {
+          if (status !== 'I') await run([{ text: 'ROLLBACK' }]).catch(() => {});
+        }
+      });
     },
     async listen(channel, onPayload) {
       const unlisten = await db.listen(channel, onPayload);

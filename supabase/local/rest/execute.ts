@@ -1,9 +1,11 @@
 // Runs one request as one transaction: the role and request.* settings first
 // (transaction-local, so row-level security is Postgres's own), then the request's single
-// statement. On PostgreSQL both go in one extended-protocol exchange (one write, one round
-// trip, one implicit transaction) as named prepared statements; a write whose outcome
-// decides between COMMIT and ROLLBACK opens an explicit transaction instead. On PGlite
-// (in-process, no round trips) they run in a plain transaction.
+// statement. Both go in one extended-protocol exchange (PostgreSQL: one write, one round
+// trip; PGlite: one call) as one implicit transaction, and as named prepared statements,
+// so a repeated request is neither parsed nor planned again; a write whose outcome decides
+// between COMMIT and ROLLBACK opens an explicit transaction instead. A database without
+// sessions falls back to a plain transaction.
+import { createHash } from 'node:crypto';
 import type { Database, QueryResult, Statement } from '../db/database.ts';
 import type { ApiRole } from '../jwt.ts';
 
@@ -89,10 +91,11 @@ export function createExecutor(db: Database): Executor {
     return { text, values, name: `rest_setup_${shape.replace(':', '_')}` };
   }
 
+  /** Named by content, so every executor on a database shares one prepared statement. */
   function statementName(text: string): string | undefined {
     let name = prepared.get(text);
     if (!name && prepared.size < MAX_PREPARED) {
-      name = `rest_q${prepared.size}`;
+      name = `rest_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
       prepared.set(text, name);
     }
     return name;
