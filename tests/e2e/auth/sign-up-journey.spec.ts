@@ -96,3 +96,15 @@ test('sign-up checks the rules in the spec order', async ({ page }) => {
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByText('Phone number is required')).toBeVisible();
 });
+
+test('sign-up refuses a phone number that already has an account', async ({ page, user }) => {
+  await skipSplash(page);
+  await page.goto('/signup');
+  await page.getByLabel('Full name').fill('Someone Else');
+  await page.getByLabel('Email').fill(uniqueEmail('phone-taken'));
+  await page.getByLabel('Phone number').fill(user.phone);
+  await page.getByLabel('Password', { exact: true }).fill('another-pass');
+  await page.getByLabel('Confirm password').fill('another-pass');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('An account with this phone number already exists. Please use a different phone number.')).toBeVisible();
+});

@@ -1,10 +1,13 @@
 // @vitest-environment happy-dom
-import { act, renderHook } from '@testing-library/react';
+import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HOVER_CLOSE_DELAY_MS, useHoverMenu } from '../hooks/use-hover-menu.ts';
 
 beforeEach(() => vi.useFakeTimers());
-afterEach(() => vi.useRealTimers());
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 describe('useHoverMenu (credits dropdown)', () => {
   it('opens on hover and closes 300 ms after the pointer leaves', () => {
