@@ -89,6 +89,7 @@ async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<D
     _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>;
     _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T>;
   };
+  const hasLocks = typeof internals._runExclusiveTransaction === 'function' && typeof internals._runExclusiveQuery === 'function';
 
   return {
     kind: 'pglite',
@@ -103,7 +104,9 @@ async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<D
         fn({ query: async (sql, params) => toResult(await tx.query(sql, params as any[])) as any }),
       );
     },
-    session(fn) {
+    // (only when this PGlite version has the locks it relies on; the caller falls back to
+    // transaction() otherwise)
+    session: !hasLocks ? undefined : (fn) => {
       // PGlite's transaction lock keeps every other caller out until fn is done
       return internals._runExclusiveTransaction(async () => {
         let status = 'I';

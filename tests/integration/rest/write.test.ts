@@ -97,6 +97,16 @@ describe('insert', () => {
     expect(unknown.error).toMatchObject({ code: 'PGRST204', message: "Could not find the 'nope' column of 'rest_owners' in the schema cache" });
   });
 
+  it('a failed write inside an explicit transaction leaves nothing open behind it', async () => {
+    const o = await ownerWith();
+    for (let i = 0; i < 3; i++) {
+      const dup = await db.from('rest_owners').insert({ name: o.name }).select().single();
+      expect(dup.status).toBe(409);
+      const ok = await db.from('rest_owners').select('name').eq('id', o.id).single();
+      expect(ok.data).toEqual({ name: o.name });
+    }
+  });
+
   it('refuses a body that is not JSON', async () => {
     const r = await rest('/rest_owners', { method: 'POST', body: '{"name":', token: undefined });
     expect(r.status).toBe(400);
