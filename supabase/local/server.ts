@@ -8,7 +8,7 @@ import { migrate } from './db/migrate.ts';
 import { applyCors, sendJson, type Ctx, type Service, type StackContext } from './http.ts';
 import { createJwt, deriveApiKeys, type ApiKeys } from './jwt.ts';
 import { createMailbox } from './mail/mailbox.ts';
-import { startScheduledJobs } from './jobs/index.ts';
+import { startScheduledJobs, type ScheduledJobs } from './jobs/index.ts';
 import { createAuthService } from './auth/index.ts';
 import { createRestService } from './rest/index.ts';
 import { createRealtimeService } from './realtime/index.ts';
@@ -31,6 +31,8 @@ export interface Stack {
   db: Database;
   keys: ApiKeys;
   context: StackContext;
+  /** the pg_cron stand-in; runNow() runs the scheduled work at once */
+  jobs: ScheduledJobs;
   close(): Promise<void>;
 }
 
@@ -74,8 +76,8 @@ export async function startStack(opts: StartOptions = {}): Promise<Stack> {
   };
   const mailbox = await createMailbox(context);
   context.mail = mailbox.mailer;
-  // scheduled SQL (renewals): pg_cron on hosted Supabase, a timer here
-  startScheduledJobs(context);
+  // scheduled SQL (renewals, stuck jobs, notice retries): pg_cron on hosted Supabase, a timer here
+  const jobs = startScheduledJobs(context);
 
   const mounts: [prefix: string, service: Service][] = [
     ['/auth/v1', await createAuthService(context)],
@@ -138,6 +140,7 @@ export async function startStack(opts: StartOptions = {}): Promise<Stack> {
     db,
     keys,
     context,
+    jobs,
     async close() {
       if (closed) return;
       closed = true;

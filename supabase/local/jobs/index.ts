@@ -22,7 +22,8 @@ export function startScheduledJobs(ctx: StackContext, intervalMs = defaultInterv
   async function runOnce(): Promise<unknown> {
     if (available === null) {
       const r = await ctx.db.query<{ ok: boolean }>(
-        `select to_regprocedure('public.run_scheduled_jobs(timestamptz)') is not null as ok`,
+        `select to_regprocedure('public.run_scheduled_jobs(timestamptz)') is not null
+            and to_regclass('public.outbound_notices') is not null as ok`,
       );
       available = r.rows[0]?.ok === true;
     }
@@ -32,7 +33,33 @@ export function startScheduledJobs(ctx: StackContext, intervalMs = defaultInterv
     if (result?.renewals?.periods > 0 || result?.stuck_images_failed > 0) {
       ctx.log('jobs', `scheduled jobs: ${r.rows[0].result}`);
     }
+    await deliverDueNotices().catch((err) => ctx.log('jobs', `notice delivery failed: ${err?.message ?? err}`));
     return result;
+  }
+
+  /**
+   * Outbound notices (feedback, contact, low credits...) are stored first and posted by the
+   * send-notice function. The app asks for delivery right after storing one; this sweep
+   * retries what a webhook refused, so a notice stored while the webhook was down still goes
+   * out. (On hosted Supabase, schedule the same POST with pg_cron + pg_net.)
+   */
+  async function deliverDueNotices(): Promise<void> {
+    const due = await ctx.db.query<{ n: number }>(
+      `select count(*)::int as n from public.outbound_notices
+        where status in ('pending', 'sending') and next_attempt_at <= now()`,
+    );
+    if (!due.rows[0] || due.rows[0].n === 0) return;
+    const res = await fetch(`${ctx.url}/functions/v1/send-notice`, {
+      method: 'POST',
+      headers: {
+        apikey: ctx.keys.serviceRole,
+        Authorization: `Bearer ${ctx.keys.serviceRole}`,
+        'Content-Type': 'application/json',
+      },
+      body: '{}',
+    });
+    const body = await res.text();
+    if (!res.ok) ctx.log('jobs', `send-notice answered ${res.status}: ${body.slice(0, 200)}`);
   }
 
   function tick(): Promise<unknown> {
