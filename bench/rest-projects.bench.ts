@@ -196,6 +196,12 @@ async function withDatabase(kind: 'pglite' | 'postgres', fn: (db: Database, url:
     await fn(db, u.toString());
   } finally {
     await db.close();
+    // closed clients say goodbye asynchronously: let them go before the forced drop
+    for (let i = 0; i < 40; i++) {
+      const { rows } = await admin.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+      if (rows[0].n === 0) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   }

@@ -225,7 +225,8 @@ async function openPostgres(url: string, poolSize?: number): Promise<Database> {
       };
     },
     async close() {
-      listener?.release();
+      // the listener is dedicated (and may still be running an UNLISTEN): end it, don't pool it
+      listener?.release(true);
       listener = null;
       await pool.end();
     },
