@@ -25,11 +25,24 @@ begin
   end if;
 end $$;
 
-grant anon, authenticated, service_role to authenticator;
-
 -- PostgREST-style statement limits, as on hosted Supabase.
-alter role anon set statement_timeout = '3s';
-alter role authenticated set statement_timeout = '8s';
+-- Roles are cluster-wide on PostgreSQL: only change them when needed, so several stacks
+-- starting at once on different databases of one server do not race on pg_db_role_setting.
+do $$
+begin
+  if not exists (select 1 from pg_db_role_setting s join pg_roles r on r.oid = s.setrole
+                 where r.rolname = 'anon' and s.setdatabase = 0 and 'statement_timeout=3s' = any (s.setconfig)) then
+    alter role anon set statement_timeout = '3s';
+  end if;
+  if not exists (select 1 from pg_db_role_setting s join pg_roles r on r.oid = s.setrole
+                 where r.rolname = 'authenticated' and s.setdatabase = 0 and 'statement_timeout=8s' = any (s.setconfig)) then
+    alter role authenticated set statement_timeout = '8s';
+  end if;
+  if not exists (select 1 from pg_auth_members m join pg_roles r on r.oid = m.roleid join pg_roles g on g.oid = m.member
+                 where r.rolname = 'service_role' and g.rolname = 'authenticator') then
+    grant anon, authenticated, service_role to authenticator;
+  end if;
+end $$;
 
 create schema if not exists extensions;
 grant usage on schema extensions to anon, authenticated, service_role;
