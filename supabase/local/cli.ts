@@ -20,10 +20,10 @@ function printStatus(stack: Stack, appUrl: string | null) {
     `         API URL: ${stack.url}`,
     `     GraphQL URL: (not provided by the local stack)`,
     `          DB URL: ${stack.config.databaseUrl ?? `PGlite (embedded) at ${path.relative(ROOT, stack.config.dataDir)}/db`}`,
-    `      Mailbox URL: ${stack.url}/_dev/mail`,
+    `     Mailbox URL: ${stack.url}/_dev/mail`,
     `        anon key: ${stack.keys.anon}`,
     `service_role key: ${stack.keys.serviceRole}`,
-    `  publishable key: ${stack.keys.publishable}`,
+    ` publishable key: ${stack.keys.publishable}`,
     `      secret key: ${stack.keys.secret}`,
   ];
   if (appUrl) lines.push('', `             App: ${appUrl}`);
