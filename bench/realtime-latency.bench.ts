@@ -12,10 +12,10 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
 import pg from 'pg';
 import ws from 'ws';
-import { openDatabase, type Database } from '../supabase/local/db/database.ts';
+import type { Database } from '../supabase/local/db/database.ts';
+import { PG_URL, withScratchDatabase } from './support/scratch-database.ts';
 import { startStack, type Stack } from '../supabase/local/server.ts';
 
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
 const CLIENT_COUNTS = (process.env.BENCH_CLIENTS ?? '1,200').split(',').map(Number);
 const UPDATES = Number(process.env.BENCH_UPDATES ?? 300);
 const WARMUP = 20;
@@ -49,32 +49,6 @@ async function token(secret: string, sub: string) {
     .setIssuedAt()
     .setExpirationTime('2h')
     .sign(new TextEncoder().encode(secret));
-}
-
-async function withDatabase<T>(kind: 'pglite' | 'postgres', fn: (db: Database, url: string | null) => Promise<T>): Promise<T> {
-  if (kind === 'pglite') {
-    const db = await openDatabase({ dataDir: null });
-    try {
-      return await fn(db, null);
-    } finally {
-      await db.close();
-    }
-  }
-  const name = `drape_bench_rt_${process.pid}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name}`);
-  await admin.query(`create database ${name}`);
-  const u = new URL(PG_URL);
-  u.pathname = `/${name}`;
-  const db = await openDatabase({ databaseUrl: u.toString() });
-  try {
-    return await fn(db, u.toString());
-  } finally {
-    await db.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
 }
 
 async function run(stack: Stack, db: Database, clients: number) {
@@ -183,7 +157,7 @@ async function main() {
   console.log(`realtime latency: committed UPDATE → postgres_changes callback (${UPDATES} updates after ${WARMUP} warm-up, one at a time)`);
   console.log(`machine: ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   for (const kind of kinds) {
-    await withDatabase(kind, async (db, databaseUrl) => {
+    await withScratchDatabase(kind, 'rt', async (db, databaseUrl) => {
       const stack = await startStack({ db, port: 0, quiet: true, config: { databaseUrl, appPort: 0 } });
       try {
         await db.exec(SCHEMA);

@@ -21,8 +21,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import pg from 'pg';
-import { openDatabase, type Database } from '../supabase/local/db/database.ts';
+import type { Database } from '../supabase/local/db/database.ts';
+import { PG_URL, withScratchDatabase } from './support/scratch-database.ts';
 import { startStack, type Stack } from '../supabase/local/server.ts';
 import { createExecutor, type RequestSettings } from '../supabase/local/rest/execute.ts';
 import { parseQuery, applyFilters } from '../supabase/local/rest/parse/query.ts';
@@ -31,7 +31,6 @@ import { createSchemaCache } from '../supabase/local/rest/schema/cache.ts';
 import { Params } from '../supabase/local/rest/sql/fragments.ts';
 import { readStatement } from '../supabase/local/rest/sql/read-sql.ts';
 
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONCURRENCY = (process.env.BENCH_CONCURRENCY ?? '1,50').split(',').map(Number);
 const USERS = Number(process.env.BENCH_USERS ?? 200);
@@ -174,39 +173,6 @@ function stats(r: Run) {
   return { rps: (xs.length / r.elapsedMs) * 1000, p50: at(0.5), p99: at(0.99), n: xs.length };
 }
 
-async function withDatabase(kind: 'pglite' | 'postgres', fn: (db: Database, url: string | null) => Promise<void>) {
-  if (kind === 'pglite') {
-    const db = await openDatabase({ dataDir: null });
-    try {
-      await fn(db, null);
-    } finally {
-      await db.close();
-    }
-    return;
-  }
-  const name = `drape_bench_rest_${process.pid}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name}`);
-  await admin.query(`create database ${name}`);
-  const u = new URL(PG_URL);
-  u.pathname = `/${name}`;
-  const db = await openDatabase({ databaseUrl: u.toString() });
-  try {
-    await fn(db, u.toString());
-  } finally {
-    await db.close();
-    // closed clients say goodbye asynchronously: let them go before the forced drop
-    for (let i = 0; i < 40; i++) {
-      const { rows } = await admin.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
-      if (rows[0].n === 0) break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-}
-
 async function bench(kind: 'pglite' | 'postgres') {
   const root = mkdtempSync(path.join(os.tmpdir(), 'drape-bench-rest-'));
   const migrations = path.join(root, 'migrations');
@@ -214,7 +180,7 @@ async function bench(kind: 'pglite' | 'postgres') {
   writeFileSync(path.join(migrations, '0001_bench_projects.sql'), MIGRATION);
   process.env.DATA_DIR = path.join(root, 'data');
 
-  await withDatabase(kind, async (db, databaseUrl) => {
+  await withScratchDatabase(kind, 'rest', async (db, databaseUrl) => {
     const stack: Stack = await startStack({
       db,
       port: 0,

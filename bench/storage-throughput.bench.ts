@@ -24,10 +24,10 @@ import { SignJWT } from 'jose';
 import pg from 'pg';
 import sharp from 'sharp';
 import ws from 'ws';
-import { openDatabase, type Database } from '../supabase/local/db/database.ts';
+import type { Database } from '../supabase/local/db/database.ts';
+import { PG_URL, withScratchDatabase } from './support/scratch-database.ts';
 import { startStack } from '../supabase/local/server.ts';
 
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
 const WARMUP = 3;
 
@@ -83,32 +83,6 @@ async function bareHttpServer(dir: string): Promise<{ url: string; close: () => 
   };
 }
 
-async function withDatabase<T>(kind: 'pglite' | 'postgres', fn: (db: Database) => Promise<T>): Promise<T> {
-  if (kind === 'pglite') {
-    const db = await openDatabase({ dataDir: null });
-    try {
-      return await fn(db);
-    } finally {
-      await db.close();
-    }
-  }
-  const name = `drape_bench_storage_${process.pid}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name}`);
-  await admin.query(`create database ${name}`);
-  const u = new URL(PG_URL);
-  u.pathname = `/${name}`;
-  const db = await openDatabase({ databaseUrl: u.toString() });
-  try {
-    return await fn(db);
-  } finally {
-    await db.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-}
-
 function line(label: string, times: number[], bytes: number, baseline?: number[]) {
   const ms = median(times);
   const rate = mb(bytes) / (ms / 1000);
@@ -125,7 +99,7 @@ async function bench(kind: 'pglite' | 'postgres', image: Buffer) {
   mkdirSync(direct);
   process.env.DATA_DIR = path.join(root, 'data');
 
-  await withDatabase(kind, async (db) => {
+  await withScratchDatabase(kind, 'storage', async (db) => {
     const stack = await startStack({ db, port: 0, quiet: true, config: { appPort: 0, extraMigrationsDirs: [migrations] } });
     try {
       const userId = randomUUID();
