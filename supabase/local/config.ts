@@ -47,6 +47,8 @@ export interface StackConfig {
     rateLimits: RateLimits;
   };
   storage: { fileSizeLimit: number };
+  /** Honour X-Forwarded-For (only behind a proxy that sets it); env TRUST_PROXY. */
+  trustProxy: boolean;
   /** Where `npm start` serves the built app; 0 disables it. */
   appPort: number;
   migrationsDir: string;
@@ -133,6 +135,7 @@ export function loadConfig(overrides: Partial<StackConfig> & { configFile?: stri
       },
     },
     storage: { fileSizeLimit: parseSize(toml.storage?.file_size_limit ?? '50MiB') },
+    trustProxy: envBool('TRUST_PROXY') ?? false,
     appPort,
     migrationsDir: path.join(ROOT, 'supabase/migrations'),
     extraMigrationsDirs: [],

@@ -104,9 +104,12 @@ export function header(req: IncomingMessage, name: string): string | undefined {
   return Array.isArray(v) ? v.join(', ') : v;
 }
 
-/** The caller's address, for rate limits (X-Forwarded-For when behind a proxy). */
-export function clientIp(req: IncomingMessage): string {
-  const fwd = header(req, 'x-forwarded-for');
+/**
+ * The caller's address, for rate limits. X-Forwarded-For is honoured only behind a proxy
+ * the operator trusts (TRUST_PROXY=1); otherwise any caller could pick its own address.
+ */
+export function clientIp(req: IncomingMessage, trustProxy: boolean): string {
+  const fwd = trustProxy ? header(req, 'x-forwarded-for') : undefined;
   return (fwd ? fwd.split(',')[0].trim() : req.socket.remoteAddress) ?? 'unknown';
 }
 

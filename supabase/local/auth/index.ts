@@ -40,7 +40,7 @@ async function dispatch(deps: AuthDeps, http: Ctx) {
     http.res.setHeader('Allow', match.allowed.join(', '));
     throw new AuthError(405, 'validation_failed', 'Method Not Allowed');
   }
-  const req = makeRequest(http, match.params);
+  const req = makeRequest(http, match.params, deps.stack.config.trustProxy);
   if (!match.route.open) {
     const refusal = await checkApiKey(deps, req);
     if (refusal) return sendJson(http.res, 401, refusal);
@@ -48,12 +48,12 @@ async function dispatch(deps: AuthDeps, http: Ctx) {
   await match.route.handler(deps, req);
 }
 
-function makeRequest(http: Ctx, params: Record<string, string>): AuthRequest {
+function makeRequest(http: Ctx, params: Record<string, string>, trustProxy: boolean): AuthRequest {
   let parsed: Promise<Record<string, any>> | null = null;
   return {
     http,
     query: new URLSearchParams(http.search),
-    ip: clientIp(http.req),
+    ip: clientIp(http.req, trustProxy),
     userAgent: header(http.req, 'user-agent') ?? null,
     params,
     body() {

@@ -9,10 +9,13 @@ import { startOwnStack, type OwnStack } from './own-stack.ts';
 let own: OwnStack;
 
 beforeAll(async () => {
+  // This stack stands behind a (pretend) proxy, so each test client can come from its own address.
+  process.env.TRUST_PROXY = '1';
   own = await startOwnStack({
     enableConfirmations: false,
     rateLimits: { signInSignUps: 3, tokenRefresh: 3, tokenVerifications: 2, emailSent: 2 },
   });
+  delete process.env.TRUST_PROXY;
 });
 
 afterAll(async () => {
@@ -83,5 +86,26 @@ describe('rate limits', () => {
     expect(refused.error?.code).toBe('over_email_send_rate_limit');
     const mails = await (await fetch(`${own.url}/_dev/mail/api/messages?to=${encodeURIComponent(users[2].email)}`)).json();
     expect(mails).toEqual([]);
+  });
+});
+
+describe('rate limits without a trusted proxy', () => {
+  it('ignores X-Forwarded-For, so a caller cannot pick a fresh address to dodge the limit', async () => {
+    const direct = await startOwnStack({ enableConfirmations: false, rateLimits: { signInSignUps: 2 } });
+    try {
+      const signUpFrom = (ip: string) =>
+        createClient(direct.url, direct.stack.keys.anon, {
+          auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+          global: { headers: { 'X-Forwarded-For': ip } },
+          realtime: { transport: ws as any },
+        }).auth.signUp({ email: uniqueEmail('xff'), password: 'rate-pass-1' });
+      expect((await signUpFrom('10.9.0.1')).error).toBeNull();
+      expect((await signUpFrom('10.9.0.2')).error).toBeNull();
+      const third = await signUpFrom('10.9.0.3');
+      expect(third.error?.status).toBe(429);
+      expect(third.error?.code).toBe('over_request_rate_limit');
+    } finally {
+      await direct.close();
+    }
   });
 });
