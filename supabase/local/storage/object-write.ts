@@ -46,6 +46,29 @@ const SQL: Record<WriteMode, string> = {
   update: `update storage.objects set ${SET_ALL} where bucket_id = $1 and name = $2 returning id::text`,
 };
 
+/**
+ * Whether `auth` may write the object (INSERT, or with `upsert` also UPDATE of an existing
+ * row), asked before issuing a signed upload URL — the URL's holder writes as the service,
+ * so the caller's policies are checked here, as Supabase Storage does when it signs. The
+ * probe row is written in a transaction that is always rolled back; a policy refusal
+ * throws the same error an upload would.
+ */
+export async function checkCanWrite(db: Database, w: Omit<WriteRequest, 'mode'> & { upsert: boolean }): Promise<void> {
+  const probe = new Error('probe');
+  const { owner, ownerId } = ownerOf(w.ownerSub === undefined ? w.auth.claims.sub : w.ownerSub);
+  try {
+    await asCaller(db, w.auth, async (tx) => {
+      const { rows } = await tx.query(SQL[w.upsert ? 'upsert' : 'create'], [
+        w.bucket, w.name, owner, ownerId, '{}', null, randomUUID(),
+      ]);
+      if (!rows[0]) throw ERR.noSuchKey();
+      throw probe;
+    });
+  } catch (err) {
+    if (err !== probe) throw err;
+  }
+}
+
 export async function writeObject(deps: WriteDeps, req: IncomingMessage, w: WriteRequest): Promise<{ id: string }> {
   const bucket = await findBucket(deps.db, w.bucket);
   const limit = Math.min(bucket.file_size_limit ?? Infinity, deps.maxFileSize);

@@ -11,7 +11,7 @@ import { checkBucketId, checkObjectName, parseBucketAndName } from './keys.ts';
 import { listObjects } from './list.ts';
 import { copyObject, moveObject, readTransfer } from './move-copy.ts';
 import { findObject, infoOf, openObject, sendable, type OpenedObject } from './object-read.ts';
-import { writeObject, type WriteMode } from './object-write.ts';
+import { checkCanWrite, writeObject, type WriteMode } from './object-write.ts';
 import { emptyBucket, removeObjects } from './remove.ts';
 import { isEmptyTransform, parseTransform, renderImage, type ImageTransform } from './render.ts';
 import { sendFile } from './send-file.ts';
@@ -147,6 +147,8 @@ const signUploadUrl: Handler = async (d, c) => {
     if (exists) throw ERR.keyExists();
   }
   const sub = typeof auth.claims.sub === 'string' ? auth.claims.sub : undefined;
+  // The URL lets anyone holding it write as the service: only sign what the caller may write.
+  await checkCanWrite(d.db, { auth, bucket, name, upsert, ownerSub: sub ?? null });
   sendJson(c.res, 200, await signUpload(d.stack.jwt, bucket, name, sub, upsert));
 };
 
