@@ -56,7 +56,7 @@ describe('review: signed upload URLs respect the bucket policies', () => {
   it('still signs an upload into the seller’s own folder, and the upload lands', async () => {
     const s = await seller();
     const name = `${s.id}/${Date.now()}-own.png`;
-    const signed = must(await s.client.storage.from('uploads').createSignedUploadUrl(name));
+    const signed = must(await s.client.storage.from('uploads').createSignedUploadUrl(name))!;
     must(await anonClient().storage.from('uploads').uploadToSignedUrl(name, signed.token, PNG, { contentType: 'image/png' }));
     expect((await s.client.storage.from('uploads').download(name)).error).toBeNull();
   });
