@@ -16,10 +16,10 @@
 //   BENCH_CALLS=400
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import pg from 'pg';
 import { ROOT } from '../supabase/local/config.ts';
 import { openDatabase, type Database, type Queryable } from '../supabase/local/db/database.ts';
 import { migrate } from '../supabase/local/db/migrate.ts';
+import { openScratchDatabase } from '../supabase/local/db/scratch.ts';
 
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
 const CALLS = Number(process.env.BENCH_CALLS ?? 400);
@@ -109,25 +109,17 @@ async function main() {
   await lite.close();
 
   if (PG_URL) {
-    const name = `drape_bench_money_${process.pid}`;
-    const admin = new pg.Client({ connectionString: PG_URL });
+    let scratch;
     try {
-      await admin.connect();
+      scratch = await openScratchDatabase(PG_URL, 'bench_money', { poolSize: 24 });
     } catch (err: any) {
       console.log(`\npostgres: skipped (${err.message})`);
       return;
     }
-    await admin.query(`create database ${name}`);
-    const u = new URL(PG_URL);
-    u.pathname = `/${name}`;
-    const db = await openDatabase({ databaseUrl: u.toString(), poolSize: 24 });
     try {
-      await run('postgres', db);
+      await run('postgres', scratch.db);
     } finally {
-      await db.close();
-      await new Promise((r) => setTimeout(r, 200));
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await scratch.drop();
     }
   }
 }

@@ -5,8 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import pg from 'pg';
-import { openDatabase } from '../../supabase/local/db/database.ts';
+import { openScratchDatabase } from '../../supabase/local/db/scratch.ts';
 import { startStack } from '../../supabase/local/server.ts';
 
 /** Tables used only by the conformance tests (never part of the product's schema). */
@@ -44,27 +43,8 @@ export default async function setup(project: TestProject) {
   process.env.AUTH_RATE_LIMIT_TOKEN_REFRESH ??= '100000';
   process.env.AUTH_RATE_LIMIT_VERIFY ??= '100000';
 
-  let databaseUrl: string | null = null;
-  let dropDatabase: (() => Promise<void>) | null = null;
-  const admin = process.env.TEST_DATABASE_URL;
-  if (admin) {
-    const name = `drape_test_${process.pid}_${Date.now()}`;
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    await client.query(`create database ${name}`);
-    await client.end();
-    const u = new URL(admin);
-    u.pathname = `/${name}`;
-    databaseUrl = u.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: admin });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
-  }
-
-  const db = await openDatabase({ databaseUrl, dataDir: null });
+  const scratch = await openScratchDatabase(process.env.TEST_DATABASE_URL, 'test');
+  const { db, url: databaseUrl } = scratch;
   const stack = await startStack({ db, port: 0, quiet: !process.env.STACK_LOG, config: { databaseUrl, appPort: 0, extraMigrationsDirs: [FIXTURES], extraFunctionsDirs: [FIXTURE_FUNCTIONS] } });
   const info: StackInfo = {
     url: stack.url,
@@ -81,8 +61,7 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     await stack.close();
-    await db.close();
-    await dropDatabase?.();
+    await scratch.drop();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

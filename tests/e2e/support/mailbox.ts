@@ -1,26 +1,9 @@
-// The dev mailbox (GET {stack}/_dev/mail/api/messages?to=…) as the tests read it.
+// The dev mailbox of the product under test.
+import { waitForMail as waitForMailAt, type Mail } from '../../support/mailbox.ts';
 import { E2E } from './env.ts';
 
-interface Mail {
-  id: string;
-  to: string;
-  subject: string;
-  kind: string;
-  links: string[];
-  text: string;
-}
-
-export async function waitForMail(to: string, kind: 'confirmation' | 'recovery', timeoutMs = 15_000): Promise<Mail> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const res = await fetch(`${E2E.apiUrl}/_dev/mail/api/messages?${new URLSearchParams({ to, kind })}`);
-    if (res.ok) {
-      const [newest] = (await res.json()) as Mail[];
-      if (newest) return newest;
-    }
-    if (Date.now() > deadline) throw new Error(`no ${kind} mail to ${to} within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+export function waitForMail(to: string, kind: 'confirmation' | 'recovery', timeoutMs = 15_000): Promise<Mail> {
+  return waitForMailAt(E2E.apiUrl, to, kind, { timeoutMs, pollMs: 200 });
 }
 
 /** The link in the mail that goes through the auth service's /verify. */

@@ -4,13 +4,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import pg from 'pg';
 import { inject } from 'vitest';
 import ws from 'ws';
 import { loadConfig, type StackConfig } from '../../../supabase/local/config.ts';
-import { openDatabase, type Database } from '../../../supabase/local/db/database.ts';
+import type { Database } from '../../../supabase/local/db/database.ts';
+import { openScratchDatabase } from '../../../supabase/local/db/scratch.ts';
 import { startStack, type Stack } from '../../../supabase/local/server.ts';
 
 export type AuthOverrides = Partial<Omit<StackConfig['auth'], 'rateLimits'>> & {
@@ -31,32 +30,7 @@ export interface OwnStack {
 const GENEROUS = { emailSent: 100_000, signInSignUps: 100_000, tokenRefresh: 100_000, tokenVerifications: 100_000 };
 
 export async function openTestDatabase(): Promise<{ db: Database; drop(): Promise<void> }> {
-  const shared = inject('stack');
-  if (!shared.databaseUrl) {
-    const db = await openDatabase({ dataDir: null });
-    return { db, drop: () => db.close() };
-  }
-  const name = `drape_auth_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
-  const admin = async (sql: string) => {
-    const c = new pg.Client({ connectionString: shared.databaseUrl! });
-    await c.connect();
-    try {
-      await c.query(sql);
-    } finally {
-      await c.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const u = new URL(shared.databaseUrl);
-  u.pathname = `/${name}`;
-  const db = await openDatabase({ databaseUrl: u.toString(), poolSize: 5 });
-  return {
-    db,
-    async drop() {
-      await db.close();
-      await admin(`drop database if exists ${name} with (force)`);
-    },
-  };
+  return openScratchDatabase(inject('stack').databaseUrl, 'auth', { poolSize: 5 });
 }
 
 export async function startOwnStack(auth: AuthOverrides = {}, reuse?: { db: Database; dataDir: string }): Promise<OwnStack> {

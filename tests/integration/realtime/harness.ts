@@ -8,9 +8,9 @@ import net from 'node:net';
 import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
-import pg from 'pg';
 import ws from 'ws';
-import { openDatabase, type Database } from '../../../supabase/local/db/database.ts';
+import type { Database } from '../../../supabase/local/db/database.ts';
+import { openScratchDatabase } from '../../../supabase/local/db/scratch.ts';
 import { startStack, type Stack } from '../../../supabase/local/server.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures/migrations');
@@ -31,26 +31,8 @@ export interface RtUser {
 }
 
 export async function startHarness(): Promise<Harness> {
-  const admin = process.env.TEST_DATABASE_URL;
-  let databaseUrl: string | null = null;
-  let dropDatabase = async () => {};
-  if (admin) {
-    const name = `drape_rt_${process.pid}_${Date.now()}`;
-    const c = new pg.Client({ connectionString: admin });
-    await c.connect();
-    await c.query(`create database ${name}`);
-    await c.end();
-    const u = new URL(admin);
-    u.pathname = `/${name}`;
-    databaseUrl = u.toString();
-    dropDatabase = async () => {
-      const d = new pg.Client({ connectionString: admin });
-      await d.connect();
-      await d.query(`drop database if exists ${name} with (force)`);
-      await d.end();
-    };
-  }
-  const db = await openDatabase({ databaseUrl, dataDir: null });
+  const scratch = await openScratchDatabase(process.env.TEST_DATABASE_URL, 'rt');
+  const { db, url: databaseUrl } = scratch;
   const stack = await startStack({
     db,
     port: 0,
@@ -87,8 +69,7 @@ export async function startHarness(): Promise<Harness> {
       for (const s of conns) s.destroy();
       await new Promise<void>((resolve) => relay.close(() => resolve()));
       await stack.close();
-      await db.close();
-      await dropDatabase();
+      await scratch.drop();
     },
   };
 }
