@@ -1,7 +1,8 @@
 // npm test: every test, in order, stopping at the first failure.
-//   1. type-check   2. unit tests   3. integration suite on PGlite
-//   4. integration suite on PostgreSQL (when TEST_DATABASE_URL names a server)
-//   5. edge functions type-checked under Deno   6. end-to-end tests in Chromium
+//   1. type-check   2. lint (Biome)   3. catalogues as `lingui extract` makes them, translated
+//   4. unit tests   5. integration suite on PGlite
+//   6. integration suite on PostgreSQL (when TEST_DATABASE_URL names a server)
+//   7. edge functions type-checked under Deno   8. end-to-end tests in Chromium
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -24,7 +25,9 @@ function step(name: string, cmd: string, args: string[], env: Record<string, str
 }
 
 step('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
-step('unit', bin('vitest'), ['run', '--project', 'unit', '--passWithNoTests']);
+step('lint', bin('biome'), ['lint', '--error-on-warnings']);
+step('i18n', bin('tsx'), ['scripts/check-catalogues.ts']);
+step('unit', bin('vitest'), ['run', '--project', 'unit']);
 step('integration-pglite', bin('vitest'), ['run', '--project', 'integration'], { TEST_DATABASE_URL: '' });
 if (process.env.TEST_DATABASE_URL) {
   step('integration-postgres', bin('vitest'), ['run', '--project', 'integration']);
