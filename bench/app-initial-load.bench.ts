@@ -4,10 +4,8 @@
 //
 //   npx tsx bench/app-initial-load.bench.ts
 import { gzipSync } from 'node:zlib';
-import { chromium, type Page } from 'playwright-core';
-import { openDatabase } from '../supabase/local/db/database.ts';
-import { startStack } from '../supabase/local/server.ts';
-import { buildAppIfStale, serveApp } from '../supabase/local/app-server.ts';
+import type { Page } from 'playwright-core';
+import { kib as kb, startAppUnderTest } from './support/app-under-test.ts';
 
 const API_PORT = 55441;
 const APP_PORT = 3141;
@@ -18,8 +16,6 @@ interface Asset {
   raw: number;
   gzip: number;
 }
-
-const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 
 async function measure(page: Page, path: string, ready: RegExp) {
   const assets: Asset[] = [];
@@ -48,50 +44,26 @@ async function measure(page: Page, path: string, ready: RegExp) {
   for (const a of assets.sort((x, y) => y.gzip - x.gzip).slice(0, Number(process.env.BENCH_TOP ?? 6))) console.log(`    ${kb(a.gzip).padStart(10)}  ${a.url}`);
 }
 
-const db = await openDatabase({ dataDir: null });
-const stack = await startStack({ port: API_PORT, quiet: true, db, config: { appPort: 0 } as never });
-await buildAppIfStale({ VITE_SUPABASE_URL: stack.url, VITE_SUPABASE_ANON_KEY: stack.keys.anon });
-const app = await serveApp(APP_PORT);
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
+const app = await startAppUnderTest({ apiPort: API_PORT, appPort: APP_PORT, name: 'initial-load' });
+const browser = app.browser;
 try {
-  const email = `bench-${Date.now()}@example.com`;
-  const password = 'bench-password';
-  const admin = await fetch(`${stack.url}/auth/v1/admin/users`, {
-    method: 'POST',
-    headers: { apikey: stack.keys.serviceRole, Authorization: `Bearer ${stack.keys.serviceRole}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password, email_confirm: true, user_metadata: { full_name: 'Bench Seller' } }),
-  });
-  if (!admin.ok) throw new Error(`admin user: ${admin.status}`);
-  const session = await (
-    await fetch(`${stack.url}/auth/v1/token?grant_type=password`, {
-      method: 'POST',
-      headers: { apikey: stack.keys.anon, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email, password }),
-    })
-  ).json();
-
   // Each page in a fresh context: nothing cached, no service worker yet.
   const anon = await browser.newContext();
   await anon.addInitScript(() => sessionStorage.setItem('drape.splashSeen', '1'));
   await measure(await anon.newPage(), '/login', /Welcome back/);
   await anon.close();
 
+  const session = await app.signedInStorage('Bench Seller');
   const signedIn = await browser.newContext();
   await signedIn.addInitScript(
     ([key, value]) => {
       sessionStorage.setItem('drape.splashSeen', '1');
       localStorage.setItem(key, value);
     },
-    [`sb-localhost-auth-token`, JSON.stringify(session)] as const,
+    [session.key, session.value] as const,
   );
   await measure(await signedIn.newPage(), '/home', /Welcome back, Bench Seller/);
   await signedIn.close();
 } finally {
-  await browser.close();
   await app.close();
-  await stack.close();
-  await db.close();
 }

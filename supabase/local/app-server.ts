@@ -42,27 +42,30 @@ function inputsHash(env: Record<string, string>): string {
   return h.digest('hex');
 }
 
-export async function buildAppIfStale(env: Record<string, string>): Promise<void> {
+/** Builds into dist/, or into outDir (benches and tests that must not disturb dist/). */
+export async function buildAppIfStale(env: Record<string, string>, outDir = DIST): Promise<void> {
   const hash = inputsHash(env);
-  if (existsSync(STAMP) && readFileSync(STAMP, 'utf8') === hash) return;
+  const stamp = outDir === DIST ? STAMP : path.join(outDir, '.build-stamp');
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) return;
   console.log('[app] building the app (sources changed since the last build)…');
   Object.assign(process.env, env);
   const { build } = await import('vite');
-  await build({ root: ROOT, logLevel: 'warn' });
-  writeFileSync(STAMP, hash);
+  await build({ root: ROOT, logLevel: 'warn', build: outDir === DIST ? undefined : { outDir, emptyOutDir: true } });
+  writeFileSync(stamp, hash);
 }
 
-export async function serveApp(port: number): Promise<{ url: string; close: () => Promise<void> }> {
+/** Serves dist/, or another build directory. */
+export async function serveApp(port: number, dir = DIST): Promise<{ url: string; close: () => Promise<void> }> {
   const server = http.createServer((req, res) => {
     const pathname = decodeURIComponent((req.url ?? '/').split('?')[0]);
-    let file = path.join(DIST, path.normalize(pathname).replace(/^(\.\.[/\\])+/, ''));
-    if (!file.startsWith(DIST)) {
+    let file = path.join(dir, path.normalize(pathname).replace(/^(\.\.[/\\])+/, ''));
+    if (!file.startsWith(dir)) {
       res.writeHead(400).end();
       return;
     }
     if (!existsSync(file) || statSync(file).isDirectory()) {
       // Unknown paths are app routes: the router decides (and shows not-found itself).
-      file = path.join(DIST, 'index.html');
+      file = path.join(dir, 'index.html');
     }
     const ext = path.extname(file);
     const immutable = pathname.startsWith('/assets/');

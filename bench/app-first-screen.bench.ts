@@ -1,0 +1,146 @@
+// First screen on a phone: how soon /login (anonymous) and /home (signed in) can be used on a
+// mid-range phone over a slow link, on a first visit (nothing cached, the splash of a new
+// browser session) and on a repeat visit (the service worker installed, the splash already
+// seen), and how much JavaScript and CSS the first screen needs.
+//
+// Debian's Chromium, 390×844, with CDP emulation: CPU 4× slower, 1.6 Mbps down / 750 kbps up,
+// 150 ms round trip. The app is built and served as `npm start` does (a bench-owned stack on
+// its own ports, in-memory database, build directory of its own). Each figure is the median
+// of RUNS runs (default 3).
+//
+//   npx tsx bench/app-first-screen.bench.ts        (or: npm run bench app-first-screen)
+//
+// Limits: the throttling applies to the page; the service worker's precache downloads after
+// the first load are not throttled (Chromium emulates per target). Bytes are gzip -9 of each
+// file, what a compressing static host would send.
+import { gzipSync } from 'node:zlib';
+import type { Browser, Page } from 'playwright-core';
+import { firstScreenProbeScript, type FirstScreen, type ProbeResult } from './support/first-screen-probe.ts';
+import { kib, machineLine, startAppUnderTest } from './support/app-under-test.ts';
+
+const API_PORT = 55451;
+const APP_PORT = 3151;
+const RUNS = Number(process.env.RUNS ?? 3);
+const CPU_SLOWDOWN = 4;
+const LINK = { latency: 150, downloadThroughput: 1_600_000 / 8, uploadThroughput: 750_000 / 8 };
+const TARGET = { firstMs: 3000, repeatMs: 800, loginJsGzip: 150 * 1024 };
+const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
+
+interface Bytes {
+  js: number;
+  css: number;
+}
+
+interface Visit {
+  first: ProbeResult;
+  repeat: ProbeResult;
+  repeatControlled: boolean;
+  /** what was requested before the first screen existed */
+  initial: Bytes;
+  /** everything the page requested by the time the network went quiet */
+  all: Bytes;
+}
+
+const gzipSizes = new Map<string, number>();
+async function gzipSize(url: string): Promise<number> {
+  const known = gzipSizes.get(url);
+  if (known !== undefined) return known;
+  const body = Buffer.from(await (await fetch(url)).arrayBuffer());
+  const size = gzipSync(body, { level: 9 }).length;
+  gzipSizes.set(url, size);
+  return size;
+}
+
+async function throttle(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, ...LINK });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+}
+
+async function probeResult(page: Page): Promise<ProbeResult> {
+  await page.waitForFunction(() => window.__firstScreenProbe?.usableAt != null, null, { timeout: 60_000, polling: 100 });
+  // Let a later, larger paint (the screen after the splash) count before reading LCP.
+  await page.waitForTimeout(1500);
+  return page.evaluate(() => ({ ...window.__firstScreenProbe! }));
+}
+
+async function bytesBy(page: Page, appUrl: string, readyAt: number): Promise<{ initial: Bytes; all: Bytes }> {
+  await page.waitForLoadState('networkidle');
+  const entries = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => ({ name: e.name, startTime: e.startTime })));
+  const initial: Bytes = { js: 0, css: 0 };
+  const all: Bytes = { js: 0, css: 0 };
+  for (const e of entries) {
+    if (!e.name.startsWith(appUrl)) continue;
+    const kind = /\.js(\?|$)/.test(e.name) ? 'js' : /\.css(\?|$)/.test(e.name) ? 'css' : null;
+    if (!kind) continue;
+    const size = await gzipSize(e.name);
+    all[kind] += size;
+    if (e.startTime <= readyAt) initial[kind] += size;
+  }
+  return { initial, all };
+}
+
+async function visit(browser: Browser, appUrl: string, screen: FirstScreen, storage?: { key: string; value: string }): Promise<Visit> {
+  const context = await browser.newContext(PHONE);
+  try {
+    if (storage) await context.addInitScript(([k, v]) => localStorage.setItem(k, v), [storage.key, storage.value] as const);
+    await context.addInitScript({ content: firstScreenProbeScript(screen) });
+    const page = await context.newPage();
+    await throttle(page);
+
+    await page.goto(`${appUrl}/${screen}`, { waitUntil: 'commit' });
+    const first = await probeResult(page);
+    const { initial, all } = await bytesBy(page, appUrl, first.readyAt!);
+
+    // Repeat visit: the service worker has installed (precached) and controls the reload.
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await page.reload({ waitUntil: 'commit' });
+    const repeat = await probeResult(page);
+    const repeatControlled = await page.evaluate(() => !!navigator.serviceWorker.controller);
+    return { first, repeat, repeatControlled, initial, all };
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const ms = (n: number | null) => (n === null ? '   —' : `${Math.round(n)}`.padStart(5) + ' ms');
+const med = (runs: Visit[], pick: (v: Visit) => number | null) => {
+  const xs = runs.map(pick).filter((x): x is number => x !== null);
+  return xs.length ? median(xs) : null;
+};
+const ratio = (value: number | null, target: number) => (value === null ? '' : `  (${(value / target).toFixed(2)}× target)`);
+
+function report(path: string, runs: Visit[], jsTarget?: number) {
+  const firstUsable = med(runs, (v) => v.first.usableAt);
+  const repeatUsable = med(runs, (v) => v.repeat.usableAt);
+  const initialJs = med(runs, (v) => v.initial.js)!;
+  const last = runs[runs.length - 1];
+  console.log(`\n${path}  (median of ${runs.length})`);
+  console.log(`  first visit   first paint ${ms(med(runs, (v) => v.first.fcp))}   screen ready ${ms(med(runs, (v) => v.first.readyAt))}   usable ${ms(firstUsable)}${ratio(firstUsable, TARGET.firstMs)}`);
+  console.log(`                largest paint ${ms(med(runs, (v) => v.first.lcp))}  ${last.first.lcpElement ?? ''}`);
+  console.log(`  repeat visit  usable ${ms(repeatUsable)}${ratio(repeatUsable, TARGET.repeatMs)}   largest paint ${ms(med(runs, (v) => v.repeat.lcp))}   ${runs.every((r) => r.repeatControlled) ? 'served by the service worker' : 'NOT controlled by the service worker'}`);
+  console.log(`  JS  (gzip)    before the screen existed ${kib(initialJs).padStart(10)}${jsTarget ? ratio(initialJs, jsTarget) : ''}   all by network idle ${kib(med(runs, (v) => v.all.js)!)}`);
+  console.log(`  CSS (gzip)    before the screen existed ${kib(med(runs, (v) => v.initial.css)!).padStart(10)}   all by network idle ${kib(med(runs, (v) => v.all.css)!)}`);
+}
+
+console.log(machineLine());
+console.log(`emulation: CPU ${CPU_SLOWDOWN}× slower, ${LINK.downloadThroughput * 8 / 1e6} Mbps down / ${LINK.uploadThroughput * 8 / 1e3} kbps up, ${LINK.latency} ms RTT, ${PHONE.viewport.width}×${PHONE.viewport.height}`);
+console.log(`targets: first visit ≤ ${TARGET.firstMs} ms, repeat visit ≤ ${TARGET.repeatMs} ms, initial JS on /login ≤ ${kib(TARGET.loginJsGzip)} gzip`);
+
+const app = await startAppUnderTest({ apiPort: API_PORT, appPort: APP_PORT, name: 'first-screen' });
+try {
+  const login: Visit[] = [];
+  for (let i = 0; i < RUNS; i++) login.push(await visit(app.browser, app.appUrl, 'login'));
+  report('/login', login, TARGET.loginJsGzip);
+
+  const home: Visit[] = [];
+  for (let i = 0; i < RUNS; i++) home.push(await visit(app.browser, app.appUrl, 'home', await app.signedInStorage('Bench Seller')));
+  report('/home (signed in)', home);
+} finally {
+  await app.close();
+}

@@ -1,0 +1,69 @@
+// The product as `npm start` runs it, for the app benches: an in-memory local stack on a port
+// of the bench's own, the app built into a directory of the bench's own (dist/ stays as it
+// is) and served with the same static server, a confirmed seller to sign in as, and Debian's
+// Chromium.
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { openDatabase } from '../../supabase/local/db/database.ts';
+import { startStack, type Stack } from '../../supabase/local/server.ts';
+import { buildAppIfStale, serveApp } from '../../supabase/local/app-server.ts';
+
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+export interface AppUnderTest {
+  stack: Stack;
+  appUrl: string;
+  browser: Browser;
+  /** creates a confirmed seller and returns the localStorage entry supabase-js keeps its session in */
+  signedInStorage(fullName: string): Promise<{ key: string; value: string }>;
+  close(): Promise<void>;
+}
+
+export async function startAppUnderTest(opts: { apiPort: number; appPort: number; name: string }): Promise<AppUnderTest> {
+  const db = await openDatabase({ dataDir: null });
+  const stack = await startStack({ port: opts.apiPort, quiet: true, db, config: { appPort: 0 } as never });
+  const outDir = path.join(os.tmpdir(), `drape-bench-${opts.name}`);
+  await buildAppIfStale({ VITE_SUPABASE_URL: stack.url, VITE_SUPABASE_ANON_KEY: stack.keys.anon }, outDir);
+  const app = await serveApp(opts.appPort, outDir);
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+
+  async function signedInStorage(fullName: string) {
+    const email = `bench-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const password = 'bench-password';
+    const admin = await fetch(`${stack.url}/auth/v1/admin/users`, {
+      method: 'POST',
+      headers: { apikey: stack.keys.serviceRole, Authorization: `Bearer ${stack.keys.serviceRole}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password, email_confirm: true, user_metadata: { full_name: fullName } }),
+    });
+    if (!admin.ok) throw new Error(`admin user: ${admin.status} ${await admin.text()}`);
+    const res = await fetch(`${stack.url}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { apikey: stack.keys.anon, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
+    if (!res.ok) throw new Error(`sign in: ${res.status} ${await res.text()}`);
+    // supabase-js's default storage key: sb-<first label of the API host>-auth-token
+    const key = `sb-${new URL(stack.url).hostname.split('.')[0]}-auth-token`;
+    return { key, value: JSON.stringify(await res.json()) };
+  }
+
+  return {
+    stack,
+    appUrl: app.url,
+    browser,
+    signedInStorage,
+    async close() {
+      await browser.close();
+      await app.close();
+      await stack.close();
+      await db.close();
+    },
+  };
+}
+
+export const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
+
+export function machineLine(): string {
+  return `machine: ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`;
+}
