@@ -10,8 +10,10 @@ import config from '../lingui.config.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const lingui = path.join(root, 'node_modules/.bin/lingui');
-const formatter = config.format;
-if (!formatter || typeof formatter === 'string') throw new Error('lingui.config.ts: expected a formatter object');
+type Formatter = Exclude<typeof config.format, string | undefined>;
+const isFormatter = (f: typeof config.format): f is Formatter => typeof f === 'object' && f !== null;
+if (!isFormatter(config.format)) throw new Error('lingui.config.ts: expected a formatter object');
+const formatter: Formatter = config.format;
 const extension = formatter.catalogExtension;
 const sourceLocale = config.sourceLocale ?? 'en';
 const locales = config.locales;
@@ -26,7 +28,7 @@ const extractedFile = (catalog: number, locale: string) =>
 type Entry = { message?: string; translation?: string; obsolete?: boolean };
 async function read(file: string, locale: string): Promise<Map<string, Entry>> {
   if (!existsSync(file)) return new Map();
-  const parsed = await formatter!.parse(readFileSync(file, 'utf8'), { locale, sourceLocale, filename: file });
+  const parsed = await formatter.parse(readFileSync(file, 'utf8'), { locale, sourceLocale, filename: file });
   return new Map(Object.entries(parsed as Record<string, Entry>).filter(([, e]) => !e.obsolete));
 }
 

@@ -1,5 +1,5 @@
 // Lingui setup: English (default) and Greek; the choice is kept in localStorage ("language").
-import { i18n } from '@lingui/core';
+import { i18n, type Messages } from '@lingui/core';
 import { localSettings, STORAGE_KEYS } from './local-settings.ts';
 
 export const LOCALES = ['en', 'el'] as const;
@@ -13,7 +13,7 @@ export function storedLocale(): Locale {
   return isLocale(v) ? v : DEFAULT_LOCALE;
 }
 
-const loaders: Record<Locale, () => Promise<{ messages: Record<string, any> }>> = {
+const loaders: Record<Locale, () => Promise<{ messages: Messages }>> = {
   en: () => import('../locales/en/messages.po'),
   el: () => import('../locales/el/messages.po'),
 };

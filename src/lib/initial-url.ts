@@ -5,6 +5,6 @@ export const initialUrl = typeof window === 'undefined' ? new URL('http://localh
 
 export function initialAuthParams(): URLSearchParams {
   const params = new URLSearchParams(initialUrl.hash.replace(/^#/, ''));
-  initialUrl.searchParams.forEach((v, k) => params.set(k, v));
+  for (const [k, v] of initialUrl.searchParams) params.set(k, v);
   return params;
 }

@@ -25,7 +25,7 @@ function write(key: string, value: string) {
   } catch {
     /* storage full or blocked: the preference lasts for this page only */
   }
-  listeners.forEach((l) => l());
+  for (const l of listeners) l();
 }
 
 export const localSettings = {

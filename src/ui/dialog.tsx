@@ -42,6 +42,7 @@ export function Dialog({ open, onClose, title, description, children, footer, si
   }, [open]);
 
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop closes; Escape (onCancel) is the keyboard way
     <dialog
       ref={ref}
       className={[s.dialog, size === 'wide' ? s.wide : undefined].filter(Boolean).join(' ')}

@@ -97,6 +97,8 @@ export function Dropdown({ open, onOpenChange, trigger, children, role = 'menu',
     <div ref={rootRef} className={s.root} {...rootProps}>
       {trigger(triggerProps)}
       {open && (
+        // biome-ignore lint/a11y/noStaticElementInteractions: handles arrow keys bubbling up from the items inside
+        // biome-ignore lint/a11y/useAriaPropsSupportedByRole: aria-label is set only together with role="dialog"
         <div
           ref={panelRef}
           id={`${id}-panel`}
@@ -120,5 +122,4 @@ export function Dropdown({ open, onOpenChange, trigger, children, role = 'menu',
 }
 
 export const menuItemClass = s.item;
-export const menuListClass = s.menuList;
 export const menuSeparatorClass = s.separator;

@@ -67,6 +67,7 @@ export function Tabs<V extends string>({ value, onChange, items, label, listClas
             role="tabpanel"
             id={`${base}-panel-${item.value}`}
             aria-labelledby={`${base}-tab-${item.value}`}
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: the WAI-ARIA tabs pattern makes the panel focusable
             tabIndex={0}
             className={s.panel}
           >

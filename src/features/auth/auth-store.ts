@@ -14,7 +14,7 @@ export interface AuthSnapshot {
 
 type Listener = (snapshot: AuthSnapshot, event: AuthChangeEvent | null) => void;
 
-export function createAuthStore(client: SupabaseClient<any, any, any>) {
+export function createAuthStore(client: Pick<SupabaseClient, 'auth'>) {
   let snapshot: AuthSnapshot = { status: 'loading', session: null, user: null, lastEvent: null, recovering: false };
   const listeners = new Set<Listener>();
 
@@ -26,7 +26,7 @@ export function createAuthStore(client: SupabaseClient<any, any, any>) {
       lastEvent: event ?? snapshot.lastEvent,
       recovering: event === 'PASSWORD_RECOVERY' ? true : session ? snapshot.recovering : false,
     };
-    listeners.forEach((l) => l(snapshot, event));
+    for (const l of listeners) l(snapshot, event);
   };
 
   const readyPromise: Promise<AuthSnapshot> = client.auth

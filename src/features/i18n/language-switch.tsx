@@ -11,6 +11,7 @@ export function LanguageSwitch() {
   const { t } = useLingui();
   const [locale, setLocale] = useLocale();
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a pair of toggle buttons, not a form section for a <fieldset>
     <div className={s.group} role="group" aria-label={t`Language`}>
       {LOCALES.map((l) => (
         <button

@@ -15,10 +15,10 @@ export const processingStore = {
     else next.delete(id);
     if (next.size === ids.size && [...next].every((x) => ids.has(x))) return;
     ids = next;
-    listeners.forEach((l) => l());
+    for (const l of listeners) l();
   },
   clear() {
     ids = new Set();
-    listeners.forEach((l) => l());
+    for (const l of listeners) l();
   },
 };

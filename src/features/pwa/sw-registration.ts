@@ -21,7 +21,7 @@ export const updateState = {
   },
   dismiss() {
     waiting = false;
-    listeners.forEach((l) => l());
+    for (const l of listeners) l();
   },
 };
 
@@ -30,7 +30,7 @@ export function registerServiceWorker() {
   workbox = new Workbox('/sw.js', { scope: '/' });
   workbox.addEventListener('waiting', () => {
     waiting = true;
-    listeners.forEach((l) => l());
+    for (const l of listeners) l();
   });
   void workbox.register().catch((err) => console.warn('[pwa] service worker registration failed', err));
 }

@@ -31,7 +31,9 @@ export function createToastStore() {
   const listeners = new Set<Listener>();
   let seq = 0;
 
-  const emit = () => listeners.forEach((l) => l());
+  const emit = () => {
+    for (const l of listeners) l();
+  };
 
   const schedule = (t: Toast) => {
     clearTimeout(timers.get(t.id));

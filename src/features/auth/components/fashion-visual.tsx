@@ -7,7 +7,7 @@ export function FashionVisual() {
   return (
     <div className={s.stage} aria-hidden="true">
       <div className={s.before}>
-        <svg className={s.art} viewBox="0 0 200 280">
+        <svg className={s.art} viewBox="0 0 200 280" aria-hidden="true">
           <path d="M70 60 L52 66 L30 100 L48 112 L60 96 L60 220 L140 220 L140 96 L152 112 L170 100 L148 66 L130 60 Q100 80 70 60 Z" fill="#f7f4ef" stroke="#c7bba9" strokeWidth="2" />
           <path d="M70 60 Q100 80 130 60" fill="none" stroke="#c7bba9" strokeWidth="2" />
         </svg>
@@ -16,7 +16,7 @@ export function FashionVisual() {
         </span>
       </div>
       <div className={s.after}>
-        <svg className={s.art} viewBox="0 0 200 350">
+        <svg className={s.art} viewBox="0 0 200 350" aria-hidden="true">
           <circle cx="100" cy="70" r="26" fill="#e7cdb3" />
           <path d="M88 30 Q100 18 116 28 Q130 40 124 70 Q120 46 100 44 Q84 46 80 66 Q74 40 88 30 Z" fill="#3b2a1f" />
           <rect x="92" y="92" width="16" height="14" fill="#e7cdb3" />

@@ -19,7 +19,7 @@ function linkParams(): URLSearchParams {
   // The link is read as the app was opened (supabase-js clears the fragment right after).
   if (initialUrl.pathname === '/reset-password') return initialAuthParams();
   const params = new URLSearchParams(window.location.hash.replace(/^#/, ''));
-  new URLSearchParams(window.location.search).forEach((v, k) => params.set(k, v));
+  for (const [k, v] of new URLSearchParams(window.location.search)) params.set(k, v);
   return params;
 }
 

@@ -47,6 +47,7 @@ export function SubscriptionInfo() {
           <dd className={s.value}>{isPending ? <Skeleton width={50} /> : `${remainingText} / ${cycleText}`}</dd>
         </div>
       </dl>
+      {/* biome-ignore lint/a11y/useSemanticElements: a native <meter> cannot be styled alike across browsers */}
       <div
         className={s.meter}
         role="meter"

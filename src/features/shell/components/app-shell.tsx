@@ -28,8 +28,12 @@ export function AppShell({ children }: { children: ReactNode }) {
     if ((!drawerOpen || !isMobile) && el.open) el.close();
   }, [drawerOpen, isMobile]);
 
-  // A new page closes the drawer.
-  useEffect(() => setDrawerOpen(false), [pathname]);
+  // A new page closes the drawer (state adjusted while rendering, not in an effect).
+  const [drawerPath, setDrawerPath] = useState(pathname);
+  if (drawerPath !== pathname) {
+    setDrawerPath(pathname);
+    setDrawerOpen(false);
+  }
 
   const toggle = () => {
     if (isMobile) setDrawerOpen(true);
@@ -51,6 +55,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         </aside>
       )}
       {isMobile && (
+        // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop closes; Escape (onCancel) is the keyboard way
         <dialog
           ref={drawerRef}
           className={s.drawer}

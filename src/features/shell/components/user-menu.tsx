@@ -78,7 +78,7 @@ export function UserMenu() {
           <Icon name="message" size={18} />
           <Trans>Give feedback</Trans>
         </button>
-        <hr className={menuSeparatorClass} role="separator" />
+        <hr className={menuSeparatorClass} />
         <button type="button" role="menuitem" className={menuItemClass} onClick={() => void logout()}>
           <Icon name="logout" size={18} />
           <Trans>Log out</Trans>

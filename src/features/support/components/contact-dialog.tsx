@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useState, type FormEvent } from 'react';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Dialog, Icon, TextAreaField, TextField } from '../../../ui/index.ts';
@@ -34,16 +34,18 @@ export function ContactDialog({ open, onClose }: { open: boolean; onClose: () =>
     setStage('idle');
   };
 
+  // Fill the blanks with what is known (the profile's name may arrive after the first render).
   useEffect(() => {
     if (open && stage === 'idle') setForm((f) => ({ ...f, fullName: f.fullName || name, email: f.email || user.email || '' }));
-  }, [open]);
+  }, [open, stage, name, user.email]);
 
+  const finish = useEffectEvent(() => {
+    onClose();
+    reset();
+  });
   useEffect(() => {
     if (stage !== 'success') return;
-    const timer = setTimeout(() => {
-      onClose();
-      reset();
-    }, CONTACT_SUCCESS_MS);
+    const timer = setTimeout(finish, CONTACT_SUCCESS_MS);
     return () => clearTimeout(timer);
   }, [stage]);
 
