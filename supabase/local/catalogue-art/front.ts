@@ -1,0 +1,184 @@
+// The figure seen from the front, and from the back looking over the shoulder (the same body,
+// with the back of the basics, the back of the hair and a glimpse of the turned face).
+
+import type { Canvas } from './canvas.ts';
+import { backHair, frontHair } from './hair.ts';
+import { faceFront, faceOverShoulder } from './face.ts';
+import type { ModelLook } from './models.ts';
+import type { Palette } from './palette.ts';
+import { PROPORTIONS, type Proportions } from './proportions.ts';
+import { type Point, ellipse, limb, mirrorX, path, smoothClosed, smoothOpen, stroke } from './svg.ts';
+
+export function drawFrontOrBack(c: Canvas, look: ModelLook, pal: Palette, back: boolean): void {
+  const p = PROPORTIONS[look.gender];
+  const women = look.gender === 'women';
+  const { cx } = p;
+  const head = { x: cx, y: p.headCy, rx: p.headRx, ry: p.headRy, shoulderY: p.shoulderY };
+
+  // the hair that falls behind the head and shoulders
+  backHair(c, look, pal, head, back ? 'back' : 'front');
+
+  // legs: fitted trousers / leggings to the ankle, then shoes
+  for (const side of [-1, 1] as const) {
+    const hip: Point = [cx + side * p.legX, p.hipY + 40];
+    const knee: Point = [cx + side * p.kneeX, p.kneeY];
+    const ankle: Point = [cx + side * p.ankleX, p.ankleY];
+    const thigh = limb(hip, p.thighR, knee, p.kneeR, 4, 0.3);
+    const calf = limb(knee, p.kneeR, ankle, p.ankleR, women ? 5 : 6, 0.28);
+    const dx = side * -8;
+    c.shaded(thigh, pal.bottom, pal.bottomShade, dx, -2);
+    c.shaded(calf, pal.bottom, pal.bottomShade, dx, -2);
+    foot(c, pal, p, ankle, side, women);
+  }
+
+  // neck
+  const neck = limb([cx, p.headCy + p.headRy * 0.55], p.neckHalf - 1, [cx, p.shoulderY - 6], p.neckHalf + 2);
+  c.shaded(neck, pal.skin, pal.skinShade, 0, 0);
+  c.add(path(ellipse(cx, p.headCy + p.headRy * 0.98, p.neckHalf + 1, 11), pal.skinShade, 'opacity="0.8"'));
+
+  // torso: skin, then the fitted top and the waistband of the bottoms laid over it
+  const torso = torsoOutline(p, women);
+  c.shaded(torso, pal.skin, pal.skinShade, 0, 0);
+  c.within(torso, path(topRegion(p, women, back), pal.top) + path(topShadeRegion(p), pal.topShade, 'opacity="0.55"'));
+  c.within(torso, path(`M0 ${p.hemY} H1024 V1536 H0Z`, pal.bottom) + path(`M${cx + 14} ${p.hemY} H1024 V1536 H${cx + 14}Z`, pal.bottomShade, 'opacity="0.5"'));
+  // hem and seams
+  c.add(stroke(smoothOpen([[cx - p.hipHalf + 4, p.hemY + 2], [cx, p.hemY + 6], [cx + p.hipHalf - 4, p.hemY + 2]]), pal.seam, 2.5, 'opacity="0.55"'));
+  if (back) {
+    c.add(stroke(smoothOpen([[cx, p.shoulderY + 40], [cx + 1, p.waistY], [cx, p.hemY - 10]]), pal.topShade, 3, 'opacity="0.7"'));
+    for (const s of [-1, 1]) {
+      c.add(stroke(smoothOpen([[cx + s * 22, p.shoulderY + 70], [cx + s * 52, p.shoulderY + 100], [cx + s * 60, p.shoulderY + 140]]), pal.topShade, 3, 'opacity="0.6"'));
+    }
+    c.add(stroke(smoothOpen([[cx, p.hemY + 20], [cx, p.crotchY - 8]]), pal.bottomShade, 3, 'opacity="0.8"'));
+  } else {
+    c.add(stroke(smoothOpen([[cx, p.hemY + 30], [cx - 2, p.crotchY - 10]]), pal.bottomShade, 2.5, 'opacity="0.6"'));
+    if (women) {
+      c.add(stroke(smoothOpen([[cx - 48, p.shoulderY + 96], [cx - 24, p.shoulderY + 122], [cx, p.shoulderY + 112]]), pal.topShade, 3, 'opacity="0.75"'));
+      c.add(stroke(smoothOpen([[cx + 48, p.shoulderY + 96], [cx + 24, p.shoulderY + 122], [cx, p.shoulderY + 112]]), pal.topShade, 3, 'opacity="0.75"'));
+    } else {
+      c.add(stroke(smoothOpen([[cx - 60, p.shoulderY + 118], [cx - 10, p.shoulderY + 128]]), pal.topShade, 3, 'opacity="0.6"'));
+      c.add(stroke(smoothOpen([[cx + 60, p.shoulderY + 118], [cx + 10, p.shoulderY + 128]]), pal.topShade, 3, 'opacity="0.6"'));
+    }
+  }
+
+  // arms hanging loosely, a little away from the body
+  for (const side of [-1, 1] as const) arm(c, pal, p, side, women);
+
+  // head
+  c.shaded(headOutline(p, women), pal.skin, pal.skinShade, 6, 0);
+  if (back) {
+    faceOverShoulder(c, look, pal, p);
+  } else {
+    faceFront(c, look, pal, p);
+  }
+  frontHair(c, look, pal, head, back ? 'back' : 'front');
+}
+
+export function torsoOutline(p: Proportions, women: boolean): string {
+  const { cx } = p;
+  const left: Point[] = women
+    ? [
+        [cx - p.neckHalf - 2, p.shoulderY - 18],
+        [cx - p.shoulderHalf * 0.6, p.shoulderY - 6],
+        [cx - p.shoulderHalf, p.shoulderY + 16],
+        [cx - p.armpitHalf - 6, p.shoulderY + 80],
+        [cx - p.armpitHalf + 2, p.shoulderY + 132],
+        [cx - p.waistHalf - 2, p.waistY - 40],
+        [cx - p.waistHalf, p.waistY],
+        [cx - p.hipHalf + 6, p.hipY - 40],
+        [cx - p.hipHalf, p.hipY + 10],
+        [cx - p.hipHalf + 10, p.crotchY - 20],
+        [cx - 12, p.crotchY + 8],
+      ]
+    : [
+        [cx - p.neckHalf - 2, p.shoulderY - 20],
+        [cx - p.shoulderHalf * 0.62, p.shoulderY - 8],
+        [cx - p.shoulderHalf, p.shoulderY + 22],
+        [cx - p.armpitHalf - 6, p.shoulderY + 96],
+        [cx - p.armpitHalf + 4, p.shoulderY + 160],
+        [cx - p.waistHalf - 4, p.waistY - 60],
+        [cx - p.waistHalf, p.waistY],
+        [cx - p.hipHalf, p.hipY],
+        [cx - p.hipHalf + 4, p.crotchY - 20],
+        [cx - 12, p.crotchY + 8],
+      ];
+  const right = mirrorX(left, cx).reverse();
+  return smoothClosed([...left, ...right], 0.85);
+}
+
+function topRegion(p: Proportions, women: boolean, back: boolean): string {
+  const { cx } = p;
+  const s = p.shoulderY;
+  if (women) {
+    // a fitted tank: scoop neck in front, higher at the back, straps over the shoulders
+    const neckDip = back ? s + 30 : s + 62;
+    return `M${cx - p.shoulderHalf * 0.66} ${s - 12} L${cx - p.shoulderHalf * 0.38} ${s - 14} Q${cx} ${neckDip} ${cx + p.shoulderHalf * 0.38} ${s - 14} L${cx + p.shoulderHalf * 0.66} ${s - 12} Q${cx + p.armpitHalf - 8} ${s + 60} ${cx + p.armpitHalf + 40} ${s + 78} L${cx + 300} ${p.hemY} L${cx - 300} ${p.hemY} L${cx - p.armpitHalf - 40} ${s + 78} Q${cx - p.armpitHalf + 8} ${s + 60} ${cx - p.shoulderHalf * 0.66} ${s - 12}Z`;
+  }
+  // a fitted crew-neck tee
+  const dip = back ? s - 12 : s + 6;
+  return `M${cx - p.neckHalf - 6} ${s - 26} Q${cx} ${dip + 18} ${cx + p.neckHalf + 6} ${s - 26} L${cx + 400} ${s - 40} L${cx + 400} ${p.hemY} L${cx - 400} ${p.hemY} L${cx - 400} ${s - 40}Z`;
+}
+
+function topShadeRegion(p: Proportions): string {
+  // the right side of the torso is turned a little away from the light
+  const { cx } = p;
+  return `M${cx + p.waistHalf - 20} ${p.shoulderY} C${cx + p.waistHalf - 30} ${p.waistY - 80} ${cx + p.waistHalf - 24} ${p.waistY} ${cx + p.waistHalf - 14} ${p.hemY} L${cx + 300} ${p.hemY} L${cx + 300} ${p.shoulderY}Z`;
+}
+
+export function headOutline(p: Proportions, women: boolean): string {
+  const { cx } = p;
+  const cy = p.headCy;
+  const rx = p.headRx;
+  const ry = p.headRy;
+  const jaw = women ? 0.8 : 0.9;
+  const chin = women ? 0.36 : 0.5;
+  const left: Point[] = [
+    [cx, cy - ry],
+    [cx - rx * 0.8, cy - ry * 0.72],
+    [cx - rx, cy - ry * 0.1],
+    [cx - rx * 0.96, cy + ry * 0.32],
+    [cx - rx * jaw, cy + ry * 0.62],
+    [cx - rx * chin, cy + ry * 0.93],
+  ];
+  const right = mirrorX(left.slice(1), cx).reverse();
+  return smoothClosed([...left, [cx, cy + ry], ...right], 0.9);
+}
+
+function arm(c: Canvas, pal: Palette, p: Proportions, side: -1 | 1, women: boolean): void {
+  const { cx } = p;
+  const sh: Point = [cx + side * p.armX, p.armY];
+  const el: Point = [cx + side * p.elbowX, p.elbowY];
+  const wr: Point = [cx + side * p.wristX, p.wristY];
+  const hand: Point = [cx + side * (p.wristX + 4), p.wristY + p.handLen];
+  const upper = limb(sh, p.armR, el, p.elbowR, 2, 0.25);
+  const fore = limb(el, p.elbowR, wr, p.wristR, women ? 3 : 5, 0.3);
+  const dx = side * -6;
+  c.shaded(upper, pal.skin, pal.skinShade, dx, 0);
+  c.shaded(fore, pal.skin, pal.skinShade, dx, 0);
+  const palm = limb(wr, p.wristR + 1, hand, p.wristR * 0.75, 4, 0.45);
+  c.shaded(palm, pal.skin, pal.skinShade, dx, 0);
+  // a thumb line
+  c.add(stroke(smoothOpen([[wr[0] - side * 8, wr[1] + 14], [wr[0] - side * 10, wr[1] + 34]]), pal.skinShade, 3));
+  if (!women) {
+    // a short fitted sleeve
+    const sleeveEnd: Point = [sh[0] + (el[0] - sh[0]) * 0.42, sh[1] + (el[1] - sh[1]) * 0.42];
+    const sleeve = limb([sh[0] - side * 4, sh[1] - 6], p.armR + 5, sleeveEnd, p.armR + 1, 2, 0.4);
+    c.shaded(sleeve, pal.top, pal.topShade, dx, 0);
+    c.add(stroke(`M${sleeveEnd[0] - p.armR} ${sleeveEnd[1] + 4} L${sleeveEnd[0] + p.armR} ${sleeveEnd[1] + 4}`, pal.topShade, 2.5, 'opacity="0.8"'));
+  }
+}
+
+function foot(c: Canvas, pal: Palette, p: Proportions, ankle: Point, side: -1 | 1, women: boolean): void {
+  const toe: Point = [ankle[0] + side * 10, ankle[1] + (women ? 74 : 62)];
+  if (women) {
+    // a slim skin-toned ankle, then a pointed pump
+    const skin = limb([ankle[0], ankle[1] - 6], p.ankleR, [ankle[0] + side * 3, ankle[1] + 28], p.ankleR - 1);
+    c.shaded(skin, pal.skin, pal.skinShade, side * -4, 0);
+    const shoe = limb([ankle[0] + side * 3, ankle[1] + 26], p.ankleR + 1, toe, 7, 3, 0.4);
+    c.shaded(shoe, pal.shoe, pal.shoeShade, side * -5, 0);
+    return;
+  }
+  // a clean white sneaker, seen from the front
+  const shoe = limb([ankle[0], ankle[1] + 8], p.ankleR + 3, toe, p.ankleR + 1, 3, 0.5);
+  c.shaded(shoe, pal.shoe, pal.shoeShade, side * -6, 0);
+  c.add(stroke(`M${toe[0] - p.ankleR - 1} ${toe[1] + 6} Q${toe[0]} ${toe[1] + 14} ${toe[0] + p.ankleR + 1} ${toe[1] + 6}`, '#c9c7c1', 5));
+}

@@ -1,0 +1,110 @@
+// The figure in profile, facing the viewer's right: the far leg and arm a shade darker behind.
+
+import type { Canvas } from './canvas.ts';
+import { faceProfile } from './face.ts';
+import { backHair, frontHair } from './hair.ts';
+import type { ModelLook } from './models.ts';
+import { type Palette } from './palette.ts';
+import { PROPORTIONS } from './proportions.ts';
+import { type Point, darken, limb, path, smoothClosed, smoothOpen, stroke } from './svg.ts';
+
+export function drawSide(c: Canvas, look: ModelLook, pal: Palette): void {
+  const p = PROPORTIONS[look.gender];
+  const women = look.gender === 'women';
+  const cx = p.cx;
+  const hx = cx + 14;
+  const hy = p.headCy;
+  const rx = p.headRx * 0.98;
+  const ry = p.headRy;
+  const head = { x: hx, y: hy, rx, ry, shoulderY: p.shoulderY };
+
+  backHair(c, look, pal, head, 'side');
+
+  // the far arm, mostly hidden behind the body
+  const farArm = limb([cx - 16, p.armY + 4], p.armR - 2, [cx - 36, p.elbowY - 6], p.elbowR - 1, 2);
+  c.add(path(farArm, darken(pal.skin, 0.22)));
+
+  // legs: the far one a step behind and darker, the near one straight
+  const farShade = (col: string) => darken(col, 0.12);
+  const legs = [
+    { hip: [cx - 14, p.hipY + 30], knee: [cx - 20, p.kneeY], ankle: [cx - 36, p.ankleY - 2], far: true },
+    { hip: [cx - 4, p.hipY + 30], knee: [cx + 6, p.kneeY], ankle: [cx - 2, p.ankleY], far: false },
+  ] as { hip: Point; knee: Point; ankle: Point; far: boolean }[];
+  for (const leg of legs) {
+    const base = leg.far ? farShade(pal.bottom) : pal.bottom;
+    const shade = leg.far ? farShade(pal.bottomShade) : pal.bottomShade;
+    c.shaded(limb(leg.hip, p.thighR + 2, leg.knee, p.kneeR, 4, 0.3), base, shade, 7, 0);
+    // the calf bulges behind the shin
+    c.shaded(limb(leg.knee, p.kneeR, leg.ankle, p.ankleR, 6, 0.3), base, shade, 7, 0);
+    sideFoot(c, pal, p.ankleR, leg.ankle, women, leg.far);
+  }
+
+  // neck, leaning a little forward
+  const neck = limb([hx + 4, hy + ry * 0.5], p.neckHalf - 1, [cx - 4, p.shoulderY - 4], p.neckHalf + 3);
+  c.shaded(neck, pal.skin, pal.skinShade, 5, 0);
+
+  // torso in profile
+  const s = p.shoulderY;
+  const torsoPts: Point[] = women
+    ? [
+        [cx - 26, s - 22], [cx - 50, s + 20], [cx - 58, s + 110], [cx - 42, p.waistY - 30], [cx - 40, p.waistY + 30],
+        [cx - 70, p.hipY], [cx - 60, p.crotchY + 10], [cx + 30, p.crotchY], [cx + 44, p.hipY - 30],
+        [cx + 38, p.waistY], [cx + 44, s + 150], [cx + 72, s + 118], [cx + 60, s + 50], [cx + 30, s - 16],
+      ]
+    : [
+        [cx - 30, s - 24], [cx - 60, s + 20], [cx - 66, s + 120], [cx - 52, p.waistY - 20], [cx - 52, p.waistY + 40],
+        [cx - 64, p.hipY], [cx - 56, p.crotchY + 10], [cx + 34, p.crotchY], [cx + 44, p.hipY - 30],
+        [cx + 46, p.waistY], [cx + 56, s + 160], [cx + 64, s + 90], [cx + 50, s + 10], [cx + 26, s - 20],
+      ];
+  const torso = smoothClosed(torsoPts, 0.85);
+  c.shaded(torso, pal.skin, pal.skinShade, 8, 0);
+  const neckLine = women ? `M${cx - 40} ${s - 6} Q${cx + 6} ${s + 10} ${cx + 50} ${s + 34}` : `M${cx - 34} ${s - 24} Q${cx} ${s - 4} ${cx + 36} ${s - 10}`;
+  c.within(torso, path(`${neckLine} L${cx + 300} ${s - 60} L${cx + 300} ${p.hemY} L${cx - 300} ${p.hemY} L${cx - 300} ${s - 60}Z`, pal.top) + path(`M${cx - 120} ${s} L${cx - 34} ${s} C${cx - 42} ${s + 140} ${cx - 32} ${p.waistY} ${cx - 36} ${p.hemY} L${cx - 120} ${p.hemY}Z`, pal.topShade, 'opacity="0.55"'));
+  c.within(torso, path(`M0 ${p.hemY} H1024 V1536 H0Z`, pal.bottom));
+  c.add(stroke(smoothOpen([[cx - 60, p.hemY + 2], [cx - 8, p.hemY + 6], [cx + 44, p.hemY]]), pal.seam, 2.5, 'opacity="0.55"'));
+  c.add(stroke(smoothOpen([[cx - 14, p.hemY + 20], [cx - 8, p.hipY + 10], [cx - 10, p.crotchY]]), pal.bottomShade, 2.5, 'opacity="0.6"'));
+
+  // the near arm, hanging relaxed slightly forward
+  const sh: Point = [cx - 6, p.armY + 2];
+  const el: Point = [cx - 10, p.elbowY];
+  const wr: Point = [cx + 10, p.wristY - 6];
+  const hand: Point = [cx + 20, p.wristY - 6 + p.handLen];
+  c.shaded(limb(sh, p.armR, el, p.elbowR, 2, 0.25), pal.skin, pal.skinShade, 6, 0);
+  c.shaded(limb(el, p.elbowR, wr, p.wristR, women ? 3 : 5, 0.3), pal.skin, pal.skinShade, 6, 0);
+  c.shaded(limb(wr, p.wristR + 1, hand, p.wristR * 0.75, 4, 0.45), pal.skin, pal.skinShade, 5, 0);
+  if (women) {
+    c.add(stroke(smoothOpen([[cx - 22, s - 8], [cx - 34, s + 40], [cx - 28, s + 72]]), pal.topShade, 2.5, 'opacity="0.5"'));
+  } else {
+    const end: Point = [sh[0] + (el[0] - sh[0]) * 0.42, sh[1] + (el[1] - sh[1]) * 0.42];
+    c.shaded(limb([sh[0], sh[1] - 8], p.armR + 5, end, p.armR + 2, 2, 0.4), pal.top, pal.topShade, 6, 0);
+  }
+
+  // head in profile
+  const headPath = smoothClosed([
+    [hx - rx * 0.1, hy - ry], [hx + rx * 0.62, hy - ry * 0.78], [hx + rx * 0.92, hy - ry * 0.3],
+    [hx + rx * 0.96, hy - ry * 0.02], [hx + rx * 1.2, hy + ry * 0.24], [hx + rx * 0.98, hy + ry * 0.36],
+    [hx + rx * 1.02, hy + ry * 0.52], [hx + rx * 0.94, hy + ry * 0.62], [hx + rx * (women ? 0.9 : 0.94), hy + ry * 0.8],
+    [hx + rx * 0.6, hy + ry * 0.94], [hx, hy + ry * 0.76], [hx - rx * 0.5, hy + ry * 0.55],
+    [hx - rx * 0.95, hy + ry * 0.1], [hx - rx * 0.85, hy - ry * 0.62],
+  ], 0.85);
+  c.shaded(headPath, pal.skin, pal.skinShade, 6, 0);
+  faceProfile(c, look, pal, hx, hy, rx, ry);
+  frontHair(c, look, pal, head, 'side');
+}
+
+function sideFoot(c: Canvas, pal: Palette, r: number, ankle: Point, women: boolean, far: boolean): void {
+  const shoe = far ? darken(pal.shoe, 0.1) : pal.shoe;
+  const shoeShade = far ? darken(pal.shoeShade, 0.1) : pal.shoeShade;
+  if (women) {
+    const skin = far ? darken(pal.skin, 0.12) : pal.skin;
+    c.add(path(limb([ankle[0], ankle[1] - 6], r, [ankle[0] + 4, ankle[1] + 24], r - 1), skin));
+    // a pointed pump with a slim heel
+    const pump = smoothClosed([[ankle[0] - 14, ankle[1] + 22], [ankle[0] + 10, ankle[1] + 30], [ankle[0] + 60, ankle[1] + 62], [ankle[0] + 66, ankle[1] + 70], [ankle[0] + 10, ankle[1] + 62], [ankle[0] - 12, ankle[1] + 48]], 0.7);
+    c.add(path(pump, shoe));
+    c.add(path(`M${ankle[0] - 12} ${ankle[1] + 44} L${ankle[0] - 6} ${ankle[1] + 76} L${ankle[0] - 1} ${ankle[1] + 76} L${ankle[0] + 2} ${ankle[1] + 52}Z`, shoeShade));
+    return;
+  }
+  const sneaker = smoothClosed([[ankle[0] - 22, ankle[1] + 2], [ankle[0] + 16, ankle[1] + 8], [ankle[0] + 66, ankle[1] + 40], [ankle[0] + 70, ankle[1] + 62], [ankle[0] - 22, ankle[1] + 62]], 0.6);
+  c.add(path(sneaker, shoe));
+  c.add(path(`M${ankle[0] - 24} ${ankle[1] + 54} L${ankle[0] + 72} ${ankle[1] + 54} L${ankle[0] + 70} ${ankle[1] + 64} L${ankle[0] - 22} ${ankle[1] + 64}Z`, shoeShade));
+}
