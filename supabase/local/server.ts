@@ -2,6 +2,7 @@
 //   /auth/v1  /rest/v1  /realtime/v1  /storage/v1  /functions/v1  and dev extras under /_dev/
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { loadConfig, type StackConfig } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
@@ -42,113 +43,169 @@ export async function startStack(opts: StartOptions = {}): Promise<Stack> {
     if (!opts.quiet) console.log(`[${scope}] ${message}`);
   };
 
-  const db =
-    opts.db ??
-    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? null : `${config.dataDir}/db` }));
-  const report = await migrate(db, {
-    migrationsDir: config.migrationsDir,
-    extraMigrationsDirs: config.extraMigrationsDirs,
-    seedFile: config.seedFile, log: (l) => log('db', l) });
-  void report;
-
-  const jwt = createJwt(config.jwtSecret);
-  const keys = await deriveApiKeys(config.jwtSecret);
-  const closers: (() => Promise<void> | void)[] = [];
-
+  // Listen first, with the handlers attached: until the stack is ready every request gets
+  // 503 + Retry-After (a health probe sent during `npm start` is answered, never left hanging).
+  let ready: Ready | null = null;
   const server = http.createServer();
+  server.on('request', (req, res) => {
+    if (ready) void ready.handle(req, res);
+    else answerStarting(req, res);
+  });
+  server.on('upgrade', (req, socket, head) => {
+    if (ready) ready.upgrade(req, socket, head);
+    else refuseUpgradeWhileStarting(socket);
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(config.port, () => resolve());
+    server.listen(config.port, () => {
+      server.off('error', reject);
+      resolve();
+    });
   });
   const port = (server.address() as AddressInfo).port;
   const url = config.port === port ? config.apiUrl : config.apiUrl.replace(/:\d+$/, `:${port}`);
   const resolvedConfig: StackConfig = { ...config, port, apiUrl: url };
 
-  const context: StackContext = {
-    config: resolvedConfig,
-    db,
-    jwt,
-    keys,
-    url,
-    mail: null as never,
-    log,
-    onClose: (fn) => closers.push(fn),
-  };
-  const mailbox = await createMailbox(context);
-  context.mail = mailbox.mailer;
-  // scheduled SQL (renewals, stuck jobs, notice retries): pg_cron on hosted Supabase, a timer here
-  const jobs = startScheduledJobs(context);
+  let db: Database | null = opts.db ?? null;
+  const closers: (() => Promise<void> | void)[] = [];
+  const mounts: [prefix: string, service: Service][] = [];
+  try {
+    db ??= await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? null : `${config.dataDir}/db` });
+    await migrate(db, {
+      migrationsDir: config.migrationsDir,
+      extraMigrationsDirs: config.extraMigrationsDirs,
+      seedFile: config.seedFile,
+      log: (l) => log('db', l),
+    });
 
-  const mounts: [prefix: string, service: Service][] = [
-    ['/auth/v1', await createAuthService(context)],
-    ['/rest/v1', await createRestService(context)],
-    ['/realtime/v1', await createRealtimeService(context)],
-    ['/storage/v1', await createStorageService(context)],
-    ['/functions/v1', await createFunctionsService(context)],
-    ['/_dev/mail', mailbox.service],
-  ];
+    const jwt = createJwt(config.jwtSecret);
+    const keys = await deriveApiKeys(config.jwtSecret);
+    const context: StackContext = {
+      config: resolvedConfig,
+      db,
+      jwt,
+      keys,
+      url,
+      mail: null as never,
+      log,
+      onClose: (fn) => closers.push(fn),
+    };
+    const mailbox = await createMailbox(context);
+    context.mail = mailbox.mailer;
+    // scheduled SQL (renewals, stuck jobs, notice retries): pg_cron on hosted Supabase, a timer here
+    const jobs = startScheduledJobs(context);
 
-  server.on('request', async (req, res) => {
-    try {
-      if (applyCors(req, res)) return;
-      const raw = req.url ?? '/';
-      const q = raw.indexOf('?');
-      const pathname = q === -1 ? raw : raw.slice(0, q);
-      const search = q === -1 ? '' : raw.slice(q + 1);
+    const add = async (prefix: string, service: Promise<Service> | Service) => void mounts.push([prefix, await service]);
+    await add('/auth/v1', createAuthService(context));
+    await add('/rest/v1', createRestService(context));
+    await add('/realtime/v1', createRealtimeService(context));
+    await add('/storage/v1', createStorageService(context));
+    await add('/functions/v1', createFunctionsService(context));
+    await add('/_dev/mail', mailbox.service);
+
+    ready = router(mounts, url, log);
+    const openDb = db;
+    let closed = false;
+    return {
+      url,
+      port,
+      config: resolvedConfig,
+      db: openDb,
+      keys,
+      context,
+      jobs,
+      async close() {
+        if (closed) return;
+        closed = true;
+        await shutDown(server, mounts, closers);
+        if (!opts.db) await openDb.close();
+      },
+    };
+  } catch (err) {
+    // a stack that cannot start leaves nothing behind: no port held, no database open
+    await shutDown(server, mounts, closers).catch(() => {});
+    if (!opts.db) await db?.close().catch(() => {});
+    throw err;
+  }
+}
+
+interface Ready {
+  handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void>;
+  upgrade(req: http.IncomingMessage, socket: Duplex, head: Buffer): void;
+}
+
+/** Seconds a client should wait before asking again while the stack starts. */
+const STARTING_RETRY_AFTER = '1';
+
+function answerStarting(req: http.IncomingMessage, res: http.ServerResponse) {
+  if (applyCors(req, res)) return;
+  const pathname = (req.url ?? '/').split('?')[0];
+  const body =
+    pathname === '/' || pathname === '/health'
+      ? { name: 'drape-local-stack', status: 'starting' }
+      : { message: 'The local stack is starting; try again in a moment' };
+  // the body of a request that arrives now is not read: close rather than drain it
+  sendJson(res, 503, body, { 'Retry-After': STARTING_RETRY_AFTER, Connection: 'close' });
+}
+
+function refuseUpgradeWhileStarting(socket: Duplex) {
+  const body = JSON.stringify({ message: 'The local stack is starting; try again in a moment' });
+  socket.end(
+    `HTTP/1.1 503 Service Unavailable\r\nRetry-After: ${STARTING_RETRY_AFTER}\r\n` +
+      `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+function router(mounts: [prefix: string, service: Service][], url: string, log: (scope: string, message: string) => void): Ready {
+  return {
+    async handle(req, res) {
+      try {
+        if (applyCors(req, res)) return;
+        const raw = req.url ?? '/';
+        const q = raw.indexOf('?');
+        const pathname = q === -1 ? raw : raw.slice(0, q);
+        const search = q === -1 ? '' : raw.slice(q + 1);
+        for (const [prefix, service] of mounts) {
+          if (pathname === prefix || pathname.startsWith(prefix + '/')) {
+            const ctx: Ctx = {
+              req,
+              res,
+              method: req.method ?? 'GET',
+              path: pathname.slice(prefix.length) || '/',
+              search,
+              url: new URL(raw, url),
+            };
+            await service.handle(ctx);
+            return;
+          }
+        }
+        if (pathname === '/' || pathname === '/health') {
+          sendJson(res, 200, { name: 'drape-local-stack', status: 'ok' });
+          return;
+        }
+        sendJson(res, 404, { message: 'no Route matched with those values' });
+      } catch (err: any) {
+        log('http', `unhandled error on ${req.method} ${req.url}: ${err?.stack ?? err}`);
+        if (!res.headersSent) sendJson(res, 500, { message: 'Internal server error' });
+        else res.destroy();
+      }
+    },
+    upgrade(req, socket, head) {
+      const pathname = (req.url ?? '/').split('?')[0];
       for (const [prefix, service] of mounts) {
-        if (pathname === prefix || pathname.startsWith(prefix + '/')) {
-          const ctx: Ctx = {
-            req,
-            res,
-            method: req.method ?? 'GET',
-            path: pathname.slice(prefix.length) || '/',
-            search,
-            url: new URL(raw, url),
-          };
-          await service.handle(ctx);
+        if (pathname.startsWith(prefix + '/') && service.upgrade) {
+          service.upgrade(req, socket, head, pathname.slice(prefix.length));
           return;
         }
       }
-      if (pathname === '/' || pathname === '/health') {
-        sendJson(res, 200, { name: 'drape-local-stack', status: 'ok' });
-        return;
-      }
-      sendJson(res, 404, { message: 'no Route matched with those values' });
-    } catch (err: any) {
-      log('http', `unhandled error on ${req.method} ${req.url}: ${err?.stack ?? err}`);
-      if (!res.headersSent) sendJson(res, 500, { message: 'Internal server error' });
-      else res.destroy();
-    }
-  });
-
-  server.on('upgrade', (req, socket, head) => {
-    const pathname = (req.url ?? '/').split('?')[0];
-    for (const [prefix, service] of mounts) {
-      if (pathname.startsWith(prefix + '/') && service.upgrade) {
-        service.upgrade(req, socket, head, pathname.slice(prefix.length));
-        return;
-      }
-    }
-    socket.destroy();
-  });
-
-  let closed = false;
-  return {
-    url,
-    port,
-    config: resolvedConfig,
-    db,
-    keys,
-    context,
-    jobs,
-    async close() {
-      if (closed) return;
-      closed = true;
-      for (const [, service] of mounts) await service.close?.();
-      for (const fn of closers.reverse()) await fn();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      if (!opts.db) await db.close();
+      socket.destroy();
     },
   };
+}
+
+async function shutDown(server: http.Server, mounts: [string, Service][], closers: (() => Promise<void> | void)[]) {
+  for (const [, service] of mounts) await service.close?.();
+  for (const fn of closers.reverse()) await fn();
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
 }
