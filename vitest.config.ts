@@ -12,7 +12,7 @@ export default defineConfig({
         plugins: [babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }), vanillaExtractPlugin()],
         test: {
           name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}', 'supabase/**/*.test.ts'],
+          include: ['src/**/*.test.{ts,tsx}', 'supabase/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
         },
       },

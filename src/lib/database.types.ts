@@ -1,109 +1,1299 @@
-// The part of the public schema (supabase/migrations) that the app reads and writes, in the
-// shape `supabase gen types typescript` produces. Keep it in step with the migrations.
-type Timestamp = string;
+// Generated from supabase/migrations by scripts/gen-types.ts — do not edit.
+// After changing the schema run `npm run gen:types` and commit this file (npm test checks it).
 
-type Table<Row, Insert = Partial<Row>, Update = Partial<Row>> = {
-  Row: Row;
-  Insert: Insert;
-  Update: Update;
-  Relationships: [];
-};
-
-export type Plan = 'free' | 'lite' | 'pro' | 'advanced';
-export type ProjectStatus = 'draft' | 'processing' | 'completed' | 'failed' | 'rejected' | 'archived';
-export type NotificationType = 'project_created' | 'project_completed' | 'project_failed' | 'project_rejected' | 'credits_low' | 'credits_empty';
-
-export type ProfileRow = {
-  id: string;
-  full_name: string | null;
-  phone_number: string | null;
-  updated_at: Timestamp | null;
-}
-
-export type SubscriptionRow = {
-  user_id: string;
-  plan: Plan;
-  /** numeric(12,2): PostgREST sends it as a number */
-  credits_remaining: number;
-  credits_used: number;
-  current_period_end: Timestamp | null;
-  cancel_at_period_end: boolean;
-  updated_at: Timestamp | null;
-}
-
-export type ProjectRow = {
-  id: string;
-  user_id: string;
-  name: string;
-  type: 'on-model' | 'flat-lay' | string;
-  status: ProjectStatus;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-export type NotificationRow = {
-  id: string;
-  user_id: string;
-  type: NotificationType | string;
-  title: string;
-  message: string;
-  read: boolean;
-  project_id: string | null;
-  /** values for showing the text in another language: projectName, credits, plan */
-  data: { projectName?: string; credits?: number | string; plan?: string } | null;
-  created_at: Timestamp;
-}
-
-/** rpc('get_project_stats') */
-export type ProjectStats = {
-  total: number;
-  completed: number;
-  in_progress: number;
-  rejected: number;
-  failed: number;
-  archived: number;
-}
-
-/** One item of rpc('get_recent_activity') */
-export type ActivityItem = {
-  id: string;
-  type: 'project_created' | 'project_completed' | 'fix_requested' | 'tool_used';
-  date: Timestamp;
-  details: string | null;
-  metadata: {
-    projectId?: string;
-    projectName?: string | null;
-    projectType?: string | null;
-    status?: string;
-    fixId?: string;
-    toolName?: string | null;
-    toolDetails?: string | null;
-    creditsUsed?: number | null;
-  };
-}
-
-type NoArgs = never;
+export type Json =
+  | string
+  | number
+  | boolean
+  | null
+  | { [key: string]: Json | undefined }
+  | Json[]
 
 export type Database = {
   public: {
     Tables: {
-      profiles: Table<ProfileRow, Partial<ProfileRow> & { id: string }>;
-      subscriptions: Table<SubscriptionRow>;
-      projects: Table<ProjectRow>;
-      notifications: Table<NotificationRow>;
-    };
-    Views: { [_ in never]: never };
+      backgrounds: {
+        Row: {
+          blurred_image_path: string | null
+          flat_lay: boolean
+          id: number
+          image_path: string | null
+          keeps_original: boolean
+          name: string
+          on_model: boolean
+          prompt: string
+          slug: string
+          sort_order: number
+          type: string
+        }
+        Insert: {
+          blurred_image_path?: string | null
+          flat_lay: boolean
+          id: number
+          image_path?: string | null
+          keeps_original?: boolean
+          name: string
+          on_model: boolean
+          prompt: string
+          slug: string
+          sort_order: number
+          type: string
+        }
+        Update: {
+          blurred_image_path?: string | null
+          flat_lay?: boolean
+          id?: number
+          image_path?: string | null
+          keeps_original?: boolean
+          name?: string
+          on_model?: boolean
+          prompt?: string
+          slug?: string
+          sort_order?: number
+          type?: string
+        }
+        Relationships: []
+      }
+      credit_ledger: {
+        Row: {
+          amount: number
+          balance_after: number
+          created_at: string
+          details: Json
+          id: string
+          plan_delta: number
+          purchased_delta: number
+          reason: string
+          reference: string | null
+          refund_of: string | null
+          user_id: string
+        }
+        Insert: {
+          amount: number
+          balance_after: number
+          created_at?: string
+          details?: Json
+          id?: string
+          plan_delta?: number
+          purchased_delta?: number
+          reason: string
+          reference?: string | null
+          refund_of?: string | null
+          user_id: string
+        }
+        Update: {
+          amount?: number
+          balance_after?: number
+          created_at?: string
+          details?: Json
+          id?: string
+          plan_delta?: number
+          purchased_delta?: number
+          reason?: string
+          reference?: string | null
+          refund_of?: string | null
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "credit_ledger_refund_of_fkey"
+            columns: ["refund_of"]
+            isOneToOne: false
+            referencedRelation: "credit_ledger"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      credit_prices: {
+        Row: {
+          credits: number
+          item: string
+          kind: string
+          name: string
+        }
+        Insert: {
+          credits: number
+          item: string
+          kind: string
+          name: string
+        }
+        Update: {
+          credits?: number
+          item?: string
+          kind?: string
+          name?: string
+        }
+        Relationships: []
+      }
+      credit_volume_discounts: {
+        Row: {
+          discount_percent: number
+          min_credits: number
+        }
+        Insert: {
+          discount_percent: number
+          min_credits: number
+        }
+        Update: {
+          discount_percent?: number
+          min_credits?: number
+        }
+        Relationships: []
+      }
+      fix_requests: {
+        Row: {
+          charge_id: string | null
+          created_at: string
+          credits_charged: number
+          fix_id: string | null
+          id: string
+          is_free: boolean
+          project_id: string
+          user_id: string
+        }
+        Insert: {
+          charge_id?: string | null
+          created_at?: string
+          credits_charged?: number
+          fix_id?: string | null
+          id?: string
+          is_free: boolean
+          project_id: string
+          user_id: string
+        }
+        Update: {
+          charge_id?: string | null
+          created_at?: string
+          credits_charged?: number
+          fix_id?: string | null
+          id?: string
+          is_free?: boolean
+          project_id?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "fix_requests_charge_id_fkey"
+            columns: ["charge_id"]
+            isOneToOne: false
+            referencedRelation: "credit_ledger"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "fix_requests_fix_id_fkey"
+            columns: ["fix_id"]
+            isOneToOne: false
+            referencedRelation: "fixes"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "fix_requests_project_id_fkey"
+            columns: ["project_id"]
+            isOneToOne: false
+            referencedRelation: "projects"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      fixes: {
+        Row: {
+          annotated_image: string | null
+          created_at: string
+          description: string
+          id: string
+          image_id: string | null
+          project_id: string
+          result_path: string | null
+          status: string
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          annotated_image?: string | null
+          created_at?: string
+          description: string
+          id?: string
+          image_id?: string | null
+          project_id: string
+          result_path?: string | null
+          status?: string
+          updated_at?: string
+          user_id: string
+        }
+        Update: {
+          annotated_image?: string | null
+          created_at?: string
+          description?: string
+          id?: string
+          image_id?: string | null
+          project_id?: string
+          result_path?: string | null
+          status?: string
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "fixes_image_id_fkey"
+            columns: ["image_id"]
+            isOneToOne: false
+            referencedRelation: "images"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "fixes_project_id_fkey"
+            columns: ["project_id"]
+            isOneToOne: false
+            referencedRelation: "projects"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      images: {
+        Row: {
+          attempts: number
+          completed_at: string | null
+          created_at: string
+          credit_cost: number
+          error: string | null
+          generated_path: string | null
+          generated_url: string | null
+          id: string
+          lease_expires_at: string | null
+          metadata: Json
+          original_path: string
+          original_url: string | null
+          pose_id: number
+          position: number
+          project_id: string
+          provider_job_id: string | null
+          refunded_at: string | null
+          status: string
+          updated_at: string
+          user_id: string
+          watermarked_path: string | null
+          worker: string | null
+        }
+        Insert: {
+          attempts?: number
+          completed_at?: string | null
+          created_at?: string
+          credit_cost?: number
+          error?: string | null
+          generated_path?: string | null
+          generated_url?: string | null
+          id?: string
+          lease_expires_at?: string | null
+          metadata?: Json
+          original_path: string
+          original_url?: string | null
+          pose_id: number
+          position?: number
+          project_id: string
+          provider_job_id?: string | null
+          refunded_at?: string | null
+          status?: string
+          updated_at?: string
+          user_id: string
+          watermarked_path?: string | null
+          worker?: string | null
+        }
+        Update: {
+          attempts?: number
+          completed_at?: string | null
+          created_at?: string
+          credit_cost?: number
+          error?: string | null
+          generated_path?: string | null
+          generated_url?: string | null
+          id?: string
+          lease_expires_at?: string | null
+          metadata?: Json
+          original_path?: string
+          original_url?: string | null
+          pose_id?: number
+          position?: number
+          project_id?: string
+          provider_job_id?: string | null
+          refunded_at?: string | null
+          status?: string
+          updated_at?: string
+          user_id?: string
+          watermarked_path?: string | null
+          worker?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "images_project_id_fkey"
+            columns: ["project_id"]
+            isOneToOne: false
+            referencedRelation: "projects"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      model_media: {
+        Row: {
+          kind: string
+          model_id: number
+          path: string
+          position: number
+        }
+        Insert: {
+          kind: string
+          model_id: number
+          path: string
+          position: number
+        }
+        Update: {
+          kind?: string
+          model_id?: number
+          path?: string
+          position?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "model_media_model_id_fkey"
+            columns: ["model_id"]
+            isOneToOne: false
+            referencedRelation: "models"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      models: {
+        Row: {
+          age_range: string
+          description: string
+          gender: string
+          id: number
+          image_path: string
+          is_new: boolean
+          name: string
+          slug: string
+          sort_order: number
+        }
+        Insert: {
+          age_range: string
+          description?: string
+          gender: string
+          id: number
+          image_path: string
+          is_new?: boolean
+          name: string
+          slug: string
+          sort_order: number
+        }
+        Update: {
+          age_range?: string
+          description?: string
+          gender?: string
+          id?: number
+          image_path?: string
+          is_new?: boolean
+          name?: string
+          slug?: string
+          sort_order?: number
+        }
+        Relationships: []
+      }
+      notifications: {
+        Row: {
+          created_at: string
+          data: Json
+          id: string
+          message: string
+          project_id: string | null
+          read: boolean
+          title: string
+          type: string
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          data?: Json
+          id?: string
+          message: string
+          project_id?: string | null
+          read?: boolean
+          title: string
+          type: string
+          user_id: string
+        }
+        Update: {
+          created_at?: string
+          data?: Json
+          id?: string
+          message?: string
+          project_id?: string | null
+          read?: boolean
+          title?: string
+          type?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "notifications_project_id_fkey"
+            columns: ["project_id"]
+            isOneToOne: false
+            referencedRelation: "projects"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      outbound_notices: {
+        Row: {
+          attempts: number
+          created_at: string
+          id: string
+          kind: string
+          last_error: string | null
+          next_attempt_at: string
+          payload: Json
+          sent_at: string | null
+          status: string
+          user_id: string | null
+        }
+        Insert: {
+          attempts?: number
+          created_at?: string
+          id?: string
+          kind: string
+          last_error?: string | null
+          next_attempt_at?: string
+          payload: Json
+          sent_at?: string | null
+          status?: string
+          user_id?: string | null
+        }
+        Update: {
+          attempts?: number
+          created_at?: string
+          id?: string
+          kind?: string
+          last_error?: string | null
+          next_attempt_at?: string
+          payload?: Json
+          sent_at?: string | null
+          status?: string
+          user_id?: string | null
+        }
+        Relationships: []
+      }
+      payment_events: {
+        Row: {
+          id: string
+          payload: Json
+          processed_at: string | null
+          received_at: string
+          type: string
+          user_id: string | null
+        }
+        Insert: {
+          id: string
+          payload?: Json
+          processed_at?: string | null
+          received_at?: string
+          type: string
+          user_id?: string | null
+        }
+        Update: {
+          id?: string
+          payload?: Json
+          processed_at?: string | null
+          received_at?: string
+          type?: string
+          user_id?: string | null
+        }
+        Relationships: []
+      }
+      plans: {
+        Row: {
+          all_models_and_backgrounds: boolean
+          can_buy_credit_packs: boolean
+          custom_background: boolean
+          custom_model: boolean
+          custom_video_style: boolean
+          extra_credit_unit_price_eur: number
+          fix_turnaround_days: number | null
+          free_fixes_per_project: number
+          id: string
+          low_credit_alerts: boolean
+          monthly_credits: number
+          name: string
+          price_eur: number
+          rank: number
+          resolution: string
+          revisions: number
+          stripe_price_id: string | null
+          updated_at: string
+          video: boolean
+          watermark: boolean
+          watermark_free_download: boolean
+          white_glove_quality_control: boolean
+        }
+        Insert: {
+          all_models_and_backgrounds: boolean
+          can_buy_credit_packs: boolean
+          custom_background: boolean
+          custom_model: boolean
+          custom_video_style: boolean
+          extra_credit_unit_price_eur: number
+          fix_turnaround_days?: number | null
+          free_fixes_per_project: number
+          id: string
+          low_credit_alerts: boolean
+          monthly_credits: number
+          name: string
+          price_eur: number
+          rank: number
+          resolution: string
+          revisions: number
+          stripe_price_id?: string | null
+          updated_at?: string
+          video: boolean
+          watermark: boolean
+          watermark_free_download: boolean
+          white_glove_quality_control?: boolean
+        }
+        Update: {
+          all_models_and_backgrounds?: boolean
+          can_buy_credit_packs?: boolean
+          custom_background?: boolean
+          custom_model?: boolean
+          custom_video_style?: boolean
+          extra_credit_unit_price_eur?: number
+          fix_turnaround_days?: number | null
+          free_fixes_per_project?: number
+          id?: string
+          low_credit_alerts?: boolean
+          monthly_credits?: number
+          name?: string
+          price_eur?: number
+          rank?: number
+          resolution?: string
+          revisions?: number
+          stripe_price_id?: string | null
+          updated_at?: string
+          video?: boolean
+          watermark?: boolean
+          watermark_free_download?: boolean
+          white_glove_quality_control?: boolean
+        }
+        Relationships: []
+      }
+      poses: {
+        Row: {
+          description: string
+          gender: string
+          id: number
+          image_path: string
+          name: string
+          prompt: string
+          slug: string
+          sort_order: number
+        }
+        Insert: {
+          description: string
+          gender: string
+          id: number
+          image_path: string
+          name: string
+          prompt: string
+          slug: string
+          sort_order: number
+        }
+        Update: {
+          description?: string
+          gender?: string
+          id?: number
+          image_path?: string
+          name?: string
+          prompt?: string
+          slug?: string
+          sort_order?: number
+        }
+        Relationships: []
+      }
+      profiles: {
+        Row: {
+          created_at: string
+          full_name: string | null
+          id: string
+          phone_number: string | null
+          updated_at: string
+        }
+        Insert: {
+          created_at?: string
+          full_name?: string | null
+          id: string
+          phone_number?: string | null
+          updated_at?: string
+        }
+        Update: {
+          created_at?: string
+          full_name?: string | null
+          id?: string
+          phone_number?: string | null
+          updated_at?: string
+        }
+        Relationships: []
+      }
+      projects: {
+        Row: {
+          background_blurred: boolean
+          background_id: number | null
+          charge_id: string | null
+          completed_at: string | null
+          created_at: string
+          credits_charged: number
+          custom_background: string | null
+          custom_model: string | null
+          id: string
+          metadata: Json
+          model_id: number | null
+          name: string
+          pose_ids: number[]
+          product_paths: string[]
+          status: string
+          type: string
+          updated_at: string
+          user_id: string
+          video_charge_id: string | null
+          video_custom_description: string | null
+          video_error: string | null
+          video_path: string | null
+          video_requested_at: string | null
+          video_status: string | null
+          video_style: string | null
+          video_url: string | null
+        }
+        Insert: {
+          background_blurred?: boolean
+          background_id?: number | null
+          charge_id?: string | null
+          completed_at?: string | null
+          created_at?: string
+          credits_charged?: number
+          custom_background?: string | null
+          custom_model?: string | null
+          id?: string
+          metadata?: Json
+          model_id?: number | null
+          name: string
+          pose_ids?: number[]
+          product_paths?: string[]
+          status?: string
+          type: string
+          updated_at?: string
+          user_id: string
+          video_charge_id?: string | null
+          video_custom_description?: string | null
+          video_error?: string | null
+          video_path?: string | null
+          video_requested_at?: string | null
+          video_status?: string | null
+          video_style?: string | null
+          video_url?: string | null
+        }
+        Update: {
+          background_blurred?: boolean
+          background_id?: number | null
+          charge_id?: string | null
+          completed_at?: string | null
+          created_at?: string
+          credits_charged?: number
+          custom_background?: string | null
+          custom_model?: string | null
+          id?: string
+          metadata?: Json
+          model_id?: number | null
+          name?: string
+          pose_ids?: number[]
+          product_paths?: string[]
+          status?: string
+          type?: string
+          updated_at?: string
+          user_id?: string
+          video_charge_id?: string | null
+          video_custom_description?: string | null
+          video_error?: string | null
+          video_path?: string | null
+          video_requested_at?: string | null
+          video_status?: string | null
+          video_style?: string | null
+          video_url?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "projects_background_id_fkey"
+            columns: ["background_id"]
+            isOneToOne: false
+            referencedRelation: "backgrounds"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "projects_charge_id_fkey"
+            columns: ["charge_id"]
+            isOneToOne: false
+            referencedRelation: "credit_ledger"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "projects_model_id_fkey"
+            columns: ["model_id"]
+            isOneToOne: false
+            referencedRelation: "models"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "projects_video_charge_id_fkey"
+            columns: ["video_charge_id"]
+            isOneToOne: false
+            referencedRelation: "credit_ledger"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      subscriptions: {
+        Row: {
+          cancel_at_period_end: boolean
+          created_at: string
+          credits_remaining: number
+          credits_used: number
+          current_period_end: string
+          current_period_start: string
+          low_credit_notified_at: string | null
+          period_anchor: string
+          plan: string
+          plan_credits: number
+          purchased_credits: number
+          status: string
+          stripe_customer_id: string | null
+          stripe_subscription_id: string | null
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          cancel_at_period_end?: boolean
+          created_at?: string
+          credits_remaining?: number
+          credits_used?: number
+          current_period_end?: string
+          current_period_start?: string
+          low_credit_notified_at?: string | null
+          period_anchor?: string
+          plan?: string
+          plan_credits?: number
+          purchased_credits?: number
+          status?: string
+          stripe_customer_id?: string | null
+          stripe_subscription_id?: string | null
+          updated_at?: string
+          user_id: string
+        }
+        Update: {
+          cancel_at_period_end?: boolean
+          created_at?: string
+          credits_remaining?: number
+          credits_used?: number
+          current_period_end?: string
+          current_period_start?: string
+          low_credit_notified_at?: string | null
+          period_anchor?: string
+          plan?: string
+          plan_credits?: number
+          purchased_credits?: number
+          status?: string
+          stripe_customer_id?: string | null
+          stripe_subscription_id?: string | null
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "subscriptions_plan_fkey"
+            columns: ["plan"]
+            isOneToOne: false
+            referencedRelation: "plans"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      uploaded_files: {
+        Row: {
+          created_at: string
+          file_name: string
+          file_path: string
+          file_size: number | null
+          id: string
+          mime_type: string | null
+          public_url: string | null
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          file_name: string
+          file_path: string
+          file_size?: number | null
+          id?: string
+          mime_type?: string | null
+          public_url?: string | null
+          user_id?: string
+        }
+        Update: {
+          created_at?: string
+          file_name?: string
+          file_path?: string
+          file_size?: number | null
+          id?: string
+          mime_type?: string | null
+          public_url?: string | null
+          user_id?: string
+        }
+        Relationships: []
+      }
+      video_styles: {
+        Row: {
+          id: string
+          name_el: string
+          name_en: string
+          preview_image_path: string
+          preview_video_path: string
+          prompt: string
+          sort_order: number
+        }
+        Insert: {
+          id: string
+          name_el: string
+          name_en: string
+          preview_image_path: string
+          preview_video_path: string
+          prompt: string
+          sort_order: number
+        }
+        Update: {
+          id?: string
+          name_el?: string
+          name_en?: string
+          preview_image_path?: string
+          preview_video_path?: string
+          prompt?: string
+          sort_order?: number
+        }
+        Relationships: []
+      }
+      webhook_logs: {
+        Row: {
+          created_at: string
+          customer_id: string | null
+          event_type: string
+          id: string
+          price_id: string | null
+          raw_data: Json
+          subscription_id: string | null
+          user_id: string | null
+        }
+        Insert: {
+          created_at?: string
+          customer_id?: string | null
+          event_type: string
+          id?: string
+          price_id?: string | null
+          raw_data?: Json
+          subscription_id?: string | null
+          user_id?: string | null
+        }
+        Update: {
+          created_at?: string
+          customer_id?: string | null
+          event_type?: string
+          id?: string
+          price_id?: string | null
+          raw_data?: Json
+          subscription_id?: string | null
+          user_id?: string | null
+        }
+        Relationships: []
+      }
+    }
+    Views: {
+      [_ in never]: never
+    }
     Functions: {
-      check_email_exists: { Args: { email: string }; Returns: { exists: boolean } };
-      check_phone_exists: { Args: { phone_number: string }; Returns: { exists: boolean } };
-      get_project_stats: { Args: NoArgs; Returns: ProjectStats };
-      get_recent_activity: { Args: NoArgs; Returns: ActivityItem[] };
-      mark_notification_read: { Args: { notification_id: string }; Returns: boolean };
-      mark_all_notifications_read: { Args: NoArgs; Returns: number };
-      submit_feedback: { Args: { feedback: string }; Returns: string };
-      submit_contact_request: { Args: { full_name: string; email: string; details: string }; Returns: string };
-    };
-    Enums: { [_ in never]: never };
-    CompositeTypes: { [_ in never]: never };
-  };
+      activate_plan: {
+        Args: {
+          period_end: string
+          period_start: string
+          plan: string
+          stripe_customer_id?: string
+          stripe_subscription_id?: string
+          user_id: string
+        }
+        Returns: Json
+      }
+      archive_project: {
+        Args: {
+          project_id: string
+        }
+        Returns: Json
+      }
+      can_request_project_fix: {
+        Args: {
+          project_id: string
+        }
+        Returns: Json
+      }
+      charge_credits: {
+        Args: {
+          amount: number
+          details?: Json
+          reason: string
+          reference?: string
+          user_id: string
+        }
+        Returns: Json
+      }
+      charge_tool_use: {
+        Args: {
+          details?: string
+          metadata?: Json
+          tool: string
+        }
+        Returns: Json
+      }
+      check_email_exists: {
+        Args: {
+          email: string
+        }
+        Returns: Json
+      }
+      check_phone_exists: {
+        Args: {
+          phone_number: string
+        }
+        Returns: Json
+      }
+      claim_generation_jobs: {
+        Args: {
+          lease_seconds?: number
+          max_attempts?: number
+          max_jobs?: number
+          worker: string
+        }
+        Returns: Json
+      }
+      claim_outbound_notices: {
+        Args: {
+          lease_seconds?: number
+          max_notices?: number
+        }
+        Returns: Json
+      }
+      credit_pack_quote: {
+        Args: {
+          credits: number
+          plan?: string
+        }
+        Returns: Json
+      }
+      get_project_stats: {
+        Args: never
+        Returns: Json
+      }
+      get_recent_activity: {
+        Args: never
+        Returns: Json
+      }
+      grant_purchased_credits: {
+        Args: {
+          amount_cents?: number
+          credits: number
+          currency?: string
+          reference: string
+          user_id: string
+        }
+        Returns: Json
+      }
+      mark_all_notifications_read: {
+        Args: never
+        Returns: number
+      }
+      mark_notification_read: {
+        Args: {
+          notification_id: string
+        }
+        Returns: boolean
+      }
+      mark_payment_event_processed: {
+        Args: {
+          event_id: string
+        }
+        Returns: undefined
+      }
+      record_payment_event: {
+        Args: {
+          event_id: string
+          event_type: string
+          payload?: Json
+          user_id?: string
+        }
+        Returns: boolean
+      }
+      refund_charge: {
+        Args: {
+          charge_id: string
+          note?: string
+        }
+        Returns: Json
+      }
+      rename_project: {
+        Args: {
+          name: string
+          project_id: string
+        }
+        Returns: Json
+      }
+      renew_due_subscriptions: {
+        Args: {
+          only_user?: string
+          p_now?: string
+        }
+        Returns: Json
+      }
+      report_image_outcome: {
+        Args: {
+          error?: string
+          generated_path?: string
+          generated_url?: string
+          image_id: string
+          provider_job_id?: string
+          status: string
+          watermarked_path?: string
+        }
+        Returns: Json
+      }
+      report_outbound_notice: {
+        Args: {
+          delivered: boolean
+          error?: string
+          notice_id: string
+        }
+        Returns: Json
+      }
+      report_video_outcome: {
+        Args: {
+          error?: string
+          project_id: string
+          status: string
+          video_path?: string
+          video_url?: string
+        }
+        Returns: Json
+      }
+      request_project_fix: {
+        Args: {
+          annotated_image?: string
+          description: string
+          image_id?: string
+          project_id: string
+        }
+        Returns: Json
+      }
+      request_project_video: {
+        Args: {
+          custom_description?: string
+          project_id: string
+          video_style: string
+        }
+        Returns: Json
+      }
+      run_scheduled_jobs: {
+        Args: {
+          p_now?: string
+        }
+        Returns: Json
+      }
+      set_subscription_cancellation: {
+        Args: {
+          cancel: boolean
+          user_id: string
+        }
+        Returns: Json
+      }
+      start_generation: {
+        Args: {
+          background_blurred?: boolean
+          background_id?: number
+          custom_background?: string
+          custom_model?: string
+          garment_types?: string[]
+          model_id?: number
+          pose_ids: number[]
+          product_paths: string[]
+          project_name?: string
+          project_type: string
+        }
+        Returns: Json
+      }
+      submit_contact_request: {
+        Args: {
+          details: string
+          email: string
+          full_name: string
+        }
+        Returns: string
+      }
+      submit_feedback: {
+        Args: {
+          feedback: string
+        }
+        Returns: string
+      }
+      submit_sales_request: {
+        Args: {
+          company_name: string
+          credit_amount?: number
+          email: string
+          full_name: string
+          message?: string
+          phone?: string
+        }
+        Returns: string
+      }
+      unarchive_project: {
+        Args: {
+          project_id: string
+        }
+        Returns: Json
+      }
+    }
+    Enums: {
+      [_ in never]: never
+    }
+    CompositeTypes: {
+      [_ in never]: never
+    }
+  }
 }
+
+type DatabaseWithoutInternals = Omit<Database, "__InternalSupabase">
+
+type DefaultSchema = DatabaseWithoutInternals[Extract<keyof Database, "public">]
+
+export type Tables<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof (DefaultSchema["Tables"] & DefaultSchema["Views"])
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"] &
+        DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Views"])
+    : never = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"] &
+      DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Views"])[TableName] extends {
+      Row: infer R
+    }
+    ? R
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof (DefaultSchema["Tables"] & DefaultSchema["Views"])
+    ? (DefaultSchema["Tables"] & DefaultSchema["Views"])[DefaultSchemaTableNameOrOptions] extends {
+        Row: infer R
+      }
+      ? R
+      : never
+    : never
+
+export type TablesInsert<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof DefaultSchema["Tables"]
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"]
+    : never = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"][TableName] extends {
+      Insert: infer I
+    }
+    ? I
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"]
+    ? DefaultSchema["Tables"][DefaultSchemaTableNameOrOptions] extends {
+        Insert: infer I
+      }
+      ? I
+      : never
+    : never
+
+export type TablesUpdate<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof DefaultSchema["Tables"]
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"]
+    : never = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"][TableName] extends {
+      Update: infer U
+    }
+    ? U
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"]
+    ? DefaultSchema["Tables"][DefaultSchemaTableNameOrOptions] extends {
+        Update: infer U
+      }
+      ? U
+      : never
+    : never
+
+export type Enums<
+  DefaultSchemaEnumNameOrOptions extends
+    | keyof DefaultSchema["Enums"]
+    | { schema: keyof DatabaseWithoutInternals },
+  EnumName extends DefaultSchemaEnumNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions["schema"]]["Enums"]
+    : never = never,
+> = DefaultSchemaEnumNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions["schema"]]["Enums"][EnumName]
+  : DefaultSchemaEnumNameOrOptions extends keyof DefaultSchema["Enums"]
+    ? DefaultSchema["Enums"][DefaultSchemaEnumNameOrOptions]
+    : never
+
+export type CompositeTypes<
+  PublicCompositeTypeNameOrOptions extends
+    | keyof DefaultSchema["CompositeTypes"]
+    | { schema: keyof DatabaseWithoutInternals },
+  CompositeTypeName extends PublicCompositeTypeNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions["schema"]]["CompositeTypes"]
+    : never = never,
+> = PublicCompositeTypeNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions["schema"]]["CompositeTypes"][CompositeTypeName]
+  : PublicCompositeTypeNameOrOptions extends keyof DefaultSchema["CompositeTypes"]
+    ? DefaultSchema["CompositeTypes"][PublicCompositeTypeNameOrOptions]
+    : never
+
+export const Constants = {
+  public: {
+    Enums: {},
+  },
+} as const

@@ -1,7 +1,7 @@
 // Activity entries in the user's language, from their type and metadata.
 import { msg } from '@lingui/core/macro';
 import type { I18n } from '@lingui/core';
-import type { ActivityItem } from '../../lib/database.types.ts';
+import type { ActivityItem } from './rpc-results.ts';
 
 const TOOL_NAMES: Record<string, ReturnType<typeof msg>> = {
   'photo-combiner': msg`Photo Combiner`,

@@ -1,7 +1,7 @@
 // The dashboard's reads: project statistics and recent activity, one SQL function each.
 import { queryOptions } from '@tanstack/react-query';
 import type { AppSupabaseClient } from '../../lib/supabase.ts';
-import type { ActivityItem, ProjectStats } from '../../lib/database.types.ts';
+import { toActivityItems, toProjectStats, type ActivityItem, type ProjectStats } from './rpc-results.ts';
 
 export const RECENT_ACTIVITY_SHOWN = 5;
 
@@ -11,18 +11,16 @@ export const dashboardKeys = {
   activity: (userId: string) => [...dashboardKeys.all, 'activity', userId] as const,
 };
 
-const ZERO: ProjectStats = { total: 0, completed: 0, in_progress: 0, rejected: 0, failed: 0, archived: 0 };
-
 export async function fetchProjectStats(client: AppSupabaseClient): Promise<ProjectStats> {
   const { data, error } = await client.rpc('get_project_stats');
   if (error) throw error;
-  return { ...ZERO, ...(data ?? {}) };
+  return toProjectStats(data);
 }
 
 export async function fetchRecentActivity(client: AppSupabaseClient): Promise<ActivityItem[]> {
   const { data, error } = await client.rpc('get_recent_activity');
   if (error) throw error;
-  return data ?? [];
+  return toActivityItems(data);
 }
 
 export const projectStatsQueryOptions = (client: AppSupabaseClient, userId: string) =>

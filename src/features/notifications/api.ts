@@ -1,11 +1,40 @@
 // Notifications: the 10 newest for the user, marking read one or all.
 import { queryOptions } from '@tanstack/react-query';
 import type { AppSupabaseClient } from '../../lib/supabase.ts';
-import type { NotificationRow } from '../../lib/database.types.ts';
+import type { Json, Tables } from '../../lib/database.types.ts';
 
 export const NOTIFICATIONS_LIMIT = 10;
 
-export type AppNotification = Pick<NotificationRow, 'id' | 'type' | 'title' | 'message' | 'read' | 'project_id' | 'data' | 'created_at'>;
+/** The values a notification's text was made from, for showing it in another language. */
+export interface NotificationData {
+  projectName?: string;
+  credits?: number | string;
+  plan?: string;
+}
+
+type NotificationRow = Tables<'notifications'>;
+export type AppNotification = Pick<NotificationRow, 'id' | 'type' | 'title' | 'message' | 'read' | 'project_id' | 'created_at'> & {
+  data: NotificationData;
+};
+
+/** A row as stored (data is any JSON) → what the bell shows; unexpected data values are dropped. */
+export function toNotification(row: Omit<AppNotification, 'data'> & { data: Json }): AppNotification {
+  const raw = row.data && typeof row.data === 'object' && !Array.isArray(row.data) ? row.data : {};
+  const data: NotificationData = {};
+  if (typeof raw.projectName === 'string') data.projectName = raw.projectName;
+  if (typeof raw.credits === 'number' || typeof raw.credits === 'string') data.credits = raw.credits;
+  if (typeof raw.plan === 'string') data.plan = raw.plan;
+  return {
+    id: row.id,
+    type: row.type,
+    title: row.title,
+    message: row.message,
+    read: row.read,
+    project_id: row.project_id,
+    data,
+    created_at: row.created_at,
+  };
+}
 
 export const notificationKeys = {
   all: ['notifications'] as const,
@@ -22,7 +51,7 @@ export async function fetchNotifications(client: AppSupabaseClient, userId: stri
     .order('created_at', { ascending: false })
     .limit(NOTIFICATIONS_LIMIT);
   if (error) throw error;
-  return (data ?? []) as AppNotification[];
+  return (data ?? []).map(toNotification);
 }
 
 export const notificationsQueryOptions = (client: AppSupabaseClient, userId: string) =>

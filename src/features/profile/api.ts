@@ -1,9 +1,9 @@
 // The user's profile row (full name, phone number) and the updates settings makes.
 import { queryOptions } from '@tanstack/react-query';
 import type { AppSupabaseClient } from '../../lib/supabase.ts';
-import type { ProfileRow } from '../../lib/database.types.ts';
+import type { Tables } from '../../lib/database.types.ts';
 
-export type Profile = Pick<ProfileRow, 'id' | 'full_name' | 'phone_number'>;
+export type Profile = Pick<Tables<'profiles'>, 'id' | 'full_name' | 'phone_number'>;
 
 export const profileKeys = {
   all: ['profile'] as const,

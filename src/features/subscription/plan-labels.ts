@@ -1,7 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import type { I18n, MessageDescriptor } from '@lingui/core';
-import type { Plan } from '../../lib/database.types.ts';
-import { planName } from './plan.ts';
+import { planName, type Plan } from './plan.ts';
 
 /** 'Free Plan', or the capitalised plan name plus ' Plan' (spec 1 §2). */
 export function planBadge(plan: Plan): MessageDescriptor {

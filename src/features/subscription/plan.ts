@@ -1,8 +1,10 @@
 // Plan facts the screens show (spec 1 §3, §6, §9). The server decides credits and plans;
 // these only describe them.
-import type { Plan, SubscriptionRow } from '../../lib/database.types.ts';
+import type { Tables } from '../../lib/database.types.ts';
 
-export const PLANS: readonly Plan[] = ['free', 'lite', 'pro', 'advanced'];
+/** The plans a subscription can hold, in display order (public.plans.id). */
+export const PLANS = ['free', 'lite', 'pro', 'advanced'] as const;
+export type Plan = (typeof PLANS)[number];
 export const MONTHLY_CREDITS: Record<Plan, number> = { free: 2, lite: 20, pro: 25, advanced: 30 };
 /** Monthly price in euro (the plan price table of spec 2). */
 export const MONTHLY_PRICE_EUR: Record<Plan, number> = { free: 0, lite: 40, pro: 50, advanced: 60 };
@@ -10,7 +12,9 @@ export const LOW_CREDITS_THRESHOLD = 3;
 /** Rollover from previous cycles is always shown as 0 (spec 1 §2). */
 export const ROLLOVER_CREDITS = 0;
 
-export type Subscription = Pick<SubscriptionRow, 'plan' | 'credits_remaining' | 'credits_used' | 'current_period_end' | 'cancel_at_period_end'>;
+export type Subscription = Pick<Tables<'subscriptions'>, 'credits_remaining' | 'credits_used' | 'current_period_end' | 'cancel_at_period_end'> & {
+  plan: Plan;
+};
 
 export function normalisePlan(plan: string | null | undefined): Plan {
   return (PLANS as readonly string[]).includes(plan ?? '') ? (plan as Plan) : 'free';

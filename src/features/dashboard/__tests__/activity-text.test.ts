@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '@lingui/core';
-import type { ActivityItem } from '../../../lib/database.types.ts';
+import type { ActivityItem } from '../rpc-results.ts';
 import { activityLink, activityText } from '../activity-text.ts';
 
 beforeAll(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Card, Icon, Skeleton, type IconName } from '../../../ui/index.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
-import type { ActivityItem } from '../../../lib/database.types.ts';
+import type { ActivityItem } from '../rpc-results.ts';
 import { activityLink, activityText } from '../activity-text.ts';
 import { useRecentActivity } from '../hooks/use-dashboard.ts';
 import * as d from './dashboard.css.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeNotification, unreadCount, type AppNotification } from '../api.ts';
+import { mergeNotification, toNotification, unreadCount, type AppNotification } from '../api.ts';
 
 const build = (o: Partial<AppNotification>): AppNotification => ({
   id: 'n1',
@@ -32,5 +32,20 @@ describe('unreadCount', () => {
   it('counts unread rows', () => {
     expect(unreadCount([build({ id: 'a' }), build({ id: 'b', read: true }), build({ id: 'c' })])).toBe(2);
     expect(unreadCount(undefined)).toBe(0);
+  });
+});
+
+describe('toNotification', () => {
+  const row = { ...build({}), data: {} };
+
+  it('keeps the values a text is made from', () => {
+    expect(toNotification({ ...row, data: { projectName: 'Linen', credits: 2.5, plan: 'pro' } }).data).toEqual({ projectName: 'Linen', credits: 2.5, plan: 'pro' });
+    expect(toNotification({ ...row, data: { credits: '3' } }).data).toEqual({ credits: '3' });
+  });
+
+  it('drops data it cannot use (any JSON may be stored)', () => {
+    expect(toNotification({ ...row, data: null }).data).toEqual({});
+    expect(toNotification({ ...row, data: [1, 2] }).data).toEqual({});
+    expect(toNotification({ ...row, data: { projectName: 7, credits: true, other: 'x' } }).data).toEqual({});
   });
 });

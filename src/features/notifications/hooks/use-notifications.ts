@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '../../../lib/supabase.ts';
+import type { Tables } from '../../../lib/database.types.ts';
 import { useUser } from '../../auth/use-auth.ts';
 import {
   markAllNotificationsRead,
@@ -8,6 +9,7 @@ import {
   mergeNotification,
   notificationKeys,
   notificationsQueryOptions,
+  toNotification,
   type AppNotification,
 } from '../api.ts';
 
@@ -28,7 +30,7 @@ export function useNotificationsLive() {
         // Shown at once, then confirmed by a read that cannot be older than the event (a read
         // already in flight may have started before it).
         if (payload.eventType !== 'DELETE') {
-          queryClient.setQueryData<AppNotification[]>(key, (list) => mergeNotification(list, payload.new as AppNotification));
+          queryClient.setQueryData<AppNotification[]>(key, (list) => mergeNotification(list, toNotification(payload.new as Tables<'notifications'>)));
         }
         void queryClient.invalidateQueries({ queryKey: key });
       })

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Tables } from '../../../lib/database.types.ts';
 import { supabase } from '../../../lib/supabase.ts';
 import { useUser } from '../../auth/use-auth.ts';
 import { subscriptionKeys, subscriptionQueryOptions, toSubscription } from '../api.ts';
@@ -18,7 +19,7 @@ export function useSubscriptionLive() {
       .channel(`subscription:${user.id}`)
       .on('postgres_changes', { event: '*', schema: 'public', table: 'subscriptions', filter: `user_id=eq.${user.id}` }, (payload) => {
         if (payload.eventType !== 'DELETE') {
-          queryClient.setQueryData(subscriptionKeys.detail(user.id), toSubscription(payload.new as Record<string, unknown>));
+          queryClient.setQueryData(subscriptionKeys.detail(user.id), toSubscription(payload.new as Tables<'subscriptions'>));
         }
         // A read already in flight may predate the event: read again.
         void queryClient.invalidateQueries({ queryKey: subscriptionKeys.detail(user.id) });
