@@ -111,21 +111,20 @@ export function faceOverShoulder(c: Canvas, look: ModelLook, pal: Palette, p: Pr
       [cx - rx * 0.62, cy + ry * 0.95],
       [cx - rx * 0.1, cy + ry * 0.7],
     ], 0.9);
-    c.add(path(d, pal.hair, `opacity="${look.beard === 'stubble' ? 0.32 : 0.88}"`));
+    c.within(prof, path(d, pal.hair, `opacity="${look.beard === 'stubble' ? 0.32 : 0.88}"`));
   }
 }
 
 /** A face in profile, looking to the viewer's right. */
-export function faceProfile(c: Canvas, look: ModelLook, pal: Palette, hx: number, hy: number, rx: number, ry: number): void {
+export function faceProfile(c: Canvas, look: ModelLook, pal: Palette, hx: number, hy: number, rx: number, ry: number, head: string): void {
   const women = look.gender === 'women';
   const eyeX = hx + rx * 0.66;
   const eyeY = hy + ry * 0.06;
   c.add(path(`M${eyeX - 8} ${eyeY} Q${eyeX} ${eyeY - 6} ${eyeX + 7} ${eyeY - 1} Q${eyeX} ${eyeY + 4} ${eyeX - 8} ${eyeY}Z`, '#2a1f1c'));
   if (women) c.add(stroke(`M${eyeX - 9} ${eyeY - 1} Q${eyeX} ${eyeY - 9} ${eyeX + 10} ${eyeY - 3}`, '#1f1614', 3));
   c.add(stroke(`M${eyeX - 10} ${hy - ry * 0.14} Q${eyeX} ${hy - ry * 0.21} ${eyeX + 12} ${hy - ry * 0.13}`, darken(pal.hair, 0.1), women ? 3.2 : 4.4));
-  c.add(path(ellipse(hx + rx * 0.82, hy + ry * 0.56, 6, 4), women ? pal.lips : mix(pal.skin, pal.lips, 0.6)));
+  c.within(head, path(ellipse(hx + rx * 1.0, hy + ry * 0.54, 7, 7), women ? pal.lips : mix(pal.skin, pal.lips, 0.6)));
   c.add(path(ellipse(hx + rx * 0.5, hy + ry * 0.34, 12, 8), mix(pal.skin, pal.lips, 0.45), 'opacity="0.32"'));
-  c.add(path(ellipse(hx - rx * 0.1, hy + ry * 0.12, 10, 16), pal.skinShade));
   if (look.freckles) {
     const rnd = seeded(11);
     for (let i = 0; i < 12; i++) {
@@ -133,14 +132,17 @@ export function faceProfile(c: Canvas, look: ModelLook, pal: Palette, hx: number
     }
   }
   if (look.beard) {
+    // along the jaw from the sideburn to the chin, under the lower lip
     const d = smoothClosed([
-      [hx - rx * 0.02, hy + ry * 0.28],
-      [hx + rx * 0.5, hy + ry * 0.5],
-      [hx + rx * 0.82, hy + ry * 0.68],
-      [hx + rx * 0.92, hy + ry * 0.84],
-      [hx + rx * 0.5, hy + ry * 1.0],
-      [hx - rx * 0.05, hy + ry * 0.72],
-    ], 0.9);
-    c.add(path(d, pal.hair, `opacity="${look.beard === 'stubble' ? 0.32 : 0.88}"`));
+      [hx + rx * 0.02, hy + ry * 0.05],
+      [hx + rx * 0.2, hy + ry * 0.08],
+      [hx + rx * 0.4, hy + ry * 0.42],
+      [hx + rx * 0.78, hy + ry * 0.5],
+      [hx + rx * 0.96, hy + ry * 0.64],
+      [hx + rx * 1.3, hy + ry * 0.8],
+      [hx + rx * 0.8, hy + ry * 1.2],
+      [hx - rx * 0.2, hy + ry * 0.9],
+    ], 0.8);
+    c.within(head, path(d, pal.hair, `opacity="${look.beard === 'stubble' ? 0.32 : 0.88}"`));
   }
 }

@@ -7,7 +7,7 @@ import { faceFront, faceOverShoulder } from './face.ts';
 import type { ModelLook } from './models.ts';
 import type { Palette } from './palette.ts';
 import { PROPORTIONS, type Proportions } from './proportions.ts';
-import { type Point, ellipse, limb, mirrorX, path, smoothClosed, smoothOpen, stroke } from './svg.ts';
+import { type Point, ellipse, limb, mirrorX, mix, path, smoothClosed, smoothOpen, stroke } from './svg.ts';
 
 export function drawFrontOrBack(c: Canvas, look: ModelLook, pal: Palette, back: boolean): void {
   const p = PROPORTIONS[look.gender];
@@ -39,8 +39,12 @@ export function drawFrontOrBack(c: Canvas, look: ModelLook, pal: Palette, back: 
   // torso: skin, then the fitted top and the waistband of the bottoms laid over it
   const torso = torsoOutline(p, women);
   c.shaded(torso, pal.skin, pal.skinShade, 0, 0);
-  c.within(torso, path(topRegion(p, women, back), pal.top) + path(topShadeRegion(p), pal.topShade, 'opacity="0.55"'));
-  c.within(torso, path(`M0 ${p.hemY} H1024 V1536 H0Z`, pal.bottom) + path(`M${cx + 14} ${p.hemY} H1024 V1536 H${cx + 14}Z`, pal.bottomShade, 'opacity="0.5"'));
+  const light = c.gradient(cx - p.hipHalf, cx + p.hipHalf, [[0, '#ffffff', 0.18], [0.45, '#ffffff', 0], [0.7, pal.topShade, 0], [1, pal.topShade, 0.9]]);
+  c.within(torso, path(topRegion(p, women, back), pal.top) + path(`M${cx - 300} 0 H${cx + 300} V${p.hemY} H${cx - 300}Z`, `url(#${light})`));
+  const lightB = c.gradient(cx - p.hipHalf, cx + p.hipHalf, [[0, '#ffffff', 0.12], [0.5, '#ffffff', 0], [1, pal.bottomShade, 0.9]]);
+  c.within(torso, path(`M0 ${p.hemY} H1024 V1536 H0Z`, pal.bottom) + path(`M0 ${p.hemY} H1024 V1536 H0Z`, `url(#${lightB})`));
+  // re-draw the skin above the neckline over the gradient
+  c.within(torso, `<g clip-path="url(#${c.clip(skinRegion(p, women, back), true)})">${path(torso, pal.skin)}</g>`);
   // hem and seams
   c.add(stroke(smoothOpen([[cx - p.hipHalf + 4, p.hemY + 2], [cx, p.hemY + 6], [cx + p.hipHalf - 4, p.hemY + 2]]), pal.seam, 2.5, 'opacity="0.55"'));
   if (back) {
@@ -52,8 +56,9 @@ export function drawFrontOrBack(c: Canvas, look: ModelLook, pal: Palette, back: 
   } else {
     c.add(stroke(smoothOpen([[cx, p.hemY + 30], [cx - 2, p.crotchY - 10]]), pal.bottomShade, 2.5, 'opacity="0.6"'));
     if (women) {
-      c.add(stroke(smoothOpen([[cx - 48, p.shoulderY + 96], [cx - 24, p.shoulderY + 122], [cx, p.shoulderY + 112]]), pal.topShade, 3, 'opacity="0.75"'));
-      c.add(stroke(smoothOpen([[cx + 48, p.shoulderY + 96], [cx + 24, p.shoulderY + 122], [cx, p.shoulderY + 112]]), pal.topShade, 3, 'opacity="0.75"'));
+      for (const s of [-1, 1]) {
+        c.add(stroke(smoothOpen([[cx + s * 44, p.shoulderY + 108], [cx + s * 26, p.shoulderY + 122], [cx + s * 8, p.shoulderY + 120]]), pal.topShade, 2.5, 'opacity="0.45"'));
+      }
     } else {
       c.add(stroke(smoothOpen([[cx - 60, p.shoulderY + 118], [cx - 10, p.shoulderY + 128]]), pal.topShade, 3, 'opacity="0.6"'));
       c.add(stroke(smoothOpen([[cx + 60, p.shoulderY + 118], [cx + 10, p.shoulderY + 128]]), pal.topShade, 3, 'opacity="0.6"'));
@@ -118,10 +123,9 @@ function topRegion(p: Proportions, women: boolean, back: boolean): string {
   return `M${cx - p.neckHalf - 6} ${s - 26} Q${cx} ${dip + 18} ${cx + p.neckHalf + 6} ${s - 26} L${cx + 400} ${s - 40} L${cx + 400} ${p.hemY} L${cx - 400} ${p.hemY} L${cx - 400} ${s - 40}Z`;
 }
 
-function topShadeRegion(p: Proportions): string {
-  // the right side of the torso is turned a little away from the light
-  const { cx } = p;
-  return `M${cx + p.waistHalf - 20} ${p.shoulderY} C${cx + p.waistHalf - 30} ${p.waistY - 80} ${cx + p.waistHalf - 24} ${p.waistY} ${cx + p.waistHalf - 14} ${p.hemY} L${cx + 300} ${p.hemY} L${cx + 300} ${p.shoulderY}Z`;
+/** The skin left bare above the top: everything above the neckline and outside the straps. */
+function skinRegion(p: Proportions, women: boolean, back: boolean): string {
+  return `M0 0 H1024 V${p.hemY} H0Z ${topRegion(p, women, back)}`;
 }
 
 export function headOutline(p: Proportions, women: boolean): string {
@@ -161,8 +165,10 @@ function arm(c: Canvas, pal: Palette, p: Proportions, side: -1 | 1, women: boole
   if (!women) {
     // a short fitted sleeve
     const sleeveEnd: Point = [sh[0] + (el[0] - sh[0]) * 0.42, sh[1] + (el[1] - sh[1]) * 0.42];
-    const sleeve = limb([sh[0] - side * 4, sh[1] - 6], p.armR + 5, sleeveEnd, p.armR + 1, 2, 0.4);
-    c.shaded(sleeve, pal.top, pal.topShade, dx, 0);
+    const sleeve = limb([sh[0] - side * 2, sh[1]], p.armR + 2, sleeveEnd, p.armR + 1, 1, 0.4);
+    // flat, so it joins the shoulder of the tee without a seam of shade
+    c.add(path(sleeve, side < 0 ? mix(pal.top, '#ffffff', 0.08) : mix(pal.top, pal.topShade, 0.7)));
+    c.add(stroke(smoothOpen([[sh[0] - side * (p.armR - 6), sh[1] - p.armR + 8], [sh[0] - side * (p.armR - 2), sh[1] + 10], [sh[0] - side * (p.armR - 8), sleeveEnd[1] - 6]]), pal.topShade, 2.2, 'opacity="0.6"'));
     c.add(stroke(`M${sleeveEnd[0] - p.armR} ${sleeveEnd[1] + 4} L${sleeveEnd[0] + p.armR} ${sleeveEnd[1] + 4}`, pal.topShade, 2.5, 'opacity="0.8"'));
   }
 }

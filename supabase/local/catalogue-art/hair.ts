@@ -41,7 +41,7 @@ const SPECS: Record<HairStyle, Spec> = {
   tousled: { length: 0, volume: 16, texture: 'straight', fringe: 'tousled' },
   'short-textured': { length: 0, volume: 11, texture: 'straight', fringe: 'short' },
   cropped: { length: 0, volume: 4, texture: 'straight', fringe: 'cropped' },
-  'curly-top': { length: 0, volume: 22, texture: 'curly', fringe: 'short' },
+  'curly-top': { length: 0, volume: 16, texture: 'curly', fringe: 'short' },
   'slicked-back': { length: 0, volume: 10, texture: 'straight', fringe: 'slicked' },
 };
 
@@ -63,19 +63,27 @@ function cloud(pts: readonly Point[], r: number, seed: number): string[] {
   return out;
 }
 
-function fillAll(c: Canvas, ds: string[], colour: string): void {
-  c.add(`<g fill="${colour}">${ds.map((d) => `<path d="${d}"/>`).join('')}</g>`);
+/** Fills the parts of a mass; returns a clip path of the whole mass. */
+function fillAll(c: Canvas, ds: string[], colour: string): string {
+  const parts = ds.map((d) => `<path d="${d}"/>`).join('');
+  c.add(`<g fill="${colour}">${parts}</g>`);
+  const id = c.id('m');
+  c.def(`<clipPath id="${id}">${parts}</clipPath>`);
+  return id;
 }
 
 /** Curl marks inside a curly mass. */
-function curls(c: Canvas, h: Head, spread: number, top: number, bottom: number, colour: string, seed: number): void {
+function curls(c: Canvas, clipId: string, h: Head, spread: number, top: number, bottom: number, colour: string, seed: number): void {
   const rnd = seeded(seed);
-  for (let i = 0; i < 26; i++) {
+  const n = Math.round(Math.min(22, Math.max(8, (spread * (bottom - top)) / 900)));
+  let marks = '';
+  for (let i = 0; i < n; i++) {
     const x = h.x + (rnd() * 2 - 1) * spread;
     const y = top + rnd() * (bottom - top);
-    const r = 6 + rnd() * 6;
-    c.add(stroke(`M${x - r} ${y} A${r} ${r} 0 1 1 ${x + r * 0.4} ${y + r * 0.7}`, colour, 2.6, 'opacity="0.55"'));
+    const r = 5 + rnd() * 5;
+    marks += stroke(`M${x - r} ${y} A${r} ${r} 0 1 1 ${x + r * 0.4} ${y + r * 0.7}`, colour, 2.4, 'opacity="0.4"');
   }
+  c.add(`<g clip-path="url(#${clipId})">${marks}</g>`);
 }
 
 /** An edge from a to b, wavy when asked (for long locks). */
@@ -149,15 +157,15 @@ export function frontHair(c: Canvas, look: ModelLook, pal: Palette, h: Head, vie
     const top = s.texture === 'coily' ? v : v + 6;
     const drop = s.texture === 'coily' ? 0.15 : -0.15;
     const pts: Point[] = [[x - rx - v * 0.5, y + ry * drop], [x - rx - v * 0.6, y - ry * 0.5], [x - rx * 0.5, y - ry - top], [x + rx * 0.5, y - ry - top], [x + rx + v * 0.6, y - ry * 0.5], [x + rx + v * 0.5, y + ry * drop], [x + rx * 0.86, y - ry * 0.35], [x, y - ry * 0.6], [x - rx * 0.86, y - ry * 0.35]];
-    fillAll(c, cloud(pts, s.texture === 'coily' ? 11 : 16, 5), pal.hair);
-    curls(c, h, rx * 0.8, y - ry - top * 0.6, y - ry * 0.55, pal.hairShine, 9);
+    const mass = fillAll(c, cloud(pts, s.texture === 'coily' ? 11 : 16, 5), pal.hair);
+    curls(c, mass, h, rx * 0.8, y - ry - top * 0.6, y - ry * 0.55, pal.hairShine, 9);
     return;
   }
   if (s.texture === 'curly') {
     // a big curly mass: a scalloped crown and fringe over the back mass
     const pts: Point[] = [[x - rx - v * 0.6, y + ry * 0.6], [x - rx - v * 0.7, y - ry * 0.4], [x - rx * 0.5, y - ry - v * 0.6], [x + rx * 0.5, y - ry - v * 0.6], [x + rx + v * 0.7, y - ry * 0.4], [x + rx + v * 0.6, y + ry * 0.6], [x + rx * 0.95, y + ry * 0.2], [x + rx * 0.8, y - ry * 0.4], [x, y - ry * 0.62], [x - rx * 0.8, y - ry * 0.4], [x - rx * 0.95, y + ry * 0.2]];
-    fillAll(c, cloud(pts, 18, 4), pal.hair);
-    curls(c, h, rx + v * 0.6, y - ry - v * 0.4, y + ry * 1.8, pal.hairShine, 13);
+    const mass = fillAll(c, cloud(pts, 18, 4), pal.hair);
+    curls(c, mass, h, rx + v * 0.6, y - ry - v * 0.4, y + ry * 1.8, pal.hairShine, 13);
     return;
   }
   const partX = s.fringe === 'centre-part' ? x : s.fringe === 'side-part' ? x - rx * 0.28 : x;
@@ -173,42 +181,55 @@ export function frontHair(c: Canvas, look: ModelLook, pal: Palette, h: Head, vie
   } else {
     inner = [[x + rx * 0.9, y + ry * drop], [x + rx * 0.84, y - ry * 0.3], [x + rx * 0.4, hairlineY + 2], [partX, hairlineY - 10], [x - rx * 0.45, hairlineY + 4], [x - rx * 0.86, y - ry * 0.2], [x - rx * 0.9, y + ry * drop]];
   }
-  const cap = smoothClosed([...outer, ...inner], 0.75);
+  const cap = s.length > 0 ? framingHair(h, s, partX, hairlineY) : smoothClosed([...outer, ...inner], 0.75);
   c.shaded(cap, pal.hair, pal.hairShade, -7, 2);
   // shine
   c.add(stroke(smoothOpen([[x - rx * 0.75, y - ry * 0.55], [x - rx * 0.35, y - ry * 0.92 - v * 0.5], [x + rx * 0.1, y - ry - v * 0.6]]), pal.hairShine, 5, 'opacity="0.45"'));
   if (look.hairStyle === 'short-textured') {
     const rnd = seeded(21);
-    for (let i = 0; i < 16; i++) {
+    let marks = '';
+    for (let i = 0; i < 18; i++) {
       const sx = x - rx * 0.8 + rnd() * rx * 1.6;
-      const sy = y - ry - v * 0.5 + rnd() * ry * 0.4;
-      c.add(stroke(`M${sx} ${sy} q${6 + rnd() * 6} ${-6} ${14 + rnd() * 6} ${-2}`, i % 2 ? '#c9c6c2' : '#55514e', 2.4, 'opacity="0.7"'));
+      const sy = y - ry - v * 0.3 + rnd() * ry * 0.5;
+      marks += stroke(`M${sx} ${sy} q${6 + rnd() * 6} ${-6} ${14 + rnd() * 6} ${-2}`, i % 2 ? '#c9c6c2' : '#55514e', 2.4, 'opacity="0.7"');
     }
+    c.within(cap, marks);
   }
   if (s.fringe === 'slicked') {
     for (let i = -2; i <= 2; i++) {
       c.add(stroke(smoothOpen([[x + i * 12, hairlineY - 2], [x + i * 16, y - ry - v * 0.5], [x + i * 20, y - ry - v * 0.2]]), pal.hairShine, 2.2, 'opacity="0.45"'));
     }
   }
-  if (s.length > 0) {
-    // locks framing the face and falling over the front of the shoulders
-    const wavy = s.texture === 'wavy';
-    const end = y + s.length;
-    const shoulderEnd = Math.min(end, h.shoulderY + 6);
-    for (const side of [-1, 1] as const) {
-      const ox = x + side * (rx + v);
-      const ix = x + side * rx * 0.86;
-      const long = s.length > 200;
-      const outerEdge = edge([ox, y - ry * 0.3], [x + side * (rx + v + (long ? 26 : 16)), long ? end : shoulderEnd + 10], wavy, side);
-      const innerEdge = edge([x + side * (rx + (long ? -2 : 4)), long ? end - 8 : shoulderEnd - 2], [ix, y + ry * 0.1], wavy, side + 1);
-      const lock = smoothClosed([...outerEdge, ...innerEdge], 0.8);
-      c.shaded(lock, pal.hair, pal.hairShade, side * -6, 0);
-      if (!long && s.fringe !== 'bangs') {
-        // a soft outward flip at the ends
-        c.add(stroke(smoothOpen([[x + side * (rx + 2), shoulderEnd - 4], [x + side * (rx + v + 22), shoulderEnd + 6]]), pal.hairShade, 3, 'opacity="0.6"'));
-      }
-    }
-  }
+}
+
+/** Long or mid-length hair seen from the front: one shape from the parting, framing the face. */
+function framingHair(h: Head, s: Spec, partX: number, hairlineY: number): string {
+  const { x, y, rx, ry } = h;
+  const v = s.volume;
+  const wavy = s.texture === 'wavy';
+  const long = s.length > 200;
+  const bob = s.fringe === 'bangs';
+  const endY = long ? y + s.length : bob ? y + ry * 1.12 : h.shoulderY + 10;
+  const flare = long ? 22 : bob ? 4 : 14;
+  const hairline: Point[] = bob
+    ? [[x - rx * 0.3, hairlineY + 4], [x - rx * 0.9, hairlineY]]
+    : [[partX, hairlineY - 10], [x - rx * 0.45, hairlineY + 4], [x - rx * 0.86, y - ry * 0.2]];
+  const hairlineRight: Point[] = bob
+    ? [[x + rx * 0.9, hairlineY], [x + rx * 0.3, hairlineY + 4]]
+    : [[x + rx * 0.84, y - ry * 0.3], [x + rx * 0.4, hairlineY + 2]];
+  const side = (k: -1 | 1): { down: Point[]; up: Point[] } => {
+    const cheek: Point[] = bob
+      ? [[x + k * rx * 0.92, y + ry * 0.3], [x + k * rx * 0.84, endY - 10]]
+      : [[x + k * rx * 0.92, y + ry * 0.3], [x + k * rx * 0.86, y + ry * 0.75], ...edge([x + k * rx * 0.86, y + ry * 1.1], [x + k * (rx + 2), endY - 8], wavy, k).slice(1)];
+    const tip: Point = [x + k * (rx + v + flare), endY];
+    const outer: Point[] = [...edge([x + k * (rx + v + flare - 6), endY - 26], [x + k * (rx + v + 4), y + ry * 0.2], wavy, k + 2).slice(0, -1), [x + k * (rx + v + 4), y + ry * 0.2], [x + k * (rx + v), y - ry * 0.42]];
+    // down the inner edge to the tip and up the outer edge (left side); the right side reversed
+    return { down: [...cheek, tip, ...outer], up: [...outer].reverse().concat([tip], [...cheek].reverse()) };
+  };
+  const left = side(-1);
+  const right = side(1);
+  const top: Point[] = [[x - rx * 0.55, y - ry - v * 0.9], [x + rx * 0.15, y - ry - v], [x + rx * 0.75, y - ry * 0.8 - v * 0.6]];
+  return smoothClosed([...hairline, ...left.down, ...top, ...right.up, ...hairlineRight], 0.7);
 }
 
 function backOfHead(c: Canvas, look: ModelLook, pal: Palette, h: Head, s: Spec): void {
@@ -217,15 +238,15 @@ function backOfHead(c: Canvas, look: ModelLook, pal: Palette, h: Head, s: Spec):
   if (s.texture === 'curly' && s.length > 0) {
     const w = rx + v;
     const pts: Point[] = [[x - rx * 0.3, y - ry - v * 0.6], [x + w, y - ry * 0.4], [x + w + 10, y + s.length * 0.55], [x + w - 16, y + s.length], [x - w + 30, y + s.length], [x - w + 10, y + s.length * 0.5], [x - rx * 0.5, y + ry * 0.6], [x - rx * 0.45, y - ry * 0.2]];
-    fillAll(c, cloud(pts, 22, 6), pal.hair);
-    curls(c, h, w * 0.8, y - ry * 0.6, y + s.length - 20, pal.hairShine, 17);
+    const mass = fillAll(c, cloud(pts, 22, 6), pal.hair);
+    curls(c, mass, h, w * 0.8, y - ry * 0.6, y + s.length - 20, pal.hairShine, 17);
     return;
   }
   if (s.texture === 'coily' || s.texture === 'curly') {
     const top = s.texture === 'coily' ? v : v + 6;
     const pts: Point[] = [[x - rx * 0.4, y - ry - top * 0.8], [x + rx * 0.5, y - ry - top], [x + rx + v * 0.6, y - ry * 0.4], [x + rx + v * 0.4, y + ry * 0.3], [x + rx * 0.6, y + ry * 0.62], [x, y + ry * 0.68], [x - rx * 0.25, y + ry * 0.3], [x - rx * 0.5, y - ry * 0.2], [x - rx * 0.75, y - ry * 0.6]];
-    fillAll(c, cloud(pts, s.texture === 'coily' ? 11 : 15, 8), pal.hair);
-    curls(c, h, rx * 0.6, y - ry - top * 0.5, y + ry * 0.4, pal.hairShine, 19);
+    const mass = fillAll(c, cloud(pts, s.texture === 'coily' ? 11 : 15, 8), pal.hair);
+    curls(c, mass, h, rx * 0.6, y - ry - top * 0.5, y + ry * 0.4, pal.hairShine, 19);
     return;
   }
   const crown = s.fringe === 'slicked' ? 14 : s.fringe === 'tousled' ? 8 : 0;
@@ -245,11 +266,13 @@ function backOfHead(c: Canvas, look: ModelLook, pal: Palette, h: Head, s: Spec):
   }
   if (look.hairStyle === 'short-textured') {
     const rnd = seeded(23);
-    for (let i = 0; i < 14; i++) {
+    let marks = '';
+    for (let i = 0; i < 16; i++) {
       const sx = x - rx * 0.4 + rnd() * rx * 1.2;
       const sy = y - ry * 0.9 + rnd() * ry * 1.2;
-      c.add(stroke(`M${sx} ${sy} q${5} ${6} ${4} ${14}`, i % 2 ? '#c9c6c2' : '#55514e', 2.4, 'opacity="0.7"'));
+      marks += stroke(`M${sx} ${sy} q${5} ${6} ${4} ${14}`, i % 2 ? '#c9c6c2' : '#55514e', 2.4, 'opacity="0.7"');
     }
+    c.within(d, marks);
   }
 }
 
@@ -260,29 +283,31 @@ function sideOfHead(c: Canvas, look: ModelLook, pal: Palette, h: Head, s: Spec):
     const top = s.texture === 'coily' ? v : v + 6;
     const long = s.length > 0;
     const pts: Point[] = [[x + rx * 0.7, y - ry * 0.5], [x + rx * 0.35, y - ry - top], [x - rx * 0.5, y - ry - top * 0.9], [x - rx - v * 0.6, y - ry * 0.3], [x - rx - v * 0.4, y + ry * (long ? 0.9 : 0.3)], [x - rx * 0.4, y + ry * (long ? 1.0 : 0.6)], [x - rx * 0.05, y + ry * 0.25], [x + rx * 0.1, y - ry * 0.2], [x + rx * 0.45, y - ry * 0.5]];
-    fillAll(c, cloud(pts, s.texture === 'coily' ? 11 : 17, 12), pal.hair);
-    curls(c, h, rx * 0.7, y - ry - top * 0.5, y + ry * 0.4, pal.hairShine, 29);
+    const mass = fillAll(c, cloud(pts, s.texture === 'coily' ? 11 : 17, 12), pal.hair);
+    curls(c, mass, h, rx * 0.7, y - ry - top * 0.5, y + ry * 0.4, pal.hairShine, 29);
     return;
   }
   const crown = s.fringe === 'slicked' ? 16 : s.fringe === 'tousled' ? 8 : 0;
-  const front: Point = s.fringe === 'bangs' ? [x + rx * 0.9, y - ry * 0.25] : [x + rx * 0.72, y - ry * (s.fringe === 'tousled' ? 0.42 : 0.6)];
   const long = s.length > 0;
-  const bottom = long ? Math.min(y + s.length, y + ry * 1.25) : y + ry * 0.62;
-  const pts: Point[] = [
-    front,
-    [x + rx * 0.6 + crown * 0.5, y - ry - v * 0.6 - crown],
+  const front: Point = s.fringe === 'bangs' ? [x + rx * 0.92, y - ry * 0.22] : [x + rx * 0.74, y - ry * (s.fringe === 'tousled' ? 0.44 : 0.6)];
+  const top: Point[] = [
+    [x + rx * 0.62 + crown * 0.5, y - ry - v * 0.5 - crown],
     [x - rx * 0.1, y - ry - v - crown * 0.6],
-    [x - rx - v, y - ry * 0.35],
-    [x - rx - v * 0.8, y + ry * 0.2],
-    [x - rx * 0.75, bottom],
-    [x - rx * 0.2, bottom + (long ? 4 : 0)],
-    [x - rx * 0.12, y + ry * 0.36],
-    [x + rx * 0.08, y - ry * 0.05],
-    [x + rx * 0.35, y - ry * 0.35],
+    [x - rx - v * 0.7, y - ry * 0.35],
   ];
-  if (s.fringe === 'tousled') pts.splice(1, 0, [x + rx * 0.95, y - ry * 0.62]);
-  if (s.fringe === 'bangs') pts.splice(1, 0, [x + rx * 1.0, y - ry * 0.5]);
-  c.shaded(smoothClosed(pts, 0.78), pal.hair, pal.hairShade, 7, 0);
+  if (s.fringe === 'tousled') top.unshift([x + rx * 0.98, y - ry * 0.66]);
+  if (s.fringe === 'bangs') top.unshift([x + rx * 1.02, y - ry * 0.5]);
+  let pts: Point[];
+  if (long) {
+    // covers the ear and falls to the jaw (the rest hangs behind, in the back layer)
+    const bottom = Math.min(y + s.length, y + ry * 1.3);
+    pts = [front, ...top, [x - rx - v * 0.8, y + ry * 0.2], [x - rx * 0.7, bottom], [x - rx * 0.1, bottom + 4], [x + rx * 0.12, y + ry * 0.4], [x + rx * 0.14, y - ry * 0.05], [x + rx * 0.4, y - ry * 0.36]];
+  } else {
+    // a clean short cut: sideburn, around the ear, a tidy nape
+    pts = [front, ...top, [x - rx - v * 0.5, y + ry * 0.1], [x - rx * 0.78, y + ry * 0.4], [x - rx * 0.42, y + ry * 0.36], [x - rx * 0.26, y + ry * 0.12], [x - rx * 0.06, y - ry * 0.1], [x + rx * 0.1, y + ry * 0.18], [x + rx * 0.2, y + ry * 0.14], [x + rx * 0.3, y - ry * 0.24], [x + rx * 0.5, y - ry * 0.46]];
+  }
+  const shape = smoothClosed(pts, 0.78);
+  c.shaded(shape, pal.hair, pal.hairShade, 7, 0);
   c.add(stroke(smoothOpen([[x + rx * 0.5, y - ry * 0.8], [x, y - ry - v * 0.6], [x - rx * 0.6, y - ry * 0.75]]), pal.hairShine, 5, 'opacity="0.45"'));
   if (s.fringe === 'slicked') {
     for (let i = 0; i < 4; i++) {
@@ -291,11 +316,13 @@ function sideOfHead(c: Canvas, look: ModelLook, pal: Palette, h: Head, s: Spec):
   }
   if (look.hairStyle === 'short-textured') {
     const rnd = seeded(27);
-    for (let i = 0; i < 14; i++) {
+    let marks = '';
+    for (let i = 0; i < 16; i++) {
       const sx = x - rx * 0.7 + rnd() * rx * 1.1;
       const sy = y - ry * 0.95 + rnd() * ry * 0.8;
-      c.add(stroke(`M${sx} ${sy} q${-6} ${4} ${-14} ${6}`, i % 2 ? '#c9c6c2' : '#55514e', 2.4, 'opacity="0.7"'));
+      marks += stroke(`M${sx} ${sy} q${-6} ${4} ${-14} ${6}`, i % 2 ? '#c9c6c2' : '#55514e', 2.4, 'opacity="0.7"');
     }
+    c.within(shape, marks);
   }
   if (s.ponytail) c.add(path(ellipse(x - rx * 0.86, y - ry * 0.5, 8, 16), pal.hairShade));
 }

@@ -46,7 +46,7 @@ export const PROPORTIONS: Record<Gender, Proportions> = {
     shoulderY: 332, shoulderHalf: 98, armpitHalf: 84, bust: 1, waistY: 568, waistHalf: 60,
     hipY: 700, hipHalf: 104, crotchY: 770,
     legX: 52, thighR: 48, kneeX: 38, kneeY: 1060, kneeR: 26, ankleX: 30, ankleY: 1382, ankleR: 14,
-    armY: 364, armX: 96, armR: 24, elbowX: 114, elbowY: 574, elbowR: 16, wristX: 124, wristY: 766, wristR: 11,
+    armY: 370, armX: 95, armR: 24, elbowX: 114, elbowY: 574, elbowR: 16, wristX: 124, wristY: 766, wristR: 11,
     handLen: 64, hemY: 668,
   },
   men: {
@@ -54,7 +54,7 @@ export const PROPORTIONS: Record<Gender, Proportions> = {
     shoulderY: 340, shoulderHalf: 128, armpitHalf: 110, bust: 0, waistY: 606, waistHalf: 84,
     hipY: 716, hipHalf: 92, crotchY: 786,
     legX: 48, thighR: 50, kneeX: 44, kneeY: 1070, kneeR: 31, ankleX: 40, ankleY: 1386, ankleR: 18,
-    armY: 378, armX: 122, armR: 31, elbowX: 140, elbowY: 598, elbowR: 21, wristX: 146, wristY: 792, wristR: 15,
+    armY: 390, armX: 121, armR: 31, elbowX: 140, elbowY: 598, elbowR: 21, wristX: 146, wristY: 792, wristR: 15,
     handLen: 74, hemY: 730,
   },
 };

@@ -76,20 +76,47 @@ export function drawSide(c: Canvas, look: ModelLook, pal: Palette): void {
     c.add(stroke(smoothOpen([[cx - 22, s - 8], [cx - 34, s + 40], [cx - 28, s + 72]]), pal.topShade, 2.5, 'opacity="0.5"'));
   } else {
     const end: Point = [sh[0] + (el[0] - sh[0]) * 0.42, sh[1] + (el[1] - sh[1]) * 0.42];
-    c.shaded(limb([sh[0], sh[1] - 8], p.armR + 5, end, p.armR + 2, 2, 0.4), pal.top, pal.topShade, 6, 0);
+    c.add(path(limb([sh[0], sh[1]], p.armR + 2, end, p.armR + 1, 1, 0.4), pal.top));
+    c.add(stroke(`M${end[0] - p.armR - 1} ${end[1] + 2} L${end[0] + p.armR + 1} ${end[1] + 2}`, pal.topShade, 2.5, 'opacity="0.8"'));
   }
 
   // head in profile
-  const headPath = smoothClosed([
-    [hx - rx * 0.1, hy - ry], [hx + rx * 0.62, hy - ry * 0.78], [hx + rx * 0.92, hy - ry * 0.3],
-    [hx + rx * 0.96, hy - ry * 0.02], [hx + rx * 1.2, hy + ry * 0.24], [hx + rx * 0.98, hy + ry * 0.36],
-    [hx + rx * 1.02, hy + ry * 0.52], [hx + rx * 0.94, hy + ry * 0.62], [hx + rx * (women ? 0.9 : 0.94), hy + ry * 0.8],
-    [hx + rx * 0.6, hy + ry * 0.94], [hx, hy + ry * 0.76], [hx - rx * 0.5, hy + ry * 0.55],
-    [hx - rx * 0.95, hy + ry * 0.1], [hx - rx * 0.85, hy - ry * 0.62],
-  ], 0.85);
+  const headPath = profileHead(hx, hy, rx, ry, women);
   c.shaded(headPath, pal.skin, pal.skinShade, 6, 0);
-  faceProfile(c, look, pal, hx, hy, rx, ry);
+  faceProfile(c, look, pal, hx, hy, rx, ry, headPath);
   frontHair(c, look, pal, head, 'side');
+  if (hasShortHair(look)) {
+    // the ear sits over short hair
+    c.add(path(`M${hx - rx * 0.02} ${hy - ry * 0.02} C${hx - rx * 0.3} ${hy - ry * 0.1} ${hx - rx * 0.34} ${hy + ry * 0.34} ${hx - rx * 0.06} ${hy + ry * 0.3}Z`, pal.skin));
+    c.add(stroke(`M${hx - rx * 0.08} ${hy + ry * 0.04} C${hx - rx * 0.24} ${hy + ry * 0.02} ${hx - rx * 0.24} ${hy + ry * 0.22} ${hx - rx * 0.1} ${hy + ry * 0.22}`, pal.skinShade, 3));
+  }
+}
+
+function hasShortHair(look: ModelLook): boolean {
+  return look.gender === 'men' || look.hairStyle === 'short-natural' || look.hairStyle === 'ponytail';
+}
+
+/** A head in profile facing right: forehead, a straight nose, lips, chin, jaw, back of the skull. */
+export function profileHead(hx: number, hy: number, rx: number, ry: number, women: boolean): string {
+  const X = (f: number) => Math.round((hx + rx * f) * 10) / 10;
+  const Y = (f: number) => Math.round((hy + ry * f) * 10) / 10;
+  const nose = women ? 1.2 : 1.26;
+  const chin = women ? 0.9 : 0.98;
+  return [
+    `M${X(-0.1)} ${Y(-1)}`,
+    `C${X(0.5)} ${Y(-1.02)} ${X(0.92)} ${Y(-0.62)} ${X(0.95)} ${Y(-0.2)}`,
+    `C${X(0.97)} ${Y(-0.06)} ${X(0.93)} ${Y(-0.02)} ${X(0.97)} ${Y(0.06)}`,
+    `L${X(nose)} ${Y(0.3)}`,
+    `Q${X(nose + 0.03)} ${Y(0.37)} ${X(nose - 0.1)} ${Y(0.38)}`,
+    `L${X(1.0)} ${Y(0.39)}`,
+    `Q${X(1.04)} ${Y(0.45)} ${X(1.05)} ${Y(0.5)}`,
+    `Q${X(0.98)} ${Y(0.53)} ${X(1.03)} ${Y(0.59)}`,
+    `Q${X(1.0)} ${Y(0.67)} ${X(0.93)} ${Y(0.69)}`,
+    `C${X(chin + 0.06)} ${Y(0.76)} ${X(chin + 0.04)} ${Y(0.9)} ${X(chin - 0.14)} ${Y(0.93)}`,
+    `C${X(0.5)} ${Y(0.97)} ${X(0.2)} ${Y(0.86)} ${X(-0.1)} ${Y(0.7)}`,
+    `C${X(-0.6)} ${Y(0.55)} ${X(-1.0)} ${Y(0.2)} ${X(-0.98)} ${Y(-0.2)}`,
+    `C${X(-0.95)} ${Y(-0.7)} ${X(-0.6)} ${Y(-0.98)} ${X(-0.1)} ${Y(-1)}Z`,
+  ].join(' ');
 }
 
 function sideFoot(c: Canvas, pal: Palette, r: number, ankle: Point, women: boolean, far: boolean): void {
