@@ -7,7 +7,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig, ROOT } from './config.ts';
 import { openDatabase } from './db/database.ts';
-import { startStack, type Stack } from './server.ts';
+import { StackConfigError, startStack, type Stack } from './server.ts';
 import { buildAppIfStale, serveApp } from './app-server.ts';
 
 const command = process.argv[2] ?? 'start';
@@ -85,6 +85,6 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err?.stack ?? err);
+  console.error(err instanceof StackConfigError ? err.message : (err?.stack ?? err));
   process.exit(1);
 });

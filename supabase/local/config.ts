@@ -24,6 +24,11 @@ export interface RateLimits {
 
 export interface StackConfig {
   port: number;
+  /**
+   * The address the stack listens on (env SUPABASE_HOST): 127.0.0.1 unless set. Any other
+   * address needs a JWT secret of one's own (see unsafeBindingReason).
+   */
+  host: string;
   /** Address other processes (and mails) use to reach the stack. */
   apiUrl: string;
   jwtSecret: string;
@@ -105,12 +110,13 @@ export function loadConfig(overrides: Partial<StackConfig> & { configFile?: stri
   const rl = auth.rate_limit ?? {};
 
   const port = overrides.port ?? envInt('SUPABASE_PORT') ?? api.port ?? 54321;
-  const host = process.env.SUPABASE_HOST ?? 'localhost';
+  const host = overrides.host ?? (process.env.SUPABASE_HOST || DEFAULT_HOST);
   const appPort = overrides.appPort ?? envInt('APP_PORT') ?? 3000;
 
   const config: StackConfig = {
     port,
-    apiUrl: process.env.SUPABASE_PUBLIC_URL ?? `http://${host}:${port}`,
+    host,
+    apiUrl: process.env.SUPABASE_PUBLIC_URL ?? `http://${urlHost(host)}:${port}`,
     jwtSecret: process.env.JWT_SECRET ?? process.env.SUPABASE_AUTH_JWT_SECRET ?? auth.jwt_secret ?? DEFAULT_JWT_SECRET,
     dataDir: path.resolve(ROOT, process.env.DATA_DIR ?? '.data'),
     databaseUrl: process.env.DATABASE_URL || null,
@@ -152,3 +158,39 @@ export function loadConfig(overrides: Partial<StackConfig> & { configFile?: stri
 function stripUndefined<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([k, v]) => v !== undefined && k !== 'configFile')) as Partial<T>;
 }
+/** Where the stack listens unless SUPABASE_HOST says otherwise: this machine only. */
+export const DEFAULT_HOST = '127.0.0.1';
+
+/** 127.0.0.0/8, ::1 and localhost: addresses no other machine can reach. */
+export function isLoopback(host: string): boolean {
+  const h = host.trim().toLowerCase().replace(/^\[|\]$/g, '');
+  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h) || /^::ffff:127(\.\d{1,3}){3}$/.test(h);
+}
+
+/** The host for the stack's own URL: localhost for a loopback or every-interface address. */
+function urlHost(host: string): string {
+  const h = host.trim();
+  if (isLoopback(h) || h === '0.0.0.0' || h === '::' || h === '[::]') return 'localhost';
+  return h.includes(':') && !h.startsWith('[') ? `[${h}]` : h;
+}
+
+/**
+ * Why the stack must not start with these settings, or null. Listening where other machines
+ * can connect with the well-known local JWT secret would let anyone on the network sign a
+ * service_role token, so an address other than loopback needs a secret of one's own.
+ */
+export function unsafeBindingReason(config: Pick<StackConfig, 'host' | 'jwtSecret'>): string | null {
+  if (isLoopback(config.host)) return null;
+  if (config.jwtSecret === DEFAULT_JWT_SECRET) {
+    return (
+      `Refusing to listen on ${config.host}: the JWT secret is the well-known local default, so anyone who can ` +
+      `reach this address could sign a service_role token. Set JWT_SECRET to a secret of your own ` +
+      `(at least 32 characters), or leave SUPABASE_HOST unset to listen on ${DEFAULT_HOST} only.`
+    );
+  }
+  if (config.jwtSecret.length < 32) {
+    return `Refusing to listen on ${config.host}: JWT_SECRET must be at least 32 characters long.`;
+  }
+  return null;
+}
+

@@ -3,7 +3,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { loadConfig, type StackConfig } from './config.ts';
+import { loadConfig, unsafeBindingReason, type StackConfig } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { applyCors, sendJson, type Ctx, type Service, type StackContext } from './http.ts';
@@ -15,6 +15,9 @@ import { createRestService } from './rest/index.ts';
 import { createRealtimeService } from './realtime/index.ts';
 import { createStorageService } from './storage/index.ts';
 import { createFunctionsService } from './functions/index.ts';
+
+/** Settings the stack refuses to start with; the message says what to change. */
+export class StackConfigError extends Error {}
 
 export interface StartOptions {
   config?: Partial<StackConfig>;
@@ -39,6 +42,8 @@ export interface Stack {
 
 export async function startStack(opts: StartOptions = {}): Promise<Stack> {
   const config = loadConfig({ ...opts.config, port: opts.port ?? opts.config?.port });
+  const unsafe = unsafeBindingReason(config);
+  if (unsafe) throw new StackConfigError(unsafe);
   const log = (scope: string, message: string) => {
     if (!opts.quiet) console.log(`[${scope}] ${message}`);
   };
@@ -57,7 +62,7 @@ export async function startStack(opts: StartOptions = {}): Promise<Stack> {
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(config.port, () => {
+    server.listen(config.port, config.host.replace(/^\[|\]$/g, ''), () => {
       server.off('error', reject);
       resolve();
     });

@@ -7,7 +7,6 @@ import { AuthError, forbidden, unauthorized } from './errors.ts';
 import { sessionExists } from './sessions.ts';
 import { findUserById, isUuid, type UserRow } from './users.ts';
 
-const ADMIN_ROLES = new Set(['service_role', 'supabase_admin']);
 
 export function bearerToken(req: AuthRequest): string | null {
   const m = /^Bearer\s+(\S+)\s*$/i.exec(header(req.http.req, 'authorization') ?? '');
@@ -27,7 +26,7 @@ export async function checkApiKey(deps: AuthDeps, req: AuthRequest): Promise<{ m
   if (!key.startsWith('sb_')) {
     try {
       const claims = await jwt.verify(key);
-      if (claims.role === 'anon' || claims.role === 'service_role') return null;
+      if ((claims.role === 'anon' || claims.role === 'service_role') && typeof claims.exp === 'number') return null;
     } catch {
       // not a key of this project
     }
@@ -35,11 +34,16 @@ export async function checkApiKey(deps: AuthDeps, req: AuthRequest): Promise<{ m
   return { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' };
 }
 
+/**
+ * The claims of a bearer token. As REST does, a JWT must carry `exp`: a token that never
+ * expires (one signed by hand with the secret) is refused everywhere.
+ */
 async function verifiedClaims(deps: AuthDeps, token: string): Promise<Claims> {
   if (token === deps.stack.keys.secret) return { role: 'service_role' };
   if (token === deps.stack.keys.publishable) return { role: 'anon' };
+  let claims: Claims;
   try {
-    return await deps.stack.jwt.verify(token);
+    claims = await deps.stack.jwt.verify(token);
   } catch (err) {
     const detail =
       err instanceof JwtError && err.reason === 'expired'
@@ -47,6 +51,8 @@ async function verifiedClaims(deps: AuthDeps, token: string): Promise<Claims> {
         : 'signature is invalid';
     throw forbidden('bad_jwt', `invalid JWT: unable to parse or verify signature, ${detail}`);
   }
+  if (typeof claims.exp !== 'number') throw forbidden('bad_jwt', 'invalid claim: missing exp claim');
+  return claims;
 }
 
 export interface Caller {
@@ -74,10 +80,14 @@ export async function requireUser(deps: AuthDeps, req: AuthRequest): Promise<Cal
   return { user, sessionId, claims };
 }
 
-/** The admin API is for the service role only. */
+/**
+ * The admin API is for the service role only: the secret key or a JWT with role
+ * service_role and an `exp` (any other role, supabase_admin included, is refused, as REST
+ * refuses roles it does not serve).
+ */
 export async function requireAdmin(deps: AuthDeps, req: AuthRequest): Promise<void> {
   const token = bearerToken(req);
   if (!token) throw unauthorized('no_authorization', 'This endpoint requires a valid Bearer token');
   const claims = await verifiedClaims(deps, token);
-  if (!ADMIN_ROLES.has(String(claims.role))) throw forbidden('not_admin', 'User not allowed');
+  if (claims.role !== 'service_role') throw forbidden('not_admin', 'User not allowed');
 }

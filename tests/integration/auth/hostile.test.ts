@@ -130,3 +130,39 @@ describe('forged tokens on /user', () => {
     }
   });
 });
+
+describe('the admin API', () => {
+  async function listUsers(token: string, apikey = stack().anonKey) {
+    const res = await fetch(`${stack().url}/auth/v1/admin/users?per_page=1`, {
+      headers: { apikey, Authorization: `Bearer ${token}` },
+    });
+    return { status: res.status, body: await res.json() };
+  }
+  const now = () => Math.floor(Date.now() / 1000);
+
+  it('takes a service_role token that expires, and the secret key', async () => {
+    expect((await listUsers(await sign({ role: 'service_role', iat: now(), exp: now() + 600 }, stack().jwtSecret))).status).toBe(200);
+    expect((await listUsers(stack().secretKey)).status).toBe(200);
+  });
+
+  it('refuses a correctly signed token without exp', async () => {
+    const r = await listUsers(await sign({ role: 'service_role', iat: now() }, stack().jwtSecret));
+    expect(r.status).toBe(403);
+    expect(r.body.code).toBe('bad_jwt');
+  });
+
+  for (const role of ['supabase_admin', 'postgres', 'authenticated', 'anon', 'authenticator']) {
+    it(`refuses a correctly signed token for role ${role}`, async () => {
+      const r = await listUsers(await sign({ role, iat: now(), exp: now() + 600 }, stack().jwtSecret));
+      expect(r.status).toBe(403);
+      expect(r.body.code).toBe('not_admin');
+    });
+  }
+
+  it('refuses an apikey JWT without exp, as REST does', async () => {
+    const key = await sign({ role: 'service_role', iat: now() }, stack().jwtSecret);
+    const res = await fetch(`${stack().url}/auth/v1/admin/users?per_page=1`, { headers: { apikey: key, Authorization: `Bearer ${stack().serviceRoleKey}` } });
+    expect(res.status).toBe(401);
+    expect((await res.json()).message).toBe('Invalid API key');
+  });
+});

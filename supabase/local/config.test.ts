@@ -1,0 +1,40 @@
+// Where the stack listens, and when it refuses to: loopback is always fine; any other
+// address needs a JWT secret of one's own.
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_JWT_SECRET, isLoopback, loadConfig, unsafeBindingReason } from './config.ts';
+
+const OWN_SECRET = 'a-secret-of-our-own-that-is-long-enough-1234';
+
+describe('listen address', () => {
+  it('is 127.0.0.1 unless SUPABASE_HOST says otherwise, and the URL stays localhost', () => {
+    const before = process.env.SUPABASE_HOST;
+    delete process.env.SUPABASE_HOST;
+    try {
+      const config = loadConfig({ port: 54999 });
+      expect(config.host).toBe('127.0.0.1');
+      expect(config.apiUrl).toBe('http://localhost:54999');
+      process.env.SUPABASE_HOST = '0.0.0.0';
+      expect(loadConfig({ port: 54999 })).toMatchObject({ host: '0.0.0.0', apiUrl: 'http://localhost:54999' });
+      process.env.SUPABASE_HOST = '192.168.1.20';
+      expect(loadConfig({ port: 54999 }).apiUrl).toBe('http://192.168.1.20:54999');
+    } finally {
+      if (before === undefined) delete process.env.SUPABASE_HOST;
+      else process.env.SUPABASE_HOST = before;
+    }
+  });
+
+  it('knows loopback addresses', () => {
+    for (const h of ['127.0.0.1', '127.1.2.3', 'localhost', '::1', '[::1]', '::ffff:127.0.0.1']) expect(isLoopback(h), h).toBe(true);
+    for (const h of ['0.0.0.0', '::', '192.168.1.20', 'fd00::2', 'example.test', '128.0.0.1']) expect(isLoopback(h), h).toBe(false);
+  });
+
+  it('refuses another address with the well-known secret or a short one, with a message that says what to do', () => {
+    expect(unsafeBindingReason({ host: '127.0.0.1', jwtSecret: DEFAULT_JWT_SECRET })).toBeNull();
+    const reason = unsafeBindingReason({ host: '0.0.0.0', jwtSecret: DEFAULT_JWT_SECRET });
+    expect(reason).toMatch(/^Refusing to listen on 0\.0\.0\.0/);
+    expect(reason).toContain('service_role');
+    expect(reason).toContain('JWT_SECRET');
+    expect(unsafeBindingReason({ host: '::', jwtSecret: 'short-secret' })).toMatch(/at least 32 characters/);
+    expect(unsafeBindingReason({ host: '0.0.0.0', jwtSecret: OWN_SECRET })).toBeNull();
+  });
+});
