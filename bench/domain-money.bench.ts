@@ -109,7 +109,7 @@ async function main() {
   await lite.close();
 
   if (PG_URL) {
-    let scratch;
+    let scratch: Awaited<ReturnType<typeof openScratchDatabase>>;
     try {
       scratch = await openScratchDatabase(PG_URL, 'bench_money', { poolSize: 24 });
     } catch (err: any) {

@@ -21,7 +21,6 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { Database } from '../supabase/local/db/database.ts';
 import { PG_URL, withScratchDatabase } from './support/scratch-database.ts';
 import { startStack, type Stack } from '../supabase/local/server.ts';
 import { createExecutor, type RequestSettings } from '../supabase/local/rest/execute.ts';

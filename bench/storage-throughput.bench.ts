@@ -24,7 +24,6 @@ import { SignJWT } from 'jose';
 import pg from 'pg';
 import sharp from 'sharp';
 import ws from 'ws';
-import type { Database } from '../supabase/local/db/database.ts';
 import { PG_URL, withScratchDatabase } from './support/scratch-database.ts';
 import { startStack } from '../supabase/local/server.ts';
 

@@ -27,7 +27,7 @@ function printStatus(stack: Stack, appUrl: string | null) {
     `      secret key: ${stack.keys.secret}`,
   ];
   if (appUrl) lines.push('', `             App: ${appUrl}`);
-  console.log(lines.join('\n') + '\n');
+  console.log(`${lines.join('\n')}\n`);
 }
 
 async function main() {

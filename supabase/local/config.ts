@@ -67,7 +67,24 @@ export interface StackConfig {
   functions: Record<string, { verifyJwt: boolean }>;
 }
 
-type Toml = Record<string, any>;
+/** The parts of supabase/config.toml read here (the Supabase CLI's names). */
+interface Toml {
+  api?: { port?: number; schemas?: string[]; max_rows?: number };
+  auth?: {
+    site_url?: string;
+    additional_redirect_urls?: string[];
+    jwt_expiry?: number;
+    jwt_secret?: string;
+    enable_signup?: boolean;
+    minimum_password_length?: number;
+    enable_refresh_token_rotation?: boolean;
+    refresh_token_reuse_interval?: number;
+    email?: { enable_confirmations?: boolean; otp_expiry?: number; max_frequency?: string };
+    rate_limit?: { email_sent?: number; sign_in_sign_ups?: number; token_refresh?: number; token_verifications?: number };
+  };
+  storage?: { file_size_limit?: string };
+  functions?: Record<string, { verify_jwt?: boolean } | undefined>;
+}
 
 function envBool(name: string): boolean | undefined {
   const v = process.env[name];
@@ -103,7 +120,7 @@ function parseDuration(v: unknown, fallback: number): number {
 
 export function loadConfig(overrides: Partial<StackConfig> & { configFile?: string } = {}): StackConfig {
   const file = overrides.configFile ?? path.join(ROOT, 'supabase/config.toml');
-  const toml: Toml = parseToml(readFileSync(file, 'utf8'));
+  const toml = parseToml(readFileSync(file, 'utf8')) as Toml;
   const api = toml.api ?? {};
   const auth = toml.auth ?? {};
   const email = auth.email ?? {};
@@ -149,15 +166,12 @@ export function loadConfig(overrides: Partial<StackConfig> & { configFile?: stri
     functionsDir: path.join(ROOT, 'supabase/functions'),
     extraFunctionsDirs: [],
     functions: Object.fromEntries(
-      Object.entries((toml.functions ?? {}) as Toml).map(([name, f]) => [name, { verifyJwt: f?.verify_jwt ?? true }]),
+      Object.entries(toml.functions ?? {}).map(([name, f]) => [name, { verifyJwt: f?.verify_jwt ?? true }]),
     ),
   };
   return { ...config, ...stripUndefined(overrides) } as StackConfig;
 }
 
-function stripUndefined<T extends object>(o: T): Partial<T> {
-  return Object.fromEntries(Object.entries(o).filter(([k, v]) => v !== undefined && k !== 'configFile')) as Partial<T>;
-}
 /** Where the stack listens unless SUPABASE_HOST says otherwise: this machine only. */
 export const DEFAULT_HOST = '127.0.0.1';
 
@@ -194,3 +208,6 @@ export function unsafeBindingReason(config: Pick<StackConfig, 'host' | 'jwtSecre
   return null;
 }
 
+function stripUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([k, v]) => v !== undefined && k !== 'configFile')) as Partial<T>;
+}

@@ -19,7 +19,7 @@ export interface AuthRequest {
   ip: string;
   userAgent: string | null;
   /** the JSON body as an object ({} when empty); bad JSON is a 400 bad_json */
-  body(): Promise<Record<string, any>>;
+  body(): Promise<Record<string, unknown>>;
   /** route parameters (:id) */
   params: Record<string, string>;
 }

@@ -49,7 +49,7 @@ async function dispatch(deps: AuthDeps, http: Ctx) {
 }
 
 function makeRequest(http: Ctx, params: Record<string, string>, trustProxy: boolean): AuthRequest {
-  let parsed: Promise<Record<string, any>> | null = null;
+  let parsed: Promise<Record<string, unknown>> | null = null;
   return {
     http,
     query: new URLSearchParams(http.search),
@@ -73,7 +73,7 @@ function makeRequest(http: Ctx, params: Record<string, string>, trustProxy: bool
         if (value === null || typeof value !== 'object' || Array.isArray(value)) {
           throw new AuthError(400, 'bad_json', 'Could not parse request body as JSON: expected an object');
         }
-        return value as Record<string, any>;
+        return value as Record<string, unknown>;
       });
       return parsed;
     },

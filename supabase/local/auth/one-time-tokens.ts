@@ -4,7 +4,7 @@
 // with "pkce_" so the verify endpoint knows to answer with a code instead of tokens.
 // Tokens are single-use and expire after config.auth.otpExpiry seconds.
 import { createHash, randomInt } from 'node:crypto';
-import type { Queryable } from '../db/database.ts';
+import type { Queryable, QueryResult } from '../db/database.ts';
 
 export type TokenType = 'confirmation_token' | 'recovery_token' | 'email_change_token_new';
 
@@ -88,7 +88,7 @@ export async function findToken(
   types: TokenType[],
   expirySeconds: number,
 ): Promise<TokenRow | null> {
-  let r;
+  let r: QueryResult<TokenRow>;
   if ('tokenHash' in lookup) {
     r = await q.query<TokenRow>(
       `select id, user_id, token_type, token_hash, relates_to, created_at from auth.one_time_tokens

@@ -1,6 +1,6 @@
 // Passwords: bcrypt at GoTrue's cost, and GoTrue's strength rule (minimum length).
 import bcrypt from 'bcryptjs';
-import { AuthError, unprocessable, weakPassword } from './errors.ts';
+import { type AuthError, unprocessable, weakPassword } from './errors.ts';
 
 /** golang.org/x/crypto/bcrypt DefaultCost, what GoTrue hashes with. */
 const COST = 10;

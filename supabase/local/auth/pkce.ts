@@ -55,7 +55,7 @@ export async function exchangeAuthCode(
     [authCode],
   );
   const flow = r.rows[0];
-  if (!flow || !flow.user_id || !flow.issued) {
+  if (!flow?.user_id || !flow.issued) {
     throw notFound('flow_state_not_found', 'invalid flow state, no valid flow state found');
   }
   if (new Date(flow.issued).getTime() + CODE_TTL_SECONDS * 1000 < Date.now()) {

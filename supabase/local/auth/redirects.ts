@@ -33,7 +33,7 @@ export function globToRegExp(glob: string): RegExp {
       if (end === -1) re += '\\[';
       else {
         let cls = glob.slice(i + 1, end).replace(/\\/g, '\\\\');
-        if (cls.startsWith('!')) cls = '^' + cls.slice(1);
+        if (cls.startsWith('!')) cls = `^${cls.slice(1)}`;
         re += `[${cls}]`;
         i = end;
       }

@@ -11,6 +11,7 @@ import pg from 'pg';
 import { runBatch } from './pg-batch.ts';
 import { decodeBatch, encodeBatch } from './pglite-batch.ts';
 
+// biome-ignore lint/suspicious/noExplicitAny: rows are what the SQL selects; a caller that relies on their shape names R
 export interface QueryResult<R = Record<string, any>> {
   rows: R[];
   fields: { name: string; dataTypeID: number }[];
@@ -19,6 +20,7 @@ export interface QueryResult<R = Record<string, any>> {
 }
 
 export interface Queryable {
+  // biome-ignore lint/suspicious/noExplicitAny: as QueryResult's rows
   query<R = Record<string, any>>(sql: string, params?: unknown[]): Promise<QueryResult<R>>;
 }
 
@@ -77,8 +79,13 @@ async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<D
   const db = new PGlite({ dataDir: dataDir ?? undefined, loadDataDir, relaxedDurability: false });
   await db.waitReady;
 
-  const toResult = (r: any): QueryResult => ({
-    rows: r.rows,
+  const toResult = <R>(r: {
+    rows: unknown[];
+    fields: { name: string; dataTypeID: number }[];
+    affectedRows?: number;
+    rowCount?: number;
+  }): QueryResult<R> => ({
+    rows: r.rows as R[],
     fields: r.fields,
     rowCount: r.affectedRows ?? r.rowCount ?? r.rows.length,
   });
@@ -93,15 +100,15 @@ async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<D
 
   return {
     kind: 'pglite',
-    async query(sql, params) {
-      return toResult(await db.query(sql, params as any[])) as any;
+    async query<R>(sql: string, params?: unknown[]) {
+      return toResult<R>(await db.query(sql, params));
     },
     async exec(sql) {
       await db.exec(sql);
     },
     transaction(fn) {
       return db.transaction((tx) =>
-        fn({ query: async (sql, params) => toResult(await tx.query(sql, params as any[])) as any }),
+        fn({ query: async <R>(sql: string, params?: unknown[]) => toResult<R>(await tx.query(sql, params)) }),
       );
     },
     // (only when this PGlite version has the locks it relies on; the caller falls back to
@@ -113,7 +120,7 @@ async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<D
         const run = (statements: Statement[]) =>
           internals._runExclusiveQuery(async () => {
             const { messages } = await db.execProtocol(encodeBatch(statements, prepared), { throwOnError: false });
-            const out = decodeBatch(messages as any[]);
+            const out = decodeBatch(messages);
             status = out.status;
             if (out.error) throw out.error;
             for (const st of statements) if (st.name) prepared.set(st.name, st.text);
@@ -152,8 +159,8 @@ async function openPostgres(url: string, poolSize?: number): Promise<Database> {
   const probe = await pool.connect();
   probe.release();
 
-  const toResult = (r: pg.QueryResult): QueryResult => ({
-    rows: r.rows,
+  const toResult = <R>(r: pg.QueryResult): QueryResult<R> => ({
+    rows: r.rows as R[],
     fields: r.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
     rowCount: r.rowCount ?? r.rows.length,
   });
@@ -175,8 +182,8 @@ async function openPostgres(url: string, poolSize?: number): Promise<Database> {
 
   return {
     kind: 'postgres',
-    async query(sql, params) {
-      return toResult(await pool.query(sql, params as any[])) as any;
+    async query<R>(sql: string, params?: unknown[]) {
+      return toResult<R>(await pool.query(sql, params));
     },
     async exec(sql) {
       await pool.query(sql);
@@ -185,7 +192,9 @@ async function openPostgres(url: string, poolSize?: number): Promise<Database> {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        const out = await fn({ query: async (sql, params) => toResult(await client.query(sql, params as any[])) as any });
+        const out = await fn({
+          query: async <R>(sql: string, params?: unknown[]) => toResult<R>(await client.query(sql, params)),
+        });
         await client.query('COMMIT');
         return out;
       } catch (err) {

@@ -55,9 +55,10 @@ export async function migrate(db: Database, opts: MigrateOptions): Promise<Migra
       try {
         await db.exec(`begin;\n${sql}\n;\ninsert into supabase_migrations.schema_migrations (version, name, statements)
           values ('${version}', '${name.replace(/'/g, "''")}', array[]::text[]);\ncommit;`);
-      } catch (err: any) {
+      } catch (err) {
         await db.exec('rollback').catch(() => {});
-        throw new Error(`migration ${file} failed: ${err.message}${err.position ? ` (at character ${err.position})` : ''}`);
+        const { message, position } = err as { message?: string; position?: string };
+        throw new Error(`migration ${file} failed: ${message}${position ? ` (at character ${position})` : ''}`);
       }
       applied.push(file);
       log(`applied migration ${file}`);
@@ -71,9 +72,9 @@ export async function migrate(db: Database, opts: MigrateOptions): Promise<Migra
         const sql = readFileSync(opts.seedFile, 'utf8');
         try {
           await db.exec(`begin;\n${sql}\n;\ninsert into supabase_migrations.seed_files (path) values ('${key}');\ncommit;`);
-        } catch (err: any) {
+        } catch (err) {
           await db.exec('rollback').catch(() => {});
-          throw new Error(`seed ${key} failed: ${err.message}`);
+          throw new Error(`seed ${key} failed: ${(err as Error).message}`);
         }
         seeded = true;
         log(`seeded ${key}`);

@@ -71,7 +71,8 @@ export function encodeBatch(statements: Statement[], prepared: Map<string, strin
 
 interface BackendMessage {
   name: string;
-  fields?: any[];
+  /** column descriptions (rowDescription) or values (dataRow) */
+  fields?: unknown[];
   text?: string;
   status?: string;
 }
@@ -88,10 +89,12 @@ export function decodeBatch(messages: BackendMessage[]): { results: QueryResult[
   let status = 'I';
   for (const m of messages) {
     switch (m.name) {
-      case 'rowDescription':
-        names = m.fields!.map((f) => f.name);
-        current = { rows: [], fields: m.fields!.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })), rowCount: 0 };
+      case 'rowDescription': {
+        const columns = m.fields as { name: string; dataTypeID: number }[];
+        names = columns.map((f) => f.name);
+        current = { rows: [], fields: columns.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })), rowCount: 0 };
         break;
+      }
       case 'dataRow': {
         const row: Record<string, unknown> = {};
         for (let i = 0; i < names.length; i++) row[names[i]] = m.fields![i];

@@ -54,7 +54,7 @@ export async function createFunctionsService(ctx: StackContext): Promise<Service
         }
       }
 
-      let fn;
+      let fn: Awaited<typeof found>;
       try {
         fn = await found;
       } catch (err) {
@@ -80,8 +80,8 @@ export async function createFunctionsService(ctx: StackContext): Promise<Service
       try {
         response = await runInScope(fn.scope, () => fn.handler(request, info));
         if (!(response instanceof Response)) throw new TypeError(`handler returned ${typeof response}, not a Response`);
-      } catch (err: any) {
-        log(`${name} threw: ${err?.stack ?? err}`);
+      } catch (err) {
+        log(`${name} threw: ${(err instanceof Error && err.stack) || err}`);
         if (!res.headersSent) {
           sendJson(res, 500, { code: 'WORKER_ERROR', message: 'Function exited due to an error (please check logs)' }, RELAY);
         }

@@ -103,8 +103,8 @@ export function createFunctionLoader(opts: LoaderOptions) {
         const mod = await runInScope(scope, () => api.import(pathToFileURL(file).href, import.meta.url));
         const fallback = mod?.default?.fetch;
         if (!scope.handler && typeof fallback === 'function') scope.handler = fallback.bind(mod.default);
-      } catch (err: any) {
-        throw new FunctionLoadError(`function ${name} failed to load: ${err?.stack ?? err}`);
+      } catch (err) {
+        throw new FunctionLoadError(`function ${name} failed to load: ${(err instanceof Error && err.stack) || err}`);
       }
       if (!scope.handler) throw new FunctionLoadError(`function ${name} did not call Deno.serve(handler)`);
       return { name, scope, handler: scope.handler };

@@ -190,8 +190,8 @@ export function fromPgError(err: PgLikeError, authenticated: boolean): RestError
 }
 
 function fromRaisePgrst(err: PgLikeError): RestError {
-  let msg: any;
-  let det: any;
+  let msg: { code?: unknown; message?: unknown; details?: unknown; hint?: unknown } | null;
+  let det: { status?: unknown; headers?: unknown } | null;
   try {
     msg = JSON.parse(err.message ?? '');
   } catch {
@@ -217,5 +217,6 @@ function fromRaisePgrst(err: PgLikeError): RestError {
   }
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(det.headers ?? {})) if (typeof v === 'string') headers[k] = v;
-  return new RestError(det.status, msg.code, msg.message, msg.details ?? null, msg.hint ?? null, headers);
+  const text = (v: unknown) => (v ?? null) as string | null;
+  return new RestError(det.status, msg.code, msg.message, text(msg.details), text(msg.hint), headers);
 }

@@ -27,7 +27,7 @@ export async function subscribe(
 ): Promise<Recorded> {
   const channel = client.channel(name, opts.config ? { config: opts.config } : undefined);
   const rec: Recorded = { channel, events: filters.map(() => []), system: [], statuses: [], broadcasts: [] };
-  filters.forEach((f, i) => channel.on('postgres_changes' as any, f as any, (p: any) => rec.events[i].push(p)));
+  for (const [i, f] of filters.entries()) channel.on('postgres_changes' as any, f as any, (p: any) => rec.events[i].push(p));
   channel.on('system', {}, (p) => rec.system.push(p));
   channel.on('broadcast', { event: '*' }, (p) => rec.broadcasts.push(p));
   channel.subscribe((status, err) => rec.statuses.push({ status, error: err?.message }));

@@ -216,7 +216,7 @@ describe('forged credentials', () => {
     refused(r, 401);
     expect(r.headers.get('www-authenticate')).toMatch(/^Bearer/);
     if (expectCode) expect(r.json.code).toBe(expectCode);
-    const w2 = await rest('/rest_owners?id=eq.' + w.owner.id, { method: 'DELETE', token });
+    const w2 = await rest(`/rest_owners?id=eq.${w.owner.id}`, { method: 'DELETE', token });
     refused(w2, 401);
     return r;
   }

@@ -6,7 +6,6 @@ import { makeWorld, rest, type World } from './helpers.ts';
 
 const db = anonClient();
 let w: World;
-const ids = () => w.projects.map((p) => p.id);
 
 beforeAll(async () => {
   w = await makeWorld(3);

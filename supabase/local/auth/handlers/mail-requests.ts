@@ -118,7 +118,7 @@ async function sendOtp(
     if (!createUser) throw unprocessable('otp_disabled', 'Signups not allowed for otp');
     if (!deps.config.enableSignup) throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
   }
-  if (!user || !user.email_confirmed_at) {
+  if (!user?.email_confirmed_at) {
     if (user) checkFrequency(deps, user.confirmation_sent_at);
     const autoconfirm = !deps.config.enableConfirmations;
     const redirectTo = chooseRedirect(deps.config, requested, sitePath(deps.config, '/home'));

@@ -13,7 +13,7 @@ import { clientInfo, expectTypes, obj, pkceParams, redirectParam, str, validateE
 import { hashPassword, checkPassword } from '../passwords.ts';
 import { createFlowState } from '../pkce.ts';
 import { chooseRedirect, sitePath } from '../redirects.ts';
-import { startSession } from '../sessions.ts';
+import { startSession, type SessionJson } from '../sessions.ts';
 import { isUniqueViolation, transaction } from '../transaction.ts';
 import { findUserByEmail, insertUser, loadUserJson, type UserRow } from '../users.ts';
 
@@ -67,7 +67,7 @@ export const signup: Handler = async (deps, req) => {
   const passwordHash = await hashPassword(password);
   const appMetadata = { provider: 'email', providers: ['email'] };
   let userId = '';
-  let session;
+  let session: SessionJson | null;
   try {
     session = await transaction(deps, 'Database error saving new user', async (tx) => {
       userId = await insertUser(tx, {

@@ -36,7 +36,7 @@ async function passwordGrant(deps: AuthDeps, req: AuthRequest) {
   if (phone) throw unprocessable('phone_provider_disabled', 'Phone logins are disabled');
   if (!rawEmail) throw badRequest('validation_failed', 'missing email or phone');
   const user = await findUserByEmail(deps.stack.db, rawEmail.toLowerCase());
-  if (!user || !user.encrypted_password) {
+  if (!user?.encrypted_password) {
     await spendPasswordCheck(password);
     throw badRequest('invalid_credentials', INVALID_LOGIN);
   }

@@ -61,7 +61,8 @@ export function readName(c: Cursor): string | null {
 export function readJsonPath(c: Cursor): JsonStep[] | null {
   const steps: JsonStep[] = [];
   while (c.startsWith('->')) {
-    const arrow = c.eat('->>') ? '->>' : (c.eat('->'), '->');
+    const arrow = c.eat('->>') ? '->>' : '->';
+    if (arrow === '->') c.eat('->');
     const neg = c.peek() === '-' && /\d/.test(c.peek(1) ?? '');
     if (neg) c.pos++;
     const key = readName(c);
@@ -79,13 +80,6 @@ export function readField(c: Cursor): Field | null {
   const path = readJsonPath(c);
   if (path === null) return null;
   return { name, path };
-}
-
-/** Parses a whole string as a field (filter keys, order terms); null when it is not one. */
-export function parseField(s: string): Field | null {
-  const c = new Cursor(s);
-  const f = readField(c);
-  return f && c.done ? f : null;
 }
 
 /** The key a field gets in the JSON output: the last JSON key, else the column name. */

@@ -58,7 +58,7 @@ describe('select', () => {
   });
 
   it('refuses embeds nested too deeply', () => {
-    expect(code(() => parseSelect('a('.repeat(30) + 'id' + ')'.repeat(30)))).toBe('400 PGRST100');
+    expect(code(() => parseSelect(`${'a('.repeat(30)}id${')'.repeat(30)}`))).toBe('400 PGRST100');
   });
 });
 
@@ -129,7 +129,7 @@ describe('logic trees', () => {
     expect(code(() => parseLogicTree('or', false, '()'))).toBe('400 PGRST100');
     expect(code(() => parseLogicTree('or', false, '(a.eq.1,)'))).toBe('400 PGRST100');
     expect(code(() => parseLogicTree('or', false, '(a)'))).toBe('400 PGRST100');
-    const deep = '(' + 'and('.repeat(20) + 'a.eq.1' + ')'.repeat(20) + ')';
+    const deep = `(${'and('.repeat(20)}a.eq.1${')'.repeat(20)})`;
     expect(code(() => parseLogicTree('or', false, deep))).toBe('400 PGRST100');
   });
 });

@@ -66,7 +66,7 @@ export function insertStatement(o: InsertOptions): string {
     select = `SELECT ${exprs.join(', ')} FROM json_array_elements(${body}::json) AS _j(v), LATERAL json_populate_record(${rowType}, _j.v) AS _r`;
   }
   let sql = `INSERT INTO ${target} AS t0${o.columns.length ? ` (${cols})` : ''} ${select}`;
-  if (o.onConflict && o.onConflict.columns.length) {
+  if (o.onConflict?.columns.length) {
     sql += ` ON CONFLICT (${o.onConflict.columns.map(ident).join(', ')}) `;
     sql += o.onConflict.action === 'ignore' || o.columns.length === 0
       ? 'DO NOTHING'
