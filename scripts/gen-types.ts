@@ -1,6 +1,7 @@
 // npm run gen:types — writes src/lib/database.types.ts from supabase/migrations.
 // npm run gen:types -- --check — fails (exit 1) when the committed file is not what the
 // migrations produce; npm test runs this.
+// --migrations <dir> reads the migrations from another folder.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { changedLines, generateDatabaseTypes } from './db-types/generate.ts';
@@ -9,8 +10,11 @@ const root = path.resolve(import.meta.dirname, '..');
 const target = path.join(root, 'src/lib/database.types.ts');
 const relTarget = path.relative(root, target);
 const check = process.argv.includes('--check');
+const dirFlag = process.argv.indexOf('--migrations');
+const migrationsDir =
+  dirFlag > 0 ? path.resolve(process.argv[dirFlag + 1]) : path.join(root, 'supabase/migrations');
 
-const generated = await generateDatabaseTypes(path.join(root, 'supabase/migrations'));
+const generated = await generateDatabaseTypes(migrationsDir);
 const current = existsSync(target) ? readFileSync(target, 'utf8') : '';
 
 if (check) {

@@ -261,6 +261,7 @@ export type Database = {
           id: string
           lease_expires_at: string | null
           metadata: Json
+          next_attempt_at: string | null
           original_path: string
           original_url: string | null
           pose_id: number
@@ -285,6 +286,7 @@ export type Database = {
           id?: string
           lease_expires_at?: string | null
           metadata?: Json
+          next_attempt_at?: string | null
           original_path: string
           original_url?: string | null
           pose_id: number
@@ -309,6 +311,7 @@ export type Database = {
           id?: string
           lease_expires_at?: string | null
           metadata?: Json
+          next_attempt_at?: string | null
           original_path?: string
           original_url?: string | null
           pose_id?: number
@@ -519,6 +522,7 @@ export type Database = {
           free_fixes_per_project: number
           id: string
           low_credit_alerts: boolean
+          low_credit_threshold: number
           monthly_credits: number
           name: string
           price_eur: number
@@ -543,6 +547,7 @@ export type Database = {
           free_fixes_per_project: number
           id: string
           low_credit_alerts: boolean
+          low_credit_threshold?: number
           monthly_credits: number
           name: string
           price_eur: number
@@ -567,6 +572,7 @@ export type Database = {
           free_fixes_per_project?: number
           id?: string
           low_credit_alerts?: boolean
+          low_credit_threshold?: number
           monthly_credits?: number
           name?: string
           price_eur?: number
@@ -659,14 +665,19 @@ export type Database = {
           type: string
           updated_at: string
           user_id: string
+          video_attempts: number
           video_charge_id: string | null
           video_custom_description: string | null
           video_error: string | null
+          video_lease_expires_at: string | null
+          video_next_attempt_at: string | null
           video_path: string | null
+          video_provider_job_id: string | null
           video_requested_at: string | null
           video_status: string | null
           video_style: string | null
           video_url: string | null
+          video_worker: string | null
         }
         Insert: {
           background_blurred?: boolean
@@ -687,14 +698,19 @@ export type Database = {
           type: string
           updated_at?: string
           user_id: string
+          video_attempts?: number
           video_charge_id?: string | null
           video_custom_description?: string | null
           video_error?: string | null
+          video_lease_expires_at?: string | null
+          video_next_attempt_at?: string | null
           video_path?: string | null
+          video_provider_job_id?: string | null
           video_requested_at?: string | null
           video_status?: string | null
           video_style?: string | null
           video_url?: string | null
+          video_worker?: string | null
         }
         Update: {
           background_blurred?: boolean
@@ -715,14 +731,19 @@ export type Database = {
           type?: string
           updated_at?: string
           user_id?: string
+          video_attempts?: number
           video_charge_id?: string | null
           video_custom_description?: string | null
           video_error?: string | null
+          video_lease_expires_at?: string | null
+          video_next_attempt_at?: string | null
           video_path?: string | null
+          video_provider_job_id?: string | null
           video_requested_at?: string | null
           video_status?: string | null
           video_style?: string | null
           video_url?: string | null
+          video_worker?: string | null
         }
         Relationships: [
           {
@@ -816,6 +837,77 @@ export type Database = {
             columns: ["plan"]
             isOneToOne: false
             referencedRelation: "plans"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      tool_jobs: {
+        Row: {
+          attempts: number
+          charge_id: string | null
+          completed_at: string | null
+          created_at: string
+          credits_charged: number
+          error: string | null
+          id: string
+          input_path: string
+          lease_expires_at: string | null
+          next_attempt_at: string | null
+          provider_job_id: string | null
+          refunded_at: string | null
+          result_path: string | null
+          status: string
+          tool: string
+          updated_at: string
+          user_id: string
+          worker: string | null
+        }
+        Insert: {
+          attempts?: number
+          charge_id?: string | null
+          completed_at?: string | null
+          created_at?: string
+          credits_charged?: number
+          error?: string | null
+          id?: string
+          input_path: string
+          lease_expires_at?: string | null
+          next_attempt_at?: string | null
+          provider_job_id?: string | null
+          refunded_at?: string | null
+          result_path?: string | null
+          status?: string
+          tool: string
+          updated_at?: string
+          user_id: string
+          worker?: string | null
+        }
+        Update: {
+          attempts?: number
+          charge_id?: string | null
+          completed_at?: string | null
+          created_at?: string
+          credits_charged?: number
+          error?: string | null
+          id?: string
+          input_path?: string
+          lease_expires_at?: string | null
+          next_attempt_at?: string | null
+          provider_job_id?: string | null
+          refunded_at?: string | null
+          result_path?: string | null
+          status?: string
+          tool?: string
+          updated_at?: string
+          user_id?: string
+          worker?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "tool_jobs_charge_id_fkey"
+            columns: ["charge_id"]
+            isOneToOne: false
+            referencedRelation: "credit_ledger"
             referencedColumns: ["id"]
           },
         ]
@@ -938,6 +1030,15 @@ export type Database = {
         }
         Returns: Json
       }
+      begin_provider_callback: {
+        Args: {
+          attempt: number
+          job_id: string
+          kind: string
+          lease_seconds?: number
+        }
+        Returns: Json
+      }
       can_request_project_fix: {
         Args: {
           project_id: string
@@ -974,6 +1075,17 @@ export type Database = {
         }
         Returns: Json
       }
+      claim_dispatch_work: {
+        Args: {
+          lease_seconds?: number
+          max_attempts?: number
+          max_jobs?: number
+          max_polls?: number
+          poll_lease_seconds?: number
+          worker: string
+        }
+        Returns: Json
+      }
       claim_generation_jobs: {
         Args: {
           lease_seconds?: number
@@ -994,6 +1106,19 @@ export type Database = {
         Args: {
           credits: number
           plan?: string
+        }
+        Returns: Json
+      }
+      finish_engine_job: {
+        Args: {
+          attempt: number
+          error?: string
+          job_id: string
+          kind: string
+          result_path?: string
+          result_url?: string
+          status: string
+          watermarked_path?: string
         }
         Returns: Json
       }
@@ -1037,6 +1162,29 @@ export type Database = {
           event_type: string
           payload?: Json
           user_id?: string
+        }
+        Returns: boolean
+      }
+      record_provider_job: {
+        Args: {
+          attempt: number
+          deadline_seconds: number
+          handle: string
+          job_id: string
+          kind: string
+          poll_seconds: number
+        }
+        Returns: boolean
+      }
+      record_provider_progress: {
+        Args: {
+          attempt: number
+          deadline_seconds?: number
+          handle: string
+          job_id: string
+          kind: string
+          new_handle?: string
+          poll_seconds?: number
         }
         Returns: boolean
       }
@@ -1108,6 +1256,17 @@ export type Database = {
         }
         Returns: Json
       }
+      retry_engine_job: {
+        Args: {
+          attempt: number
+          delay_seconds: number
+          error: string
+          job_id: string
+          kind: string
+          max_attempts?: number
+        }
+        Returns: string
+      }
       run_scheduled_jobs: {
         Args: {
           p_now?: string
@@ -1118,6 +1277,12 @@ export type Database = {
         Args: {
           cancel: boolean
           user_id: string
+        }
+        Returns: Json
+      }
+      start_background_removal: {
+        Args: {
+          input_path: string
         }
         Returns: Json
       }

@@ -1,8 +1,9 @@
-// The user's subscription: one key factory, the query, live updates and cancellation.
+// The user's subscription (one key factory per user) and the plans' facts (public.plans,
+// the same for everyone).
 import { queryOptions } from '@tanstack/react-query';
 import type { Tables } from '../../lib/database.types.ts';
 import type { AppSupabaseClient } from '../../lib/supabase.ts';
-import { normalisePlan, type Subscription } from './plan.ts';
+import { normalisePlan, PLANS, type Plan, type PlanFacts, type Subscription } from './plan.ts';
 
 export const subscriptionKeys = {
   all: ['subscription'] as const,
@@ -34,4 +35,38 @@ export const subscriptionQueryOptions = (client: AppSupabaseClient, userId: stri
   queryOptions({
     queryKey: subscriptionKeys.detail(userId),
     queryFn: () => fetchSubscription(client, userId),
+  });
+
+export const planKeys = {
+  all: ['plans'] as const,
+};
+
+const PLAN_COLUMNS = 'id, monthly_credits, price_eur, low_credit_alerts, low_credit_threshold, video';
+
+/** The plans a subscription can hold, in their order; numeric columns as numbers. */
+export async function fetchPlans(client: AppSupabaseClient): Promise<PlanFacts[]> {
+  const { data, error } = await client.from('plans').select(PLAN_COLUMNS).order('rank');
+  if (error) throw error;
+  return data.flatMap((row) =>
+    (PLANS as readonly string[]).includes(row.id)
+      ? [
+          {
+            id: row.id as Plan,
+            monthly_credits: Number(row.monthly_credits),
+            price_eur: Number(row.price_eur),
+            low_credit_alerts: row.low_credit_alerts,
+            low_credit_threshold: Number(row.low_credit_threshold),
+            video: row.video,
+          },
+        ]
+      : [],
+  );
+}
+
+/** Reference data: read once an hour at most (and again on a reload). */
+export const plansQueryOptions = (client: AppSupabaseClient) =>
+  queryOptions({
+    queryKey: planKeys.all,
+    queryFn: () => fetchPlans(client),
+    staleTime: 60 * 60_000,
   });

@@ -1,14 +1,19 @@
-// When the low-credits modal opens (spec 1 §4): 3 or fewer credits on a paid plan. It opens
-// once per balance in a browser session, so "Maybe Later" holds until credits change again.
+// When the low-credits modal opens (spec 1 §4): the balance is at or below the plan's
+// low-credit threshold on a plan with alerts (3 or fewer on a paid plan). It opens once per
+// balance in a browser session, so "Maybe Later" holds until credits change again.
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { isLowOnCredits, type Subscription } from './plan.ts';
+import { isLowOnCredits, type PlanFacts, type Subscription } from './plan.ts';
 
 export const DISMISSED_KEY = 'drape.lowCreditsDismissed';
 
-export function shouldPromptLowCredits(sub: Pick<Subscription, 'plan' | 'credits_remaining'> | null | undefined, dismissedAtBalance: number | null): boolean {
-  if (!isLowOnCredits(sub)) return false;
-  return dismissedAtBalance === null || Number(sub!.credits_remaining) !== dismissedAtBalance;
+export function shouldPromptLowCredits(
+  sub: Pick<Subscription, 'credits_remaining'> | null | undefined,
+  facts: Pick<PlanFacts, 'low_credit_alerts' | 'low_credit_threshold'> | null | undefined,
+  dismissedAtBalance: number | null,
+): boolean {
+  if (!sub || !isLowOnCredits(sub, facts)) return false;
+  return dismissedAtBalance === null || Number(sub.credits_remaining) !== dismissedAtBalance;
 }
 
 export function lowCreditsTitle(remaining: number): MessageDescriptor {

@@ -1,19 +1,28 @@
-// Plan facts the screens show (spec 1 §3, §6, §9). The server decides credits and plans;
-// these only describe them.
+// Plans as the screens show them. The facts of a plan (credits, price, low-credit alerts and
+// threshold, video) are rows of public.plans, read through plansQueryOptions (./api.ts);
+// what lives here is UI: the display order, names, and the rules that combine a user's
+// subscription with those facts. The server decides credits and plans.
 import type { Tables } from '../../lib/database.types.ts';
 
 /** The plans a subscription can hold, in display order (public.plans.id). */
 export const PLANS = ['free', 'lite', 'pro', 'advanced'] as const;
 export type Plan = (typeof PLANS)[number];
-export const MONTHLY_CREDITS: Record<Plan, number> = { free: 2, lite: 20, pro: 25, advanced: 30 };
-/** Monthly price in euro (the plan price table of spec 2). */
-export const MONTHLY_PRICE_EUR: Record<Plan, number> = { free: 0, lite: 40, pro: 50, advanced: 60 };
-export const LOW_CREDITS_THRESHOLD = 3;
 /** Rollover from previous cycles is always shown as 0 (spec 1 §2). */
 export const ROLLOVER_CREDITS = 0;
 
-export type Subscription = Pick<Tables<'subscriptions'>, 'credits_remaining' | 'credits_used' | 'current_period_end' | 'cancel_at_period_end'> & {
+export type Subscription = Pick<
+  Tables<'subscriptions'>,
+  'credits_remaining' | 'credits_used' | 'current_period_end' | 'cancel_at_period_end'
+> & {
   plan: Plan;
+};
+
+/** One row of public.plans, as far as the app reads it. */
+export type PlanFacts = Pick<
+  Tables<'plans'>,
+  'monthly_credits' | 'price_eur' | 'low_credit_alerts' | 'low_credit_threshold' | 'video'
+> & {
+  id: Plan;
 };
 
 export function normalisePlan(plan: string | null | undefined): Plan {
@@ -24,9 +33,11 @@ export function planName(plan: Plan): string {
   return `${plan.charAt(0).toUpperCase()}${plan.slice(1)}`;
 }
 
-/** The Upgrade button shows for free, lite and pro. */
-export const showsUpgrade = (plan: Plan) => plan !== 'advanced';
-export const canCreateVideo = (plan: Plan) => plan === 'advanced';
+/** The Upgrade button shows on every plan but the highest (free, lite and pro). */
+export const showsUpgrade = (plan: Plan) => plan !== PLANS[PLANS.length - 1];
+
+/** Video creation is a plan fact; unknown (not loaded yet) means no. */
+export const canCreateVideo = (facts: Pick<PlanFacts, 'video'> | null | undefined) => facts?.video === true;
 
 export interface CreditsSummary {
   remaining: number;
@@ -38,16 +49,31 @@ export interface CreditsSummary {
   empty: boolean;
 }
 
-export function creditsSummary(sub: Pick<Subscription, 'credits_remaining' | 'credits_used'> | null | undefined): CreditsSummary {
+export function creditsSummary(
+  sub: Pick<Subscription, 'credits_remaining' | 'credits_used'> | null | undefined,
+): CreditsSummary {
   const remaining = Number(sub?.credits_remaining ?? 0);
   const used = Number(sub?.credits_used ?? 0);
-  return { remaining, used, cycle: remaining + used, rollover: ROLLOVER_CREDITS, totalAvailable: remaining + ROLLOVER_CREDITS, empty: remaining <= 0 };
+  return {
+    remaining,
+    used,
+    cycle: remaining + used,
+    rollover: ROLLOVER_CREDITS,
+    totalAvailable: remaining + ROLLOVER_CREDITS,
+    empty: remaining <= 0,
+  };
 }
 
-/** Low-credits rule: 3 or fewer credits on a paid plan (the free plan is exempt). */
-export function isLowOnCredits(sub: Pick<Subscription, 'plan' | 'credits_remaining'> | null | undefined): boolean {
-  if (!sub) return false;
-  return normalisePlan(sub.plan) !== 'free' && Number(sub.credits_remaining) <= LOW_CREDITS_THRESHOLD;
+/**
+ * Low credits: the plan has low-credit alerts (every paid plan) and the balance is at or below
+ * its threshold (spec 1 §4: 3) — the rule the server's low-credits trigger applies to the same row.
+ */
+export function isLowOnCredits(
+  sub: Pick<Subscription, 'credits_remaining'> | null | undefined,
+  facts: Pick<PlanFacts, 'low_credit_alerts' | 'low_credit_threshold'> | null | undefined,
+): boolean {
+  if (!sub || !facts?.low_credit_alerts) return false;
+  return Number(sub.credits_remaining) <= Number(facts.low_credit_threshold);
 }
 
 /** Cancel and manage are disabled on the free plan or while a cancellation is pending. */

@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Icon, Skeleton, buttonClass, type IconName } from '../../../ui/index.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
-import { canCreateVideo, planBadge, useSubscription } from '../../subscription/index.ts';
+import { canCreateVideo, planBadge, usePlanFacts, useSubscription } from '../../subscription/index.ts';
 import { useProjectStats } from '../hooks/use-dashboard.ts';
 import * as s from './summary-cards.css.ts';
 
@@ -79,7 +79,8 @@ export function ProjectsCard() {
 
 export function VideoCard() {
   const { data: sub } = useSubscription();
-  const allowed = canCreateVideo(sub?.plan ?? 'free');
+  const { data: facts } = usePlanFacts(sub?.plan);
+  const allowed = canCreateVideo(facts);
   return (
     <SummaryCard
       look="warm"

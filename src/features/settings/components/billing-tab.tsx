@@ -5,7 +5,7 @@ import { Alert, Button, Icon, Skeleton, buttonClass } from '../../../ui/index.ts
 import { supabase } from '../../../lib/supabase.ts';
 import { formatDate, formatEuro, formatNumber } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
-import { canCancel, creditsSummary, MONTHLY_PRICE_EUR, planBadge, showsUpgrade, useSubscription } from '../../subscription/index.ts';
+import { canCancel, creditsSummary, planBadge, showsUpgrade, usePlanFacts, useSubscription } from '../../subscription/index.ts';
 import { openBillingPortal } from '../api.ts';
 import { SettingsSection } from './settings-section.tsx';
 import * as s from './settings.css.ts';
@@ -13,13 +13,14 @@ import * as s from './settings.css.ts';
 export function BillingTab() {
   const { i18n } = useLingui();
   const { data: sub, isPending } = useSubscription();
+  const { data: facts } = usePlanFacts(sub?.plan);
   const [portalError, setPortalError] = useState(false);
   const [opening, setOpening] = useState(false);
   const locale = currentLocale();
   const plan = sub?.plan ?? 'free';
   const credits = creditsSummary(sub);
   const cancelling = sub?.cancel_at_period_end === true;
-  const amount = formatEuro(MONTHLY_PRICE_EUR[plan], locale);
+  const amount = facts ? formatEuro(facts.price_eur, locale) : null;
   const date = formatDate(sub?.current_period_end, locale);
   const manageable = canCancel(sub);
 
@@ -50,7 +51,7 @@ export function BillingTab() {
             <dt className={s.factLabel}>
               <Trans>Amount</Trans>
             </dt>
-            <dd className={s.factValue}>{value(<Trans>{amount} / month</Trans>)}</dd>
+            <dd className={s.factValue}>{amount === null ? <Skeleton width={90} height={22} /> : value(<Trans>{amount} / month</Trans>)}</dd>
           </div>
           <div className={s.fact}>
             <dt className={s.factLabel}>{cancelling ? <Trans>End date</Trans> : <Trans>Next billing date</Trans>}</dt>

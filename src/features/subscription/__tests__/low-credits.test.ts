@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '@lingui/core';
 import { lowCreditsSubtext, lowCreditsTitle, readDismissedBalance, shouldPromptLowCredits } from '../low-credits.ts';
+import { buildPlanFacts } from './builders.ts';
 
 beforeAll(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
 
@@ -12,16 +13,19 @@ describe('low-credits modal', () => {
     expect(i18n._(lowCreditsSubtext)).toBe('Upgrade your plan to continue creating amazing fashion content');
   });
 
-  it('opens for paid plans at 3 credits or fewer', () => {
-    expect(shouldPromptLowCredits({ plan: 'lite', credits_remaining: 3 }, null)).toBe(true);
-    expect(shouldPromptLowCredits({ plan: 'lite', credits_remaining: 4 }, null)).toBe(false);
-    expect(shouldPromptLowCredits({ plan: 'free', credits_remaining: 0 }, null)).toBe(false);
-    expect(shouldPromptLowCredits(null, null)).toBe(false);
+  it("opens for paid plans at their threshold (3) or fewer", () => {
+    const lite = buildPlanFacts('lite');
+    expect(shouldPromptLowCredits({ credits_remaining: 3 }, lite, null)).toBe(true);
+    expect(shouldPromptLowCredits({ credits_remaining: 4 }, lite, null)).toBe(false);
+    expect(shouldPromptLowCredits({ credits_remaining: 0 }, buildPlanFacts('free'), null)).toBe(false);
+    expect(shouldPromptLowCredits(null, lite, null)).toBe(false);
+    expect(shouldPromptLowCredits({ credits_remaining: 0 }, undefined, null)).toBe(false);
   });
 
   it('stays closed after Maybe Later until the balance changes', () => {
-    expect(shouldPromptLowCredits({ plan: 'pro', credits_remaining: 2 }, 2)).toBe(false);
-    expect(shouldPromptLowCredits({ plan: 'pro', credits_remaining: 1 }, 2)).toBe(true);
+    const pro = buildPlanFacts('pro');
+    expect(shouldPromptLowCredits({ credits_remaining: 2 }, pro, 2)).toBe(false);
+    expect(shouldPromptLowCredits({ credits_remaining: 1 }, pro, 2)).toBe(true);
   });
 
   it('reads the dismissed balance from storage', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canCancel, creditsSummary, isLowOnCredits, showsUpgrade } from '../plan.ts';
+import { canCancel, canCreateVideo, creditsSummary, isLowOnCredits, showsUpgrade } from '../plan.ts';
+import { buildPlanFacts } from './builders.ts';
 
 describe('credits dropdown facts', () => {
   it('offers Upgrade on free, lite and pro only', () => {
@@ -17,13 +18,27 @@ describe('credits dropdown facts', () => {
 });
 
 describe('low credits rule', () => {
-  it('applies at 3 or fewer on paid plans', () => {
-    expect(isLowOnCredits({ plan: 'lite', credits_remaining: 3 })).toBe(true);
-    expect(isLowOnCredits({ plan: 'pro', credits_remaining: 0 })).toBe(true);
-    expect(isLowOnCredits({ plan: 'pro', credits_remaining: 4 })).toBe(false);
+  it("applies at or below the plan's threshold on plans with alerts", () => {
+    expect(isLowOnCredits({ credits_remaining: 3 }, buildPlanFacts('lite'))).toBe(true);
+    expect(isLowOnCredits({ credits_remaining: 0 }, buildPlanFacts('pro'))).toBe(true);
+    expect(isLowOnCredits({ credits_remaining: 4 }, buildPlanFacts('pro'))).toBe(false);
   });
-  it('exempts the free plan', () => {
-    expect(isLowOnCredits({ plan: 'free', credits_remaining: 0 })).toBe(false);
+  it('follows the threshold public.plans gives, not a number of its own', () => {
+    expect(isLowOnCredits({ credits_remaining: 4.5 }, buildPlanFacts('pro', { low_credit_threshold: 5 }))).toBe(true);
+    expect(isLowOnCredits({ credits_remaining: 2 }, buildPlanFacts('pro', { low_credit_threshold: 1 }))).toBe(false);
+  });
+  it('exempts plans without alerts (the free plan), and says no while the facts are unknown', () => {
+    expect(isLowOnCredits({ credits_remaining: 0 }, buildPlanFacts('free'))).toBe(false);
+    expect(isLowOnCredits({ credits_remaining: 0 }, undefined)).toBe(false);
+  });
+});
+
+describe('video', () => {
+  it('is a plan fact', () => {
+    expect(canCreateVideo(buildPlanFacts('advanced'))).toBe(true);
+    expect(canCreateVideo(buildPlanFacts('pro'))).toBe(false);
+    expect(canCreateVideo(buildPlanFacts('pro', { video: true }))).toBe(true);
+    expect(canCreateVideo(null)).toBe(false);
   });
 });
 

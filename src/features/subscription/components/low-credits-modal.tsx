@@ -3,23 +3,25 @@ import { useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Dialog, Icon } from '../../../ui/index.ts';
 import { supabase } from '../../../lib/supabase.ts';
+import { usePlanFacts } from '../hooks/use-plans.ts';
 import { useSubscription } from '../hooks/use-subscription.ts';
 import { DISMISSED_KEY, lowCreditsSubtext, lowCreditsTitle, readDismissedBalance, shouldPromptLowCredits } from '../low-credits.ts';
 import * as s from './low-credits-modal.css.ts';
 
-/** Opens when the server's balance is low (3 or fewer on a paid plan). */
+/** Opens when the server's balance is low for the plan (3 or fewer on a paid plan). */
 export function LowCreditsModal() {
   const { i18n } = useLingui();
   const navigate = useNavigate();
   const { data: sub } = useSubscription();
+  const { data: facts } = usePlanFacts(sub?.plan);
   const [open, setOpen] = useState(false);
 
   useEffect(() => {
-    const prompt = shouldPromptLowCredits(sub, readDismissedBalance(sessionStorage));
+    const prompt = shouldPromptLowCredits(sub, facts, readDismissedBalance(sessionStorage));
     setOpen(prompt);
     // The server stored a low-credit notice with this balance change; ask for it to be posted.
     if (prompt) void supabase.functions.invoke('send-notice', { body: {} }).catch(() => undefined);
-  }, [sub]);
+  }, [sub, facts]);
 
   const remaining = Number(sub?.credits_remaining ?? 0);
   const dismiss = () => {
