@@ -6,7 +6,7 @@ import type { Duplex } from 'node:stream';
 import { loadConfig, unsafeBindingReason, type StackConfig } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
-import { applyCors, sendJson, type Ctx, type Service, type StackContext } from './http.ts';
+import { applyCors, pairResponse, sendJson, type Ctx, type Service, type StackContext } from './http.ts';
 import { createJwt, deriveApiKeys, type ApiKeys } from './jwt.ts';
 import { createMailbox } from './mail/mailbox.ts';
 import { startScheduledJobs, type ScheduledJobs } from './jobs/index.ts';
@@ -15,6 +15,7 @@ import { createRestService } from './rest/index.ts';
 import { createRealtimeService } from './realtime/index.ts';
 import { createStorageService } from './storage/index.ts';
 import { createFunctionsService } from './functions/index.ts';
+import { createFashnService, FASHN_MOUNT } from './fashn/index.ts';
 
 /** Settings the stack refuses to start with; the message says what to change. */
 export class StackConfigError extends Error {}
@@ -107,6 +108,8 @@ export async function startStack(opts: StartOptions = {}): Promise<Stack> {
     await add('/storage/v1', createStorageService(context));
     await add('/functions/v1', createFunctionsService(context));
     await add('/_dev/mail', mailbox.service);
+    // the local FASHN-compatible provider (preview renderer): supabase/local/fashn
+    await add(FASHN_MOUNT, createFashnService(context));
 
     ready = router(mounts, url, log);
     const openDb = db;
@@ -165,6 +168,7 @@ function router(mounts: [prefix: string, service: Service][], url: string, log: 
   return {
     async handle(req, res) {
       try {
+        pairResponse(req, res);
         if (applyCors(req, res)) return;
         const raw = req.url ?? '/';
         const q = raw.indexOf('?');

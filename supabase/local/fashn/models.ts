@@ -1,0 +1,171 @@
+// The model names this endpoint implements: what each accepts (checked when the prediction
+// is submitted: a bad request is a 400, as on FASHN) and how the preview renderer makes its
+// output.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { ApiError, PredictionError } from './errors.ts';
+import { resolveInput, type InputEnv, type InputImage } from './inputs.ts';
+import type { OutputFile, OutputStore } from './outputs.ts';
+import { changeBackgroundOf, composeOnModel, removeBackground } from './render/background.ts';
+import { catalogueFigure, photoFigure } from './render/figures.ts';
+import type { GarmentCategory } from './render/garment.ts';
+import { encodePng, type Rgb, type Rgba } from './render/raster.ts';
+import { backgroundRaster, studioBackdrop } from './render/scene.ts';
+import { renderTryon } from './render/tryon.ts';
+import { moveForPrompt, renderVideo } from './render/video.ts';
+
+export const MODEL_NAMES = ['tryon-v1.6', 'background-change', 'background-remove', 'image-to-video'] as const;
+export type ModelName = (typeof MODEL_NAMES)[number];
+
+export interface RenderOutput {
+  files: OutputFile[];
+  subject?: Rgba;
+  details?: Record<string, unknown>;
+}
+
+export interface RenderEnv extends InputEnv {
+  store: OutputStore;
+}
+
+type Inputs = Record<string, unknown>;
+
+const bad = (message: string) => new ApiError(400, 'BadRequest', message);
+
+function requireString(inputs: Inputs, name: string) {
+  const v = inputs[name];
+  if (typeof v !== 'string' || v.trim() === '') throw bad(`inputs.${name} is required (an image URL or a base64 data URL)`);
+}
+
+function optionalString(inputs: Inputs, name: string) {
+  if (inputs[name] !== undefined && inputs[name] !== null && typeof inputs[name] !== 'string') throw bad(`inputs.${name} must be a string`);
+}
+
+function oneOf(inputs: Inputs, name: string, allowed: readonly unknown[]) {
+  const v = inputs[name];
+  if (v !== undefined && v !== null && !allowed.includes(v)) throw bad(`inputs.${name} must be one of ${allowed.map((a) => JSON.stringify(a)).join(', ')}`);
+}
+
+/** Throws ApiError 400 when the request cannot be run. */
+export function validate(model: unknown, inputs: unknown): asserts inputs is Inputs {
+  if (typeof model !== 'string' || !(MODEL_NAMES as readonly string[]).includes(model)) {
+    throw bad(`model_name must be one of ${MODEL_NAMES.join(', ')}`);
+  }
+  if (!inputs || typeof inputs !== 'object' || Array.isArray(inputs)) throw bad('inputs must be an object');
+  const i = inputs as Inputs;
+  switch (model as ModelName) {
+    case 'tryon-v1.6':
+      requireString(i, 'model_image');
+      requireString(i, 'garment_image');
+      oneOf(i, 'category', ['auto', 'tops', 'bottoms', 'one-pieces']);
+      oneOf(i, 'mode', ['performance', 'balanced', 'quality']);
+      oneOf(i, 'garment_photo_type', ['auto', 'flat-lay', 'model']);
+      oneOf(i, 'output_format', ['png', 'jpeg']);
+      break;
+    case 'background-change':
+      requireString(i, 'image');
+      optionalString(i, 'background_image');
+      optionalString(i, 'background_prompt');
+      optionalString(i, 'prompt');
+      if (!i.background_image && !i.background_prompt && !i.prompt) {
+        throw bad('inputs.background_image or inputs.prompt (background_prompt) is required');
+      }
+      oneOf(i, 'blur', [true, false]);
+      break;
+    case 'background-remove':
+      requireString(i, 'image');
+      break;
+    case 'image-to-video':
+      requireString(i, 'image');
+      optionalString(i, 'prompt');
+      oneOf(i, 'duration', [5, 10]);
+      break;
+  }
+}
+
+/** The moderation stand-in: the magic word "__reject__" in any text or URL input. */
+function moderate(inputs: Inputs) {
+  for (const v of Object.values(inputs)) {
+    if (typeof v === 'string' && v.includes('__reject__')) {
+      throw new PredictionError('ContentModerationError', 'Prohibited content detected in the inputs (simulated by the local preview renderer)');
+    }
+  }
+}
+
+/** Background slugs of the catalogue, matched in a background prompt. */
+const BACKGROUND_WORDS: [RegExp, string][] = [
+  [/studio|white|plain/i, 'studio-white'],
+  [/urban|street|city/i, 'urban-street'],
+  [/santorini|greek island|aegean/i, 'santorini'],
+  [/villa|pool/i, 'villa-pool'],
+  [/beverly|hills|palm/i, 'beverly-hills'],
+  [/spain|spanish|seville|andalus/i, 'spain'],
+  [/loft|industrial|brick/i, 'loft'],
+  [/beach|sea|sand|coast/i, 'beach'],
+];
+
+async function loadBackground(i: Inputs, env: RenderEnv): Promise<{ raster: Rgb; source: string }> {
+  const blur = i.blur === true;
+  if (typeof i.background_image === 'string' && i.background_image) {
+    const bg = resolveInput(i.background_image, env);
+    // the catalogue ships a blurred variant; blurring it again would only soften it more
+    const alreadyBlurred = /-blurred(\.w\d+)?\.\w+$/.test(bg.key);
+    return { raster: await backgroundRaster(bg.key, () => bg.bytes(), blur && !alreadyBlurred), source: bg.label };
+  }
+  const prompt = String(i.background_prompt ?? i.prompt ?? '');
+  const slug = BACKGROUND_WORDS.find(([re]) => re.test(prompt))?.[1];
+  if (slug) {
+    const file = path.join(env.publicDir, 'catalogue', 'backgrounds', `${slug}.webp`);
+    if (existsSync(file)) {
+      const bg = resolveInput(new URL(`/catalogue/backgrounds/${slug}.webp`, env.selfUrl).href, env);
+      return { raster: await backgroundRaster(bg.key, () => bg.bytes(), blur), source: `catalogue:${slug}` };
+    }
+  }
+  return { raster: await studioBackdrop(), source: 'studio' };
+}
+
+async function subjectOf(image: InputImage, env: RenderEnv): Promise<Rgba | null> {
+  return image.ref.kind === 'own-output' ? env.store.subject(image.ref.id) : null;
+}
+
+export async function render(model: ModelName, i: Inputs, env: RenderEnv): Promise<RenderOutput> {
+  moderate(i);
+  switch (model) {
+    case 'tryon-v1.6': {
+      const modelImage = resolveInput(i.model_image as string, env);
+      const garment = resolveInput(i.garment_image as string, env);
+      const ref = modelImage.ref;
+      const [figure, garmentBytes] = await Promise.all([
+        ref.kind === 'catalogue-model' ? catalogueFigure(ref.slug, ref.pose) : modelImage.bytes().then(photoFigure),
+        garment.bytes(),
+      ]);
+      const r = await renderTryon({ figure, garment: garmentBytes, category: (i.category as GarmentCategory | 'auto' | undefined) ?? 'auto' });
+      return {
+        files: [{ bytes: r.png, ext: 'png' }],
+        subject: r.subject,
+        details: { category: r.category, figure: ref.kind === 'catalogue-model' ? `${ref.slug}/${ref.pose}` : figure.kind },
+      };
+    }
+    case 'background-change': {
+      const image = resolveInput(i.image as string, env);
+      const [subject, bg] = await Promise.all([subjectOf(image, env), loadBackground(i, env)]);
+      if (subject) {
+        return { files: [{ bytes: await composeOnModel(subject, bg.raster), ext: 'png' }], details: { placement: 'on-model', alpha: 'saved', background: bg.source } };
+      }
+      const r = await changeBackgroundOf(await image.bytes(), bg.raster);
+      return { files: [{ bytes: r.png, ext: 'png' }], details: { placement: r.placement, alpha: 'keyed', background: bg.source } };
+    }
+    case 'background-remove': {
+      const image = resolveInput(i.image as string, env);
+      const subject = await subjectOf(image, env);
+      const png = subject ? await encodePng(subject, 4) : await removeBackground(await image.bytes());
+      return { files: [{ bytes: png, ext: 'png' }], details: { alpha: subject ? 'saved' : 'keyed' } };
+    }
+    case 'image-to-video': {
+      const image = resolveInput(i.image as string, env);
+      const prompt = typeof i.prompt === 'string' ? i.prompt : undefined;
+      const seconds = i.duration === 10 ? 10 : 5;
+      const clip = await renderVideo(await image.bytes(), prompt, seconds);
+      return { files: [{ bytes: clip, ext: 'webm' }], details: { move: moveForPrompt(prompt), seconds } };
+    }
+  }
+}
