@@ -83,7 +83,7 @@ export async function startHarness(opts: Partial<FashnOptions> = {}, keepDataDir
     webhooks,
     webhookStatus,
     async close() {
-      await endpoint?.close();
+      await endpoint?.close?.();
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));
       if (!keepDataDir) rmSync(dataDir, { recursive: true, force: true });
