@@ -16,9 +16,12 @@
 -- A job whose worker died keeps its lease until it runs out; then claim_dispatch_work takes
 -- it again (a new attempt), and after the last attempt it fails and is refunded.
 --
--- Handles ('fashn:tryon:<id>', 'webhook:image:<id>:<attempt>') stay in provider_job_id; the
--- poll schedule lives in private.provider_waits, so a poll does not touch the rows the
--- seller's browser watches.
+-- Provider handles ('fashn:tryon:<prediction id>', 'webhook:image:<id>:<attempt>') live in
+-- private.provider_waits with the poll schedule, so a poll does not touch the rows the
+-- seller's browser watches. The job's own provider_job_id column (images, projects.video_…,
+-- tool_jobs) holds an opaque reference to it (private.handle_ref): sellers can read those
+-- rows, and a provider's output URLs are derived from its prediction id (FASHN's CDN:
+-- /<id>/output_0.png) — a free-plan seller must not be able to fetch the clean result.
 
 -- Bookkeeping columns ------------------------------------------------------------------
 
@@ -27,7 +30,6 @@ alter table public.images
   add column if not exists next_attempt_at timestamptz;
 comment on column public.images.next_attempt_at is
   'after a transient provider error: when the next attempt starts (the lease ends then too)';
-create index if not exists images_provider_job_idx on public.images (provider_job_id) where provider_job_id is not null;
 
 alter table public.projects
   add column if not exists video_attempts integer not null default 0,
@@ -97,7 +99,6 @@ create table if not exists public.tool_jobs (
 );
 create index if not exists tool_jobs_user_created_idx on public.tool_jobs (user_id, created_at desc);
 create index if not exists tool_jobs_queue_idx on public.tool_jobs (created_at) where status in ('pending', 'processing');
-create index if not exists tool_jobs_provider_job_idx on public.tool_jobs (provider_job_id) where provider_job_id is not null;
 create trigger set_updated_at before update on public.tool_jobs
   for each row execute function private.tg_set_updated_at();
 
@@ -140,6 +141,14 @@ create trigger status_change before update of status on public.tool_jobs
 
 -- The seller's browser watches its tool jobs finish.
 alter publication supabase_realtime add table public.tool_jobs;
+
+-- The reference a job row keeps of its provider handle.
+create or replace function private.handle_ref(p_handle text) returns text
+language sql immutable
+set search_path = ''
+as $$
+  select 'ref:' || left(encode(sha256(convert_to(p_handle, 'UTF8')), 'hex'), 32)
+$$;
 
 -- Jobs as the engine's code reads them -------------------------------------------------
 
@@ -320,17 +329,28 @@ declare
   v boolean;
 begin
   if p_kind = 'image' then
-    select i.status = 'processing' and i.attempts = p_attempt and i.provider_job_id = p_handle into v
+    select i.status = 'processing' and i.attempts = p_attempt and i.provider_job_id = private.handle_ref(p_handle) into v
       from public.images i where i.id = p_job_id;
   elsif p_kind = 'video' then
-    select p.video_status = 'processing' and p.video_attempts = p_attempt and p.video_provider_job_id = p_handle into v
+    select p.video_status = 'processing' and p.video_attempts = p_attempt and p.video_provider_job_id = private.handle_ref(p_handle) into v
       from public.projects p where p.id = p_job_id;
   else
-    select t.status = 'processing' and t.attempts = p_attempt and t.provider_job_id = p_handle into v
+    select t.status = 'processing' and t.attempts = p_attempt and t.provider_job_id = private.handle_ref(p_handle) into v
       from public.tool_jobs t where t.id = p_job_id;
   end if;
   return coalesce(v, false);
 end
+$$;
+
+-- The status of one job of a kind.
+create or replace function private.job_status(p_kind text, p_job_id uuid) returns text
+language sql stable
+set search_path = ''
+as $$
+  select case p_kind
+    when 'image' then (select i.status from public.images i where i.id = p_job_id)
+    when 'video' then (select p.video_status from public.projects p where p.id = p_job_id)
+    else (select t.status from public.tool_jobs t where t.id = p_job_id) end
 $$;
 
 -- The job JSON of one job of a kind.
@@ -369,7 +389,7 @@ begin
       set handling_until = p_now + make_interval(secs => p_lease_seconds),
           next_poll_at = p_now + make_interval(secs => p_lease_seconds)
       where kind = w.kind and job_id = w.job_id;
-    v_out := v_out || jsonb_build_array(private.job_json(w.kind, w.job_id));
+    v_out := v_out || jsonb_build_array(private.job_json(w.kind, w.job_id) || jsonb_build_object('provider_job_id', w.handle));
   end loop;
   return v_out;
 end
@@ -379,7 +399,7 @@ $$;
 
 -- The provider accepted the work of this attempt: its handle, a lease that covers the
 -- provider's own time (deadline_seconds), and the first poll after poll_seconds. For an
--- image the handle is recorded by report_image_outcome('processing', provider_job_id).
+-- image the reference is recorded by report_image_outcome('processing', provider_job_id).
 -- Returns false when the job moved on meanwhile (another attempt, or finished).
 create or replace function public.record_provider_job(
   kind text, job_id uuid, attempt integer, handle text, deadline_seconds integer, poll_seconds integer)
@@ -396,16 +416,16 @@ begin
   if kind = 'image' then
     perform 1 from public.images i where i.id = job_id and i.status = 'processing' and i.attempts = attempt for update;
     if found then
-      perform public.report_image_outcome(job_id, 'processing', provider_job_id => handle);
+      perform public.report_image_outcome(job_id, 'processing', provider_job_id => private.handle_ref(handle));
       update public.images i set lease_expires_at = v_lease where i.id = job_id;
       v_ok := true;
     end if;
   elsif kind = 'video' then
-    update public.projects p set video_provider_job_id = handle, video_lease_expires_at = v_lease
+    update public.projects p set video_provider_job_id = private.handle_ref(handle), video_lease_expires_at = v_lease
       where p.id = job_id and p.video_status = 'processing' and p.video_attempts = attempt;
     v_ok := found;
   elsif kind = 'tool' then
-    update public.tool_jobs t set provider_job_id = handle, lease_expires_at = v_lease
+    update public.tool_jobs t set provider_job_id = private.handle_ref(handle), lease_expires_at = v_lease
       where t.id = job_id and t.status = 'processing' and t.attempts = attempt;
     v_ok := found;
   else
@@ -427,6 +447,7 @@ $$;
 --   {result: 'stale'}     the job is finished, or waits for other work (another attempt or
 --                         stage): a replayed or late callback
 --   {result: 'busy'}      a poll is handling the job right now (it reads the same outcome)
+--   {result: 'early'}     the attempt is still being submitted (its handle is not recorded yet)
 --   {result: 'ok', job}   the job, now held for lease_seconds by the caller
 create or replace function public.begin_provider_callback(kind text, job_id uuid, attempt integer, lease_seconds integer default 60)
 returns jsonb
@@ -444,6 +465,11 @@ begin
   end if;
   select * into w from private.provider_waits pw where pw.kind = begin_provider_callback.kind and pw.job_id = begin_provider_callback.job_id
     for update;
+  if not found and (v_job ->> 'attempt')::integer = attempt and v_job ->> 'provider_job_id' is null
+     and private.job_status(kind, job_id) = 'processing' then
+    -- the provider answered before its handle was recorded: ask again in a moment
+    return jsonb_build_object('result', 'early');
+  end if;
   if not found or w.attempt <> attempt or not private.job_waits_for(kind, job_id, w.attempt, w.handle) then
     return jsonb_build_object('result', 'stale');
   end if;
@@ -452,7 +478,7 @@ begin
   end if;
   update private.provider_waits pw set handling_until = v_now + make_interval(secs => lease_seconds)
     where pw.kind = w.kind and pw.job_id = w.job_id;
-  return jsonb_build_object('result', 'ok', 'job', v_job);
+  return jsonb_build_object('result', 'ok', 'job', v_job || jsonb_build_object('provider_job_id', w.handle));
 end
 $$;
 
@@ -613,9 +639,9 @@ begin
 end
 $$;
 
-revoke all on function private.tg_projects_video_request(), private.tg_tool_jobs_status(), private.image_jobs_json(uuid[]),
+revoke all on function private.tg_projects_video_request(), private.tg_tool_jobs_status(), private.handle_ref(text), private.image_jobs_json(uuid[]),
   private.video_jobs_json(uuid[]), private.tool_jobs_json(uuid[]),
-  private.job_waits_for(text, uuid, integer, text), private.job_json(text, uuid),
+  private.job_waits_for(text, uuid, integer, text), private.job_json(text, uuid), private.job_status(text, uuid),
   private.claim_polls(integer, integer, timestamptz) from public;
 revoke all on function
   public.claim_dispatch_work(text, integer, integer, integer, integer, integer),

@@ -1,0 +1,53 @@
+// What the engine needs from Supabase: the queue functions (service role, see
+// supabase/migrations/20261122005000_generation_dispatch.sql) and Storage. The interface
+// keeps engine.ts free of supabase-js, so its logic is tested with an in-memory store.
+import type { EngineJob, ImageJob, ToolJob, VideoJob } from '../providers/types.ts';
+import type { JobKind } from './callback-url.ts';
+
+export interface ClaimedWork {
+  images: ImageJob[];
+  videos: VideoJob[];
+  tools: ToolJob[];
+  /** jobs waiting at a provider, due for a poll (provider_job_id = the handle) */
+  polls: EngineJob[];
+}
+
+export interface ClaimOptions {
+  maxJobs: number;
+  leaseSeconds: number;
+  maxAttempts: number;
+  maxPolls: number;
+  pollLeaseSeconds: number;
+}
+
+export type CallbackStart =
+  | { result: 'unknown' | 'stale' | 'busy' | 'early' }
+  | { result: 'ok'; job: EngineJob };
+
+export interface FinishPaths {
+  resultPath?: string | null;
+  watermarkedPath?: string | null;
+  resultUrl?: string | null;
+  error?: string | null;
+}
+
+export interface EngineStore {
+  claim(worker: string, opts: ClaimOptions): Promise<ClaimedWork>;
+  recordJob(kind: JobKind, id: string, attempt: number, handle: string, deadlineSeconds: number, pollSeconds: number): Promise<boolean>;
+  recordProgress(
+    kind: JobKind,
+    id: string,
+    attempt: number,
+    handle: string,
+    newHandle: string | null,
+    pollSeconds: number,
+    deadlineSeconds: number,
+  ): Promise<boolean>;
+  retry(kind: JobKind, id: string, attempt: number, error: string, delaySeconds: number, maxAttempts: number): Promise<'retrying' | 'failed' | 'stale'>;
+  finish(kind: JobKind, id: string, attempt: number, status: 'completed' | 'failed' | 'rejected', paths: FinishPaths): Promise<{ changed: boolean; status: string | null }>;
+  beginCallback(kind: JobKind, id: string, attempt: number, leaseSeconds: number): Promise<CallbackStart>;
+  /** a short-lived signed download URL of a stored object */
+  signedUrl(bucket: string, path: string, seconds: number): Promise<string>;
+  /** stores bytes (replacing what is there) */
+  upload(bucket: string, path: string, bytes: Uint8Array, contentType: string): Promise<void>;
+}
