@@ -62,6 +62,37 @@ export class HttpError extends Error {
   }
 }
 
+const responses = new WeakMap<IncomingMessage, ServerResponse>();
+const refusedBodies = new WeakSet<IncomingMessage>();
+
+/** server.ts pairs each request with its response, so code that holds the request can close the connection. */
+export function pairResponse(req: IncomingMessage, res: ServerResponse) {
+  responses.set(req, res);
+}
+
+/**
+ * Gives up on the rest of a request body: the answer goes out at once and the connection
+ * closes after it, instead of reading (draining) whatever the client still sends. A client
+ * that declares 200 MB gets its refusal immediately and holds no socket open.
+ */
+export function refuseUnreadBody(req: IncomingMessage) {
+  refusedBodies.add(req);
+  const res = responses.get(req);
+  if (res && !res.headersSent) res.setHeader('Connection', 'close');
+}
+
+/** Whether refuseUnreadBody gave up on this request's body. */
+export function bodyRefused(req: IncomingMessage): boolean {
+  return refusedBodies.has(req);
+}
+
+/** The Content-Length the client declared, or null (chunked, missing or malformed). */
+export function declaredLength(req: IncomingMessage): number | null {
+  const v = req.headers['content-length'];
+  if (v === undefined || !/^\d+$/.test(v)) return null;
+  return Number(v);
+}
+
 export async function readBody(req: IncomingMessage, limit = 1024 * 1024): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;

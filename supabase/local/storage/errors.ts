@@ -11,12 +11,14 @@ export class StorageError extends Error {
     readonly code: string,
     readonly error: string,
     message: string,
+    /** the HTTP status when it is not the usual 400/500 */
+    readonly http?: number,
   ) {
     super(message);
   }
 
   get httpStatus(): number {
-    return this.status >= 500 ? 500 : 400;
+    return this.http ?? (this.status >= 500 ? 500 : 400);
   }
 
   body() {
@@ -37,6 +39,9 @@ export const ERR = {
   invalidSignature: () => new StorageError(400, 'InvalidSignature', 'InvalidSignature', 'Invalid signature'),
   tooLarge: () =>
     new StorageError(413, 'EntityTooLarge', 'Payload too large', 'The object exceeded the maximum allowed size'),
+  /** refused from Content-Length before any of the body was read: a real 413, as a gateway answers */
+  tooLargeDeclared: () =>
+    new StorageError(413, 'EntityTooLarge', 'Payload too large', 'The object exceeded the maximum allowed size', 413),
   invalidMime: (mime: string) =>
     new StorageError(415, 'InvalidMimeType', 'invalid_mime_type', `mime type ${mime} is not supported`),
   invalidKey: (key: string) => new StorageError(400, 'InvalidKey', 'InvalidKey', `Invalid key: ${key}`),

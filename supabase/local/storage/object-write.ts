@@ -11,7 +11,7 @@ import type { FileStore } from './disk.ts';
 import { ERR } from './errors.ts';
 import { ownerOf } from './keys.ts';
 import { findBucket, objectMetadata } from './rows.ts';
-import { receiveUpload } from './upload-body.ts';
+import { checkDeclaredSize, receiveUpload } from './upload-body.ts';
 
 export type WriteMode = 'create' | 'upsert' | 'update';
 
@@ -70,6 +70,7 @@ export async function checkCanWrite(db: Database, w: Omit<WriteRequest, 'mode'> 
 }
 
 export async function writeObject(deps: WriteDeps, req: IncomingMessage, w: WriteRequest): Promise<{ id: string }> {
+  checkDeclaredSize(req, deps.maxFileSize); // over the stack-wide cap: no need to ask the database
   const bucket = await findBucket(deps.db, w.bucket);
   const limit = Math.min(bucket.file_size_limit ?? Infinity, deps.maxFileSize);
   const file = await receiveUpload(req, deps.store, { maxBytes: limit, allowedMimeTypes: bucket.allowed_mime_types });

@@ -3,15 +3,17 @@
 //   part (its field name is "" from storage-js; the first file part is taken whatever its
 //   name), whose own Content-Type is the object's type;
 // - a raw body: Content-Type, Cache-Control and base64-JSON `x-metadata` headers.
-// The size limit and allowed MIME types are enforced while streaming; on any failure the
-// temp file is removed and the rest of the request is drained so the error can be sent.
+// A body whose declared Content-Length cannot fit is refused at once, unread, and the
+// connection closes after the answer. Otherwise the size limit and allowed MIME types are
+// enforced while streaming; on a failure the temp file is removed and a little of what is
+// left of the request is drained so the error can be sent (past that, the connection closes).
 import busboy from 'busboy';
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { header } from '../http.ts';
+import { bodyRefused, declaredLength, header, refuseUnreadBody } from '../http.ts';
 import type { FileStore } from './disk.ts';
 import { ERR, StorageError } from './errors.ts';
 import { mimeAllowed } from './keys.ts';
@@ -77,13 +79,54 @@ async function writeTemp(source: Readable, store: FileStore, maxBytes: number) {
   return { temp, size, md5: hash.digest('hex') };
 }
 
-/** Reads and discards what is left of the request, so a reply can follow an early error. */
+/** Besides the file, a multipart body carries boundaries, part headers and small text fields. */
+export const MULTIPART_ALLOWANCE = 1024 * 1024;
+
+/** The most drain() reads of a refused body, and the longest it waits, before it closes the connection instead. */
+const DRAIN_LIMIT = 1024 * 1024;
+const DRAIN_MS = 1000;
+
+/**
+ * Refuses, from Content-Length alone, a body that cannot fit in maxBytes: nothing of it is
+ * read, the 413 goes out at once and the connection closes after it.
+ */
+export function checkDeclaredSize(req: IncomingMessage, maxBytes: number): void {
+  const declared = declaredLength(req);
+  if (declared === null) return;
+  const multipart = /^multipart\/form-data/i.test(header(req, 'content-type') ?? '');
+  if (declared > maxBytes + (multipart ? MULTIPART_ALLOWANCE : 0)) {
+    refuseUnreadBody(req);
+    throw ERR.tooLargeDeclared();
+  }
+}
+
+/**
+ * Reads and discards what is left of the request, so a reply can follow an early error —
+ * up to DRAIN_LIMIT bytes or DRAIN_MS; a client with more to send (or one that stalls) gets
+ * the reply and a closed connection.
+ */
 export function drain(req: IncomingMessage): Promise<void> {
-  if (req.readableEnded || req.destroyed) return Promise.resolve();
+  if (req.readableEnded || req.destroyed || bodyRefused(req)) return Promise.resolve();
   return new Promise((resolve) => {
-    req.on('end', resolve);
-    req.on('close', resolve);
-    req.on('error', () => resolve());
+    let left = DRAIN_LIMIT;
+    const done = () => {
+      clearTimeout(timer);
+      req.off('data', onData);
+      resolve();
+    };
+    const giveUp = () => {
+      refuseUnreadBody(req);
+      done();
+    };
+    const timer = setTimeout(giveUp, DRAIN_MS);
+    const onData = (chunk: Buffer) => {
+      left -= chunk.length;
+      if (left < 0) giveUp();
+    };
+    req.on('data', onData);
+    req.on('end', done);
+    req.on('close', done);
+    req.on('error', done);
     req.resume();
   });
 }
@@ -91,8 +134,6 @@ export function drain(req: IncomingMessage): Promise<void> {
 async function receiveRaw(req: IncomingMessage, store: FileStore, rules: UploadRules): Promise<ReceivedFile> {
   const mimetype = header(req, 'content-type') || 'application/octet-stream';
   if (!mimeAllowed(mimetype, rules.allowedMimeTypes)) throw ERR.invalidMime(mimetype);
-  const declared = Number(header(req, 'content-length') ?? NaN);
-  if (declared > rules.maxBytes) throw ERR.tooLarge();
   const userMetadata = parseMetadata(header(req, 'x-metadata'), true);
   const written = await writeTemp(req, store, rules.maxBytes);
   return { ...written, mimetype, cacheControl: header(req, 'cache-control') || 'no-cache', userMetadata };
@@ -163,6 +204,7 @@ function receiveMultipart(req: IncomingMessage, store: FileStore, rules: UploadR
 /** The upload in a temp file, or a StorageError after the request has been drained. */
 export async function receiveUpload(req: IncomingMessage, store: FileStore, rules: UploadRules): Promise<ReceivedFile> {
   const type = header(req, 'content-type') ?? '';
+  checkDeclaredSize(req, rules.maxBytes);
   try {
     return /^multipart\/form-data/i.test(type) ? await receiveMultipart(req, store, rules) : await receiveRaw(req, store, rules);
   } catch (err) {
