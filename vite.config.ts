@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import babel from '@rolldown/plugin-babel';
 import { lingui } from '@lingui/vite-plugin';
@@ -7,8 +7,36 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { manifest } from './src/lib/pwa-manifest.ts';
 
+const STYLESHEETS_MARKER =
+  '<!-- app stylesheets: the build moves them here, so they do not hold back the splash -->';
+
+/** Vite links the app's stylesheets in <head>, where they hold back the first paint until
+ *  they arrive. Placed after the static splash in <body>, they hold back only what follows
+ *  (the app, whose module script waits for them anyway), and the splash paints with the page. */
+function stylesheetsAfterSplash(): Plugin {
+  return {
+    name: 'drape:stylesheets-after-splash',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const headEnd = html.indexOf('</head>');
+        if (headEnd < 0 || !html.includes(STYLESHEETS_MARKER))
+          throw new Error('index.html: the app stylesheets marker after the splash is missing');
+        const links: string[] = [];
+        const head = html.slice(0, headEnd).replace(/\s*<link rel="stylesheet"[^>]*>/g, (tag) => {
+          links.push(tag.trim());
+          return '';
+        });
+        return head + html.slice(headEnd).replace(STYLESHEETS_MARKER, links.join('\n    '));
+      },
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
+    stylesheetsAfterSplash(),
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),

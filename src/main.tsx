@@ -10,10 +10,20 @@ import { createAuthStore } from './features/auth/auth-store.ts';
 import { createAppRouter } from './router.tsx';
 import { App } from './app.tsx';
 import { registerServiceWorker } from './features/pwa/index.ts';
+import { endSplashWhenReady } from './features/shell/root.ts';
 
 const queryClient = createQueryClient();
 const auth = createAuthStore(supabase);
 const router = createAppRouter({ auth, queryClient });
+
+// The splash in index.html stays until the first screen (after any redirect) has rendered.
+const firstScreenRendered = new Promise<void>((resolve) => {
+  const unsubscribe = router.subscribe('onRendered', () => {
+    unsubscribe();
+    resolve();
+  });
+});
+void endSplashWhenReady(firstScreenRendered);
 
 await activateLocale(storedLocale(), false);
 

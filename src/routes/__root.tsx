@@ -1,6 +1,6 @@
 import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
 import { Toaster } from '../ui/index.ts';
-import { NotFoundPage, Splash } from '../features/shell/root.ts';
+import { NotFoundPage } from '../features/shell/root.ts';
 import { UpdatePrompt } from '../features/pwa/index.ts';
 import type { RouterContext } from '../router.tsx';
 
@@ -15,7 +15,6 @@ function RootLayout() {
       <Outlet />
       <Toaster />
       <UpdatePrompt />
-      <Splash />
     </>
   );
 }

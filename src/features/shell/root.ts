@@ -1,4 +1,4 @@
 // What the root route and the router need from the shell, without the signed-in frame.
-export { Splash } from './components/splash.tsx';
 export { NotFoundPage } from './components/not-found-page.tsx';
 export { RouteError } from './components/route-error.tsx';
+export { endSplashWhenReady } from './components/splash.ts';

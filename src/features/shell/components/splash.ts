@@ -1,0 +1,51 @@
+// Ends the static splash of index.html: it is painted with the page, before any script, and
+// stays until the rule in splash-timing.ts says so. Then it records that this browser session
+// has seen it, fades out (letting taps through at once) and leaves the document.
+import { msg } from '@lingui/core/macro';
+import { STORAGE_KEYS } from '../../../lib/local-settings.ts';
+import { msUntilSplashEnds } from './splash-timing.ts';
+
+/** The splash's words. index.html writes them out in each language, since it paints before
+ *  Lingui loads; splash-markup.test.ts holds it to the catalogues. */
+export const SPLASH_WORDS = {
+  label: msg`Welcome to Drape`,
+  tagline: msg`Fashion imagery, made for sellers.`,
+};
+
+const FADE_MS = 320;
+
+export interface SplashClock {
+  /** ms since navigation start */
+  now(): number;
+  wait(ms: number): Promise<void>;
+}
+
+const browserClock: SplashClock = {
+  now: () => performance.now(),
+  wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
+
+function markSeen() {
+  try {
+    sessionStorage.setItem(STORAGE_KEYS.splashSeen, '1');
+  } catch {
+    /* storage blocked: index.html then skips the splash anyway */
+  }
+}
+
+/** Resolves once the splash has gone (at once when this session has already seen it). */
+export async function endSplashWhenReady(
+  firstScreenReady: Promise<unknown>,
+  clock: SplashClock = browserClock,
+): Promise<void> {
+  const splash = document.getElementById('splash');
+  if (!splash) return;
+  // Even if the first screen failed, what shows instead (an error page) must not stay hidden.
+  await firstScreenReady.catch(() => undefined);
+  const readyAt = clock.now();
+  await clock.wait(msUntilSplashEnds(readyAt, readyAt));
+  markSeen();
+  splash.classList.add('splash-leaving');
+  await clock.wait(FADE_MS);
+  splash.remove();
+}
