@@ -59,7 +59,10 @@ async function throttle(page: Page) {
 }
 
 async function probeResult(page: Page): Promise<ProbeResult> {
-  await page.waitForFunction(() => window.__firstScreenProbe?.usableAt != null, null, { timeout: 60_000, polling: 100 });
+  await page.waitForFunction(() => window.__firstScreenProbe?.usableAt != null, null, {
+    timeout: 60_000,
+    polling: 100,
+  });
   // Let a later, larger paint (the screen after the splash) count before reading LCP.
   await page.waitForTimeout(1500);
   return page.evaluate(() => ({ ...window.__firstScreenProbe! }));
@@ -67,7 +70,9 @@ async function probeResult(page: Page): Promise<ProbeResult> {
 
 async function bytesBy(page: Page, appUrl: string, readyAt: number): Promise<{ initial: Bytes; all: Bytes }> {
   await page.waitForLoadState('networkidle');
-  const entries = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => ({ name: e.name, startTime: e.startTime })));
+  const entries = await page.evaluate(() =>
+    performance.getEntriesByType('resource').map((e) => ({ name: e.name, startTime: e.startTime })),
+  );
   const initial: Bytes = { js: 0, css: 0 };
   const all: Bytes = { js: 0, css: 0 };
   for (const e of entries) {
@@ -81,10 +86,19 @@ async function bytesBy(page: Page, appUrl: string, readyAt: number): Promise<{ i
   return { initial, all };
 }
 
-async function visit(browser: Browser, appUrl: string, screen: FirstScreen, storage?: { key: string; value: string }): Promise<Visit> {
+async function visit(
+  browser: Browser,
+  appUrl: string,
+  screen: FirstScreen,
+  storage?: { key: string; value: string },
+): Promise<Visit> {
   const context = await browser.newContext(PHONE);
   try {
-    if (storage) await context.addInitScript(([k, v]) => localStorage.setItem(k, v), [storage.key, storage.value] as const);
+    if (storage)
+      await context.addInitScript(([k, v]) => localStorage.setItem(k, v), [
+        storage.key,
+        storage.value,
+      ] as const);
     await context.addInitScript({ content: firstScreenProbeScript(screen) });
     const page = await context.newPage();
     await throttle(page);
@@ -108,12 +122,13 @@ const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
-const ms = (n: number | null) => (n === null ? '   —' : `${Math.round(n)}`.padStart(5) + ' ms');
+const ms = (n: number | null) => (n === null ? '   —' : `${`${Math.round(n)}`.padStart(5)} ms`);
 const med = (runs: Visit[], pick: (v: Visit) => number | null) => {
   const xs = runs.map(pick).filter((x): x is number => x !== null);
   return xs.length ? median(xs) : null;
 };
-const ratio = (value: number | null, target: number) => (value === null ? '' : `  (${(value / target).toFixed(2)}× target)`);
+const ratio = (value: number | null, target: number) =>
+  value === null ? '' : `  (${(value / target).toFixed(2)}× target)`;
 
 function report(path: string, runs: Visit[], jsTarget?: number) {
   const firstUsable = med(runs, (v) => v.first.usableAt);
@@ -121,16 +136,30 @@ function report(path: string, runs: Visit[], jsTarget?: number) {
   const initialJs = med(runs, (v) => v.initial.js)!;
   const last = runs[runs.length - 1];
   console.log(`\n${path}  (median of ${runs.length})`);
-  console.log(`  first visit   first paint ${ms(med(runs, (v) => v.first.fcp))}   screen ready ${ms(med(runs, (v) => v.first.readyAt))}   usable ${ms(firstUsable)}${ratio(firstUsable, TARGET.firstMs)}`);
-  console.log(`                largest paint ${ms(med(runs, (v) => v.first.lcp))}  ${last.first.lcpElement ?? ''}`);
-  console.log(`  repeat visit  usable ${ms(repeatUsable)}${ratio(repeatUsable, TARGET.repeatMs)}   largest paint ${ms(med(runs, (v) => v.repeat.lcp))}   ${runs.every((r) => r.repeatControlled) ? 'served by the service worker' : 'NOT controlled by the service worker'}`);
-  console.log(`  JS  (gzip)    before the screen existed ${kib(initialJs).padStart(10)}${jsTarget ? ratio(initialJs, jsTarget) : ''}   all by network idle ${kib(med(runs, (v) => v.all.js)!)}`);
-  console.log(`  CSS (gzip)    before the screen existed ${kib(med(runs, (v) => v.initial.css)!).padStart(10)}   all by network idle ${kib(med(runs, (v) => v.all.css)!)}`);
+  console.log(
+    `  first visit   first paint ${ms(med(runs, (v) => v.first.fcp))}   screen ready ${ms(med(runs, (v) => v.first.readyAt))}   usable ${ms(firstUsable)}${ratio(firstUsable, TARGET.firstMs)}`,
+  );
+  console.log(
+    `                largest paint ${ms(med(runs, (v) => v.first.lcp))}  ${last.first.lcpElement ?? ''}`,
+  );
+  console.log(
+    `  repeat visit  usable ${ms(repeatUsable)}${ratio(repeatUsable, TARGET.repeatMs)}   largest paint ${ms(med(runs, (v) => v.repeat.lcp))}   ${runs.every((r) => r.repeatControlled) ? 'served by the service worker' : 'NOT controlled by the service worker'}`,
+  );
+  console.log(
+    `  JS  (gzip)    before the screen existed ${kib(initialJs).padStart(10)}${jsTarget ? ratio(initialJs, jsTarget) : ''}   all by network idle ${kib(med(runs, (v) => v.all.js)!)}`,
+  );
+  console.log(
+    `  CSS (gzip)    before the screen existed ${kib(med(runs, (v) => v.initial.css)!).padStart(10)}   all by network idle ${kib(med(runs, (v) => v.all.css)!)}`,
+  );
 }
 
 console.log(machineLine());
-console.log(`emulation: CPU ${CPU_SLOWDOWN}× slower, ${LINK.downloadThroughput * 8 / 1e6} Mbps down / ${LINK.uploadThroughput * 8 / 1e3} kbps up, ${LINK.latency} ms RTT, ${PHONE.viewport.width}×${PHONE.viewport.height}`);
-console.log(`targets: first visit ≤ ${TARGET.firstMs} ms, repeat visit ≤ ${TARGET.repeatMs} ms, initial JS on /login ≤ ${kib(TARGET.loginJsGzip)} gzip`);
+console.log(
+  `emulation: CPU ${CPU_SLOWDOWN}× slower, ${(LINK.downloadThroughput * 8) / 1e6} Mbps down / ${(LINK.uploadThroughput * 8) / 1e3} kbps up, ${LINK.latency} ms RTT, ${PHONE.viewport.width}×${PHONE.viewport.height}`,
+);
+console.log(
+  `targets: first visit ≤ ${TARGET.firstMs} ms, repeat visit ≤ ${TARGET.repeatMs} ms, initial JS on /login ≤ ${kib(TARGET.loginJsGzip)} gzip`,
+);
 
 const app = await startAppUnderTest({ apiPort: API_PORT, appPort: APP_PORT, name: 'first-screen' });
 try {
@@ -139,7 +168,8 @@ try {
   report('/login', login, TARGET.loginJsGzip);
 
   const home: Visit[] = [];
-  for (let i = 0; i < RUNS; i++) home.push(await visit(app.browser, app.appUrl, 'home', await app.signedInStorage('Bench Seller')));
+  for (let i = 0; i < RUNS; i++)
+    home.push(await visit(app.browser, app.appUrl, 'home', await app.signedInStorage('Bench Seller')));
   report('/home (signed in)', home);
 } finally {
   await app.close();

@@ -26,7 +26,12 @@ async function measure(page: Page, path: string, ready: RegExp) {
     if (!type || !url.startsWith(`http://localhost:${APP_PORT}/`)) return;
     pending.push(
       res.body().then((body) => {
-        assets.push({ url: url.replace(`http://localhost:${APP_PORT}`, ''), type, raw: body.length, gzip: gzipSync(body, { level: 9 }).length });
+        assets.push({
+          url: url.replace(`http://localhost:${APP_PORT}`, ''),
+          type,
+          raw: body.length,
+          gzip: gzipSync(body, { level: 9 }).length,
+        });
       }),
     );
   });
@@ -37,11 +42,17 @@ async function measure(page: Page, path: string, ready: RegExp) {
   await page.waitForLoadState('networkidle');
   await Promise.all(pending);
   page.removeAllListeners('response');
-  const sum = (type: Asset['type'], key: 'raw' | 'gzip') => assets.filter((a) => a.type === type).reduce((n, a) => n + a[key], 0);
+  const sum = (type: Asset['type'], key: 'raw' | 'gzip') =>
+    assets.filter((a) => a.type === type).reduce((n, a) => n + a[key], 0);
   console.log(`\n${path}: heading visible after ${visibleMs} ms (local, warm server)`);
-  console.log(`  JS : ${assets.filter((a) => a.type === 'js').length} files, ${kb(sum('js', 'raw'))} raw, ${kb(sum('js', 'gzip'))} gzip`);
-  console.log(`  CSS: ${assets.filter((a) => a.type === 'css').length} files, ${kb(sum('css', 'raw'))} raw, ${kb(sum('css', 'gzip'))} gzip`);
-  for (const a of assets.sort((x, y) => y.gzip - x.gzip).slice(0, Number(process.env.BENCH_TOP ?? 6))) console.log(`    ${kb(a.gzip).padStart(10)}  ${a.url}`);
+  console.log(
+    `  JS : ${assets.filter((a) => a.type === 'js').length} files, ${kb(sum('js', 'raw'))} raw, ${kb(sum('js', 'gzip'))} gzip`,
+  );
+  console.log(
+    `  CSS: ${assets.filter((a) => a.type === 'css').length} files, ${kb(sum('css', 'raw'))} raw, ${kb(sum('css', 'gzip'))} gzip`,
+  );
+  for (const a of assets.sort((x, y) => y.gzip - x.gzip).slice(0, Number(process.env.BENCH_TOP ?? 6)))
+    console.log(`    ${kb(a.gzip).padStart(10)}  ${a.url}`);
 }
 
 const app = await startAppUnderTest({ apiPort: API_PORT, appPort: APP_PORT, name: 'initial-load' });

@@ -9,7 +9,14 @@ import { openDatabase } from '../../supabase/local/db/database.ts';
 import { startStack, type Stack } from '../../supabase/local/server.ts';
 import { buildAppIfStale, serveApp } from '../../supabase/local/app-server.ts';
 
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 export interface AppUnderTest {
   stack: Stack;
@@ -20,7 +27,11 @@ export interface AppUnderTest {
   close(): Promise<void>;
 }
 
-export async function startAppUnderTest(opts: { apiPort: number; appPort: number; name: string }): Promise<AppUnderTest> {
+export async function startAppUnderTest(opts: {
+  apiPort: number;
+  appPort: number;
+  name: string;
+}): Promise<AppUnderTest> {
   const db = await openDatabase({ dataDir: null });
   const stack = await startStack({ port: opts.apiPort, quiet: true, db, config: { appPort: 0 } as never });
   const outDir = path.join(os.tmpdir(), `drape-bench-${opts.name}`);
@@ -33,7 +44,11 @@ export async function startAppUnderTest(opts: { apiPort: number; appPort: number
     const password = 'bench-password';
     const admin = await fetch(`${stack.url}/auth/v1/admin/users`, {
       method: 'POST',
-      headers: { apikey: stack.keys.serviceRole, Authorization: `Bearer ${stack.keys.serviceRole}`, 'Content-Type': 'application/json' },
+      headers: {
+        apikey: stack.keys.serviceRole,
+        Authorization: `Bearer ${stack.keys.serviceRole}`,
+        'Content-Type': 'application/json',
+      },
       body: JSON.stringify({ email, password, email_confirm: true, user_metadata: { full_name: fullName } }),
     });
     if (!admin.ok) throw new Error(`admin user: ${admin.status} ${await admin.text()}`);
@@ -65,5 +80,8 @@ export async function startAppUnderTest(opts: { apiPort: number; appPort: number
 export const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 
 export function machineLine(): string {
-  return `machine: ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`;
+  return `machine: ${os.cpus().length} cores, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`;
 }

@@ -43,7 +43,8 @@ export function installFirstScreenProbe(screen: FirstScreen) {
   const target = (): Element | null | undefined => {
     if (screen === 'login') return document.querySelector('input[type="email"]');
     return [...document.querySelectorAll('section')].find(
-      (s) => /Available credits/.test(s.textContent ?? '') && /\d/.test(s.querySelector('p')?.textContent ?? ''),
+      (s) =>
+        /Available credits/.test(s.textContent ?? '') && /\d/.test(s.querySelector('p')?.textContent ?? ''),
     );
   };
   const reachable = (el: Element) => {

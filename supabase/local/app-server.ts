@@ -50,12 +50,19 @@ export async function buildAppIfStale(env: Record<string, string>, outDir = DIST
   console.log('[app] building the app (sources changed since the last build)…');
   Object.assign(process.env, env);
   const { build } = await import('vite');
-  await build({ root: ROOT, logLevel: 'warn', build: outDir === DIST ? undefined : { outDir, emptyOutDir: true } });
+  await build({
+    root: ROOT,
+    logLevel: 'warn',
+    build: outDir === DIST ? undefined : { outDir, emptyOutDir: true },
+  });
   writeFileSync(stamp, hash);
 }
 
 /** Serves dist/, or another build directory. */
-export async function serveApp(port: number, dir = DIST): Promise<{ url: string; close: () => Promise<void> }> {
+export async function serveApp(
+  port: number,
+  dir = DIST,
+): Promise<{ url: string; close: () => Promise<void> }> {
   const server = http.createServer((req, res) => {
     const pathname = decodeURIComponent((req.url ?? '/').split('?')[0]);
     let file = path.join(dir, path.normalize(pathname).replace(/^(\.\.[/\\])+/, ''));
