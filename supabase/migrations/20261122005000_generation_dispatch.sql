@@ -639,10 +639,27 @@ begin
 end
 $$;
 
+-- Is there work for a dispatch run? (The local stack asks before calling the function.)
+create or replace function private.dispatch_due(p_now timestamptz default null) returns boolean
+language sql stable
+set search_path = ''
+as $$
+  with t as (select coalesce(p_now, private.app_now()) as now)
+  select exists (select 1 from public.images i join public.projects p on p.id = i.project_id cross join t
+                 where p.status = 'processing'
+                   and (i.status = 'pending' or (i.status = 'processing' and i.lease_expires_at < t.now)))
+      or exists (select 1 from public.projects p, t
+                 where p.video_status = 'pending' or (p.video_status = 'processing' and p.video_lease_expires_at < t.now))
+      or exists (select 1 from public.tool_jobs j, t
+                 where j.status = 'pending' or (j.status = 'processing' and j.lease_expires_at < t.now))
+      or exists (select 1 from private.provider_waits w, t
+                 where w.next_poll_at <= t.now and (w.handling_until is null or w.handling_until <= t.now))
+$$;
+
 revoke all on function private.tg_projects_video_request(), private.tg_tool_jobs_status(), private.handle_ref(text), private.image_jobs_json(uuid[]),
   private.video_jobs_json(uuid[]), private.tool_jobs_json(uuid[]),
   private.job_waits_for(text, uuid, integer, text), private.job_json(text, uuid), private.job_status(text, uuid),
-  private.claim_polls(integer, integer, timestamptz) from public;
+  private.claim_polls(integer, integer, timestamptz), private.dispatch_due(timestamptz) from public;
 revoke all on function
   public.claim_dispatch_work(text, integer, integer, integer, integer, integer),
   public.record_provider_job(text, uuid, integer, text, integer, integer),

@@ -42,6 +42,9 @@ export default async function setup(project: TestProject) {
   process.env.AUTH_RATE_LIMIT_SIGN_IN ??= '100000';
   process.env.AUTH_RATE_LIMIT_TOKEN_REFRESH ??= '100000';
   process.env.AUTH_RATE_LIMIT_VERIFY ??= '100000';
+  // The domain tests drive the generation queue by hand (claim, report); the engine's tests
+  // (tests/integration/engine) start stacks of their own with the dispatcher on.
+  process.env.GENERATION_DISPATCH ??= 'off';
 
   const scratch = await openScratchDatabase(process.env.TEST_DATABASE_URL, 'test');
   const { db, url: databaseUrl } = scratch;

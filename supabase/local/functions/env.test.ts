@@ -28,3 +28,25 @@ describe('parseDotenv', () => {
     });
   });
 });
+
+describe('engineDefaults', () => {
+  const ctx = { config: { jwtSecret: 'a-secret-of-at-least-thirty-two-characters', port: 54999, auth: { siteUrl: 'http://localhost:3000' } } } as any;
+
+  it('points the local provider at the stack and signs callbacks with a secret of its own', async () => {
+    const { engineDefaults } = await import('./env.ts');
+    const d = engineDefaults(ctx, {});
+    expect(d).toMatchObject({
+      GENERATION_PROVIDER: 'local',
+      FASHN_API_URL: 'http://127.0.0.1:54999/_dev/fashn',
+      CATALOGUE_BASE_URL: 'http://localhost:3000',
+    });
+    expect(d.PROVIDER_CALLBACK_SECRET).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(d.PROVIDER_CALLBACK_SECRET).not.toContain(ctx.config.jwtSecret);
+  });
+
+  it('leaves FASHN_API_URL alone for the real FASHN and the webhook workflow', async () => {
+    const { engineDefaults } = await import('./env.ts');
+    expect(engineDefaults(ctx, { GENERATION_PROVIDER: 'fashn' }).FASHN_API_URL).toBeUndefined();
+    expect(engineDefaults(ctx, { GENERATION_PROVIDER: 'webhook' }).FASHN_API_URL).toBeUndefined();
+  });
+});

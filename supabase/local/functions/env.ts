@@ -2,6 +2,7 @@
 // the project's secrets (locally: supabase/functions/.env, with the process environment
 // taking precedence so a shell or a test can override a value), then the variables the
 // platform always sets, which secrets cannot override.
+import { createHmac } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { StackContext } from '../http.ts';
@@ -46,5 +47,24 @@ export function functionEnv(ctx: StackContext): Record<string, string> {
     SUPABASE_SECRET_KEYS: JSON.stringify({ default: ctx.keys.secret }),
   };
   if (ctx.config.databaseUrl) platform.SUPABASE_DB_URL = ctx.config.databaseUrl;
-  return { ...secrets, ...processEnv, ...platform };
+  const env = { ...secrets, ...processEnv, ...platform };
+  return { ...engineDefaults(ctx, env), ...env };
+}
+
+/**
+ * What the generation engine (dispatch, provider-callback) needs locally unless the
+ * secrets or the environment say otherwise: the local provider, i.e. FASHN's API served by
+ * this stack at /_dev/fashn; a callback secret derived from the JWT secret; the app's
+ * address for catalogue photos. FASHN_API_URL is only defaulted for the local provider,
+ * so GENERATION_PROVIDER=fashn without a URL reaches the real FASHN API.
+ */
+export function engineDefaults(ctx: StackContext, env: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {
+    GENERATION_PROVIDER: 'local',
+    PROVIDER_CALLBACK_SECRET: createHmac('sha256', ctx.config.jwtSecret).update('drape provider callbacks').digest('base64url'),
+    CATALOGUE_BASE_URL: ctx.config.auth.siteUrl,
+  };
+  const provider = (env.GENERATION_PROVIDER ?? 'local').trim().toLowerCase() || 'local';
+  if (provider === 'local') out.FASHN_API_URL = `http://127.0.0.1:${ctx.config.port}/_dev/fashn`;
+  return out;
 }

@@ -4,12 +4,18 @@
 // runs `select public.run_scheduled_jobs()` every SCHEDULED_JOBS_INTERVAL_MS (default one
 // minute; 0 turns it off). Runs never overlap, and a database without the function (a
 // stack started on other migrations) is left alone.
+//
+// The generation engine's dispatcher (dispatch.ts) starts with it: the stand-in for the
+// pg_cron + pg_net schedule of the `dispatch` function.
 import type { StackContext } from '../http.ts';
+import { type Dispatcher, dispatchEnabled, noDispatcher, startDispatcher } from './dispatch.ts';
 
 export interface ScheduledJobs {
   /** Runs the jobs now (waits for a run already in progress first); null when there is nothing to run. */
   runNow(): Promise<unknown>;
   stop(): Promise<void>;
+  /** the generation engine's dispatcher (NOTIFY + timer → the dispatch function); see dispatch.ts */
+  dispatch: Dispatcher;
 }
 
 const JOB_SQL = 'select public.run_scheduled_jobs()::text as result';
@@ -79,13 +85,16 @@ export function startScheduledJobs(ctx: StackContext, intervalMs = defaultInterv
   const timer = intervalMs > 0 ? setInterval(() => void tick(), intervalMs) : null;
   timer?.unref();
 
+  const dispatch = dispatchEnabled() ? startDispatcher(ctx) : noDispatcher;
   const jobs: ScheduledJobs = {
+    dispatch,
     async runNow() {
       if (running) await running;
       return tick();
     },
     async stop() {
       stopped = true;
+      await dispatch.stop();
       if (timer) clearInterval(timer);
       if (running) await running;
     },
