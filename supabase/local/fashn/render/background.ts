@@ -69,13 +69,17 @@ export interface ChangeResult {
 
 /** background-change of an image that is not one of our own results. */
 export async function changeBackgroundOf(image: Buffer, background: Rgb): Promise<ChangeResult> {
-  const img = await decodeRgba(image, 1536);
+  // a garment is laid at most 717 x 922 px: keyed at ≤ 1024 px; a standing person fills the
+  // frame's height, so it is keyed again at full size (the rare case here)
+  const img = await decodeRgba(image, 1024);
   const cut = cutout(img);
   if (cut.coverage < 0.01) return { png: await composeFlatLay(img, background), placement: 'flat-lay' };
-  const trimmed = cropRgba(cut.image, cut.box);
   const standing = cut.box.h >= img.height * 0.8 && cut.box.h / cut.box.w >= 1.6;
-  if (standing) return { png: await composeOnModel(cut.image, background), placement: 'on-model' };
-  return { png: await composeFlatLay(trimmed, background), placement: 'flat-lay' };
+  if (standing) {
+    const full = cutout(await decodeRgba(image, OUTPUT_HEIGHT));
+    return { png: await composeOnModel(full.image, background), placement: 'on-model' };
+  }
+  return { png: await composeFlatLay(cropRgba(cut.image, cut.box), background), placement: 'flat-lay' };
 }
 
 /** background-remove: the same pixels, the background transparent. */

@@ -170,31 +170,28 @@ export function cutout(img: Rgba, opts: CutoutOptions = {}): CutoutResult {
     }
   }
 
-  // --- flood fill from the border through pixels close to the model
+  // --- flood fill from the border through pixels close to the model (an explicit queue,
+  // no recursion and no closures: this loop runs over every background pixel)
   const bgMask = new Uint8Array(total);
   const queue = new Int32Array(total);
   let head = 0, tail = 0;
-  const seed = (i: number) => {
-    if (!bgMask[i] && dist[i] < tol) {
-      bgMask[i] = 1;
-      queue[tail++] = i;
-    }
-  };
   for (let x = 0; x < width; x++) {
-    seed(x);
-    seed((height - 1) * width + x);
+    for (const i of [x, (height - 1) * width + x]) if (!bgMask[i] && dist[i] < tol) { bgMask[i] = 1; queue[tail++] = i; }
   }
   for (let y = 0; y < height; y++) {
-    seed(y * width);
-    seed(y * width + width - 1);
+    for (const i of [y * width, y * width + width - 1]) if (!bgMask[i] && dist[i] < tol) { bgMask[i] = 1; queue[tail++] = i; }
   }
   while (head < tail) {
     const i = queue[head++];
     const x = i % width;
-    if (x > 0) seed(i - 1);
-    if (x < width - 1) seed(i + 1);
-    if (i >= width) seed(i - width);
-    if (i < total - width) seed(i + width);
+    let j = i - 1;
+    if (x > 0 && !bgMask[j] && dist[j] < tol) { bgMask[j] = 1; queue[tail++] = j; }
+    j = i + 1;
+    if (x < width - 1 && !bgMask[j] && dist[j] < tol) { bgMask[j] = 1; queue[tail++] = j; }
+    j = i - width;
+    if (j >= 0 && !bgMask[j] && dist[j] < tol) { bgMask[j] = 1; queue[tail++] = j; }
+    j = i + width;
+    if (j < total && !bgMask[j] && dist[j] < tol) { bgMask[j] = 1; queue[tail++] = j; }
   }
 
   // --- alpha: background 0, subject 255, a soft ramp on background pixels that touch the subject

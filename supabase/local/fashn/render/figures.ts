@@ -47,16 +47,21 @@ export function parseCatalogueModel(url: string): { slug: string; pose: PoseSlug
   return { slug: m[1], pose: POSE_BY_NUMBER[m[2]] };
 }
 
+/** Rasterised figures, most recently used last: ~9 MB each, so a bounded few stay. */
 const catalogueCache = new Map<string, Promise<Figure>>();
+const FIGURE_CACHE_LIMIT = Number(process.env.LOCAL_FASHN_FIGURE_CACHE ?? 12);
 
 export function catalogueFigure(slug: string, pose: PoseSlug): Promise<Figure> {
   const key = `${slug}/${pose}`;
   let hit = catalogueCache.get(key);
-  if (!hit) {
+  if (hit) {
+    catalogueCache.delete(key);
+  } else {
     hit = rasteriseCatalogueFigure(slug, pose);
     hit.catch(() => catalogueCache.delete(key));
-    catalogueCache.set(key, hit);
   }
+  catalogueCache.set(key, hit);
+  while (catalogueCache.size > FIGURE_CACHE_LIMIT) catalogueCache.delete(catalogueCache.keys().next().value!);
   return hit;
 }
 

@@ -1,0 +1,194 @@
+// Local preview renderer (supabase/local/fashn): milliseconds per result, as the endpoint
+// makes them — inputs fetched over loopback HTTP like signed storage URLs, rendered, encoded
+// and saved under the output folder:
+//   on-model   tryon-v1.6 then background-change of its result (the fashn adapter's two
+//              stages for a non-Original background), 1024x1536 PNG each
+//   flat-lay   background-change of the product photo
+//   remove     background-remove of the product photo
+//   clip       image-to-video, 5 s (720x1080 WebM/VP8, 24 fps)
+// plus the on-model path through the HTTP API (run + status polled every 25 ms).
+// Inputs look like photos (textured garment on a light, noisy backdrop; a noisy scene as the
+// background), so encoding costs what it costs on real pictures. Target: on-model ≤ 400 ms p50.
+//
+//   npx tsx bench/local-renderer.bench.ts
+//   BENCH_ROUNDS=20 BENCH_CLIP_ROUNDS=4
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { knownModelSlugs } from '../supabase/local/catalogue-art/index.ts';
+import { createFashnEndpoint, FASHN_MOUNT } from '../supabase/local/fashn/index.ts';
+import { render, type RenderEnv } from '../supabase/local/fashn/models.ts';
+import { OutputStore } from '../supabase/local/fashn/outputs.ts';
+import { catalogueFigure } from '../supabase/local/fashn/render/figures.ts';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
+const CLIP_ROUNDS = Number(process.env.BENCH_CLIP_ROUNDS ?? 4);
+const WARMUP = 3;
+const TARGET_MS = 400;
+
+/** Deterministic noise, as a photo's grain. */
+function grain(width: number, height: number, amount: number, seed = 7): Buffer {
+  const out = Buffer.alloc(width * height * 3);
+  let s = seed;
+  for (let i = 0; i < out.length; i++) {
+    s = (s * 1103515245 + 12345) & 0x7fffffff;
+    out[i] = 128 + ((s >> 16) % (amount * 2 + 1)) - amount;
+  }
+  return out;
+}
+
+async function photo(svg: string, width: number, height: number, noise: number): Promise<Buffer> {
+  const base = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer();
+  const n = grain(width, height, noise);
+  for (let i = 0; i < base.length; i++) base[i] = Math.max(0, Math.min(255, base[i] + n[i] - 128));
+  return sharp(base, { raw: { width, height, channels: 3 } }).jpeg({ quality: 88 }).toBuffer();
+}
+
+const garmentSvg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="1200">
+  <defs><linearGradient id="bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#f7f6f4"/><stop offset="1" stop-color="#ecebe8"/></linearGradient>
+  <pattern id="knit" width="6" height="6" patternUnits="userSpaceOnUse"><rect width="6" height="6" fill="#2f6f8f"/><path d="M0 3h6" stroke="#2a6482" stroke-width="1.2"/></pattern>
+  <radialGradient id="fold" cx="0.5" cy="0.45" r="0.6"><stop offset="0.5" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.18"/></radialGradient></defs>
+  <rect width="1200" height="1200" fill="url(#bg)"/>
+  <g transform="translate(-0,40) scale(1.5)"><path d="M270 120 L330 100 Q400 150 470 100 L530 120 L690 220 L630 330 L560 290 L560 690 L240 690 L240 290 L170 330 L110 220 Z" fill="url(#knit)"/>
+  <path d="M270 120 L330 100 Q400 150 470 100 L530 120 L690 220 L630 330 L560 290 L560 690 L240 690 L240 290 L170 330 L110 220 Z" fill="url(#fold)"/>
+  <path d="M330 100 Q400 150 470 100" stroke="#1d4a60" stroke-width="10" fill="none"/></g></svg>`;
+
+const sceneSvg = `<svg xmlns="http://www.w3.org/2000/svg" width="1024" height="1536">
+  <defs><linearGradient id="s" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#5d9fcf"/><stop offset="0.55" stop-color="#cfe6f3"/>
+  <stop offset="0.56" stop-color="#3c7fa8"/><stop offset="0.64" stop-color="#78b2c9"/><stop offset="0.65" stop-color="#e6cf9f"/><stop offset="1" stop-color="#c7a46a"/></linearGradient></defs>
+  <rect width="1024" height="1536" fill="url(#s)"/><circle cx="800" cy="260" r="80" fill="#fff4c4"/>
+  ${Array.from({ length: 40 }, (_, i) => `<ellipse cx="${(i * 97) % 1024}" cy="${1050 + ((i * 53) % 450)}" rx="${20 + (i % 5) * 8}" ry="6" fill="#b8935a" opacity="0.5"/>`).join('')}</svg>`;
+
+function stats(ms: number[]) {
+  const s = [...ms].sort((a, b) => a - b);
+  const q = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))];
+  return { p50: q(0.5), p95: q(0.95), min: s[0], n: s.length };
+}
+
+function line(label: string, ms: number[], target?: number) {
+  const { p50, p95, min, n } = stats(ms);
+  const ratio = target ? `  p50/target ${(p50 / target).toFixed(2)} (${p50 <= target ? 'meets' : 'misses'} ≤ ${target} ms)` : '';
+  console.log(`${label.padEnd(34)} p50 ${p50.toFixed(0).padStart(5)} ms  p95 ${p95.toFixed(0).padStart(5)} ms  min ${min.toFixed(0).padStart(5)} ms  (n=${n})${ratio}`);
+}
+
+async function time(rounds: number, fn: (i: number) => Promise<void>): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < WARMUP + rounds; i++) {
+    const t0 = performance.now();
+    await fn(i);
+    if (i >= WARMUP) out.push(performance.now() - t0);
+  }
+  return out;
+}
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'drape-bench-fashn-'));
+  const files = new Map<string, Buffer>([
+    ['garment.jpg', await photo(garmentSvg, 1200, 1200, 6)],
+    ['scene.jpg', await photo(sceneSvg, 1024, 1536, 5)],
+  ]);
+  let endpoint: ReturnType<typeof createFashnEndpoint> | null = null;
+  const server = http.createServer(async (req, res) => {
+    const u = new URL(req.url ?? '/', 'http://x');
+    if (u.pathname.startsWith(FASHN_MOUNT + '/') && endpoint) {
+      await endpoint.handle({ req, res, method: req.method ?? 'GET', path: u.pathname.slice(FASHN_MOUNT.length), search: u.search.slice(1), url: u });
+      return;
+    }
+    const f = files.get(u.pathname.slice(1));
+    if (!f) return void res.writeHead(404).end();
+    res.writeHead(200, { 'Content-Type': 'image/jpeg', 'Content-Length': f.length }).end(f);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const base = `${url}${FASHN_MOUNT}`;
+  const store = new OutputStore({ dir: path.join(dataDir, 'direct'), ttlSeconds: 3600, budgetBytes: 2 * 1024 ** 3 });
+  const env: RenderEnv = {
+    selfUrl: url,
+    publicDir: path.resolve(import.meta.dirname, '../public'),
+    store,
+    readOutput: async (id, file) => (await store.read(id, file))?.bytes ?? null,
+  };
+  // four sellers' models, three poses each: twelve figures, as many as the renderer keeps
+  const slugs = knownModelSlugs().filter((_, i) => i % 4 === 0).slice(0, 4);
+  const POSES = ['front-view', 'back-view', 'side-view'] as const;
+  const garment = `${url}/garment.jpg`;
+  const scene = `${url}/scene.jpg`;
+  let n = 0;
+  const save = async (model: string, out: Awaited<ReturnType<typeof render>>) => {
+    const id = `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`;
+    const names = await store.save(id, model, out.files, { subject: out.subject, details: out.details });
+    return `${base}/outputs/${id}/${names[0]}`;
+  };
+
+  console.log(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  const firstUse: number[] = [];
+  for (const slug of slugs) {
+    for (const pose of POSES) {
+      const t0 = performance.now();
+      await catalogueFigure(slug, pose);
+      firstUse.push(performance.now() - t0);
+    }
+  }
+  line('figure first use (SVG → pixels)', firstUse);
+  console.log('(figures are kept after first use, 12 at most; backgrounds are decoded once per URL)\n');
+
+  let lastTryon = '';
+  const tryonMs: number[] = [];
+  const changeMs: number[] = [];
+  const onModel = await time(ROUNDS, async (i) => {
+    const slug = slugs[Math.floor(i / 3) % slugs.length];
+    const pose = (i % 3) + 1;
+    const t0 = performance.now();
+    const tryon = await render('tryon-v1.6', { model_image: `${url}/catalogue/models/${slug}/0${pose}.webp`, garment_image: garment, category: 'auto' }, env);
+    lastTryon = await save('tryon-v1.6', tryon);
+    const t1 = performance.now();
+    await save('background-change', await render('background-change', { image: lastTryon, background_image: scene, blur: i % 2 === 1 }, env));
+    if (i >= WARMUP) {
+      tryonMs.push(t1 - t0);
+      changeMs.push(performance.now() - t1);
+    }
+  });
+  line('on-model (try-on + background)', onModel, TARGET_MS);
+  line('  try-on stage', tryonMs);
+  line('  background-change stage', changeMs);
+  line('flat-lay', await time(ROUNDS, async () => void (await save('background-change', await render('background-change', { image: garment, background_image: scene }, env)))), TARGET_MS);
+  line('background-remove', await time(ROUNDS, async () => void (await save('background-remove', await render('background-remove', { image: garment }, env)))));
+  line('clip, 5 s 720x1080', await time(CLIP_ROUNDS, async () => void (await save('image-to-video', await render('image-to-video', { image: lastTryon, prompt: 'runway walk', duration: 5 }, env)))));
+
+  // the same on-model work through the HTTP API, as the fashn adapter drives it
+  endpoint = createFashnEndpoint({
+    dataDir: path.join(dataDir, 'endpoint'),
+    selfUrl: url,
+    apiKey: null,
+    publicDir: env.publicDir,
+    outputTtlSeconds: 3600,
+    diskBudgetBytes: 2 * 1024 ** 3,
+    concurrency: 1,
+    stepDelayMs: 0,
+    log: () => {},
+  });
+  const call = async (model_name: string, inputs: Record<string, unknown>): Promise<string> => {
+    const r = await fetch(`${base}/v1/run`, { method: 'POST', headers: { Authorization: 'Bearer bench', 'Content-Type': 'application/json' }, body: JSON.stringify({ model_name, inputs }) });
+    const { id } = (await r.json()) as { id: string };
+    for (;;) {
+      await new Promise((res) => setTimeout(res, 25));
+      const s = (await (await fetch(`${base}/v1/status/${id}`, { headers: { Authorization: 'Bearer bench' } })).json()) as any;
+      if (s.status === 'completed') return s.output[0];
+      if (s.status === 'failed') throw new Error(JSON.stringify(s.error));
+    }
+  };
+  line('on-model via HTTP (run + poll 25 ms)', await time(Math.max(5, ROUNDS >> 1), async (i) => {
+    const out = await call('tryon-v1.6', { model_image: `${url}/catalogue/models/${slugs[i % slugs.length]}/01.webp`, garment_image: garment });
+    await call('background-change', { image: out, background_image: scene });
+  }), TARGET_MS);
+
+  await endpoint.close?.();
+  server.closeAllConnections();
+  await new Promise<void>((r) => server.close(() => r()));
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+await main();
