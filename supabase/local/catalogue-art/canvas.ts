@@ -34,8 +34,12 @@ export class Canvas {
   /** A horizontal linear gradient (x1 -> x2 in canvas pixels); returns its id. */
   gradient(x1: number, x2: number, stops: readonly [number, string, number][]): string {
     const id = this.id('l');
-    const s = stops.map(([o, col, a]) => `<stop offset="${o}" stop-color="${col}" stop-opacity="${a}"/>`).join('');
-    this.def(`<linearGradient id="${id}" gradientUnits="userSpaceOnUse" x1="${x1}" y1="0" x2="${x2}" y2="0">${s}</linearGradient>`);
+    const s = stops
+      .map(([o, col, a]) => `<stop offset="${o}" stop-color="${col}" stop-opacity="${a}"/>`)
+      .join('');
+    this.def(
+      `<linearGradient id="${id}" gradientUnits="userSpaceOnUse" x1="${x1}" y1="0" x2="${x2}" y2="0">${s}</linearGradient>`,
+    );
     return id;
   }
 

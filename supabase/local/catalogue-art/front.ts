@@ -39,29 +39,133 @@ export function drawFrontOrBack(c: Canvas, look: ModelLook, pal: Palette, back: 
   // torso: skin, then the fitted top and the waistband of the bottoms laid over it
   const torso = torsoOutline(p, women);
   c.shaded(torso, pal.skin, pal.skinShade, 0, 0);
-  const light = c.gradient(cx - p.hipHalf, cx + p.hipHalf, [[0, '#ffffff', 0.18], [0.45, '#ffffff', 0], [0.7, pal.topShade, 0], [1, pal.topShade, 0.9]]);
-  c.within(torso, path(topRegion(p, women, back), pal.top) + path(`M${cx - 300} 0 H${cx + 300} V${p.hemY} H${cx - 300}Z`, `url(#${light})`));
-  const lightB = c.gradient(cx - p.hipHalf, cx + p.hipHalf, [[0, '#ffffff', 0.12], [0.5, '#ffffff', 0], [1, pal.bottomShade, 0.9]]);
-  c.within(torso, path(`M0 ${p.hemY} H1024 V1536 H0Z`, pal.bottom) + path(`M0 ${p.hemY} H1024 V1536 H0Z`, `url(#${lightB})`));
+  const light = c.gradient(cx - p.hipHalf, cx + p.hipHalf, [
+    [0, '#ffffff', 0.18],
+    [0.45, '#ffffff', 0],
+    [0.7, pal.topShade, 0],
+    [1, pal.topShade, 0.9],
+  ]);
+  c.within(
+    torso,
+    path(topRegion(p, women, back), pal.top) +
+      path(`M${cx - 300} 0 H${cx + 300} V${p.hemY} H${cx - 300}Z`, `url(#${light})`),
+  );
+  const lightB = c.gradient(cx - p.hipHalf, cx + p.hipHalf, [
+    [0, '#ffffff', 0.12],
+    [0.5, '#ffffff', 0],
+    [1, pal.bottomShade, 0.9],
+  ]);
+  c.within(
+    torso,
+    path(`M0 ${p.hemY} H1024 V1536 H0Z`, pal.bottom) +
+      path(`M0 ${p.hemY} H1024 V1536 H0Z`, `url(#${lightB})`),
+  );
   // re-draw the skin above the neckline over the gradient
-  c.within(torso, `<g clip-path="url(#${c.clip(skinRegion(p, women, back), true)})">${path(torso, pal.skin)}</g>`);
+  c.within(
+    torso,
+    `<g clip-path="url(#${c.clip(skinRegion(p, women, back), true)})">${path(torso, pal.skin)}</g>`,
+  );
   // hem and seams
-  c.add(stroke(smoothOpen([[cx - p.hipHalf + 4, p.hemY + 2], [cx, p.hemY + 6], [cx + p.hipHalf - 4, p.hemY + 2]]), pal.seam, 2.5, 'opacity="0.55"'));
+  c.add(
+    stroke(
+      smoothOpen([
+        [cx - p.hipHalf + 4, p.hemY + 2],
+        [cx, p.hemY + 6],
+        [cx + p.hipHalf - 4, p.hemY + 2],
+      ]),
+      pal.seam,
+      2.5,
+      'opacity="0.55"',
+    ),
+  );
   if (back) {
-    c.add(stroke(smoothOpen([[cx, p.shoulderY + 40], [cx + 1, p.waistY], [cx, p.hemY - 10]]), pal.topShade, 3, 'opacity="0.7"'));
+    c.add(
+      stroke(
+        smoothOpen([
+          [cx, p.shoulderY + 40],
+          [cx + 1, p.waistY],
+          [cx, p.hemY - 10],
+        ]),
+        pal.topShade,
+        3,
+        'opacity="0.7"',
+      ),
+    );
     for (const s of [-1, 1]) {
-      c.add(stroke(smoothOpen([[cx + s * 22, p.shoulderY + 70], [cx + s * 52, p.shoulderY + 100], [cx + s * 60, p.shoulderY + 140]]), pal.topShade, 3, 'opacity="0.6"'));
+      c.add(
+        stroke(
+          smoothOpen([
+            [cx + s * 22, p.shoulderY + 70],
+            [cx + s * 52, p.shoulderY + 100],
+            [cx + s * 60, p.shoulderY + 140],
+          ]),
+          pal.topShade,
+          3,
+          'opacity="0.6"',
+        ),
+      );
     }
-    c.add(stroke(smoothOpen([[cx, p.hemY + 20], [cx, p.crotchY - 8]]), pal.bottomShade, 3, 'opacity="0.8"'));
+    c.add(
+      stroke(
+        smoothOpen([
+          [cx, p.hemY + 20],
+          [cx, p.crotchY - 8],
+        ]),
+        pal.bottomShade,
+        3,
+        'opacity="0.8"',
+      ),
+    );
   } else {
-    c.add(stroke(smoothOpen([[cx, p.hemY + 30], [cx - 2, p.crotchY - 10]]), pal.bottomShade, 2.5, 'opacity="0.6"'));
+    c.add(
+      stroke(
+        smoothOpen([
+          [cx, p.hemY + 30],
+          [cx - 2, p.crotchY - 10],
+        ]),
+        pal.bottomShade,
+        2.5,
+        'opacity="0.6"',
+      ),
+    );
     if (women) {
       for (const s of [-1, 1]) {
-        c.add(stroke(smoothOpen([[cx + s * 44, p.shoulderY + 108], [cx + s * 26, p.shoulderY + 122], [cx + s * 8, p.shoulderY + 120]]), pal.topShade, 2.5, 'opacity="0.45"'));
+        c.add(
+          stroke(
+            smoothOpen([
+              [cx + s * 44, p.shoulderY + 108],
+              [cx + s * 26, p.shoulderY + 122],
+              [cx + s * 8, p.shoulderY + 120],
+            ]),
+            pal.topShade,
+            2.5,
+            'opacity="0.45"',
+          ),
+        );
       }
     } else {
-      c.add(stroke(smoothOpen([[cx - 60, p.shoulderY + 118], [cx - 10, p.shoulderY + 128]]), pal.topShade, 3, 'opacity="0.6"'));
-      c.add(stroke(smoothOpen([[cx + 60, p.shoulderY + 118], [cx + 10, p.shoulderY + 128]]), pal.topShade, 3, 'opacity="0.6"'));
+      c.add(
+        stroke(
+          smoothOpen([
+            [cx - 60, p.shoulderY + 118],
+            [cx - 10, p.shoulderY + 128],
+          ]),
+          pal.topShade,
+          3,
+          'opacity="0.6"',
+        ),
+      );
+      c.add(
+        stroke(
+          smoothOpen([
+            [cx + 60, p.shoulderY + 118],
+            [cx + 10, p.shoulderY + 128],
+          ]),
+          pal.topShade,
+          3,
+          'opacity="0.6"',
+        ),
+      );
     }
   }
 
@@ -161,15 +265,42 @@ function arm(c: Canvas, pal: Palette, p: Proportions, side: -1 | 1, women: boole
   const palm = limb(wr, p.wristR + 1, hand, p.wristR * 0.75, 4, 0.45);
   c.shaded(palm, pal.skin, pal.skinShade, dx, 0);
   // a thumb line
-  c.add(stroke(smoothOpen([[wr[0] - side * 8, wr[1] + 14], [wr[0] - side * 10, wr[1] + 34]]), pal.skinShade, 3));
+  c.add(
+    stroke(
+      smoothOpen([
+        [wr[0] - side * 8, wr[1] + 14],
+        [wr[0] - side * 10, wr[1] + 34],
+      ]),
+      pal.skinShade,
+      3,
+    ),
+  );
   if (!women) {
     // a short fitted sleeve
     const sleeveEnd: Point = [sh[0] + (el[0] - sh[0]) * 0.42, sh[1] + (el[1] - sh[1]) * 0.42];
     const sleeve = limb([sh[0] - side * 2, sh[1]], p.armR + 2, sleeveEnd, p.armR + 1, 1, 0.4);
     // flat, so it joins the shoulder of the tee without a seam of shade
     c.add(path(sleeve, side < 0 ? mix(pal.top, '#ffffff', 0.08) : mix(pal.top, pal.topShade, 0.7)));
-    c.add(stroke(smoothOpen([[sh[0] - side * (p.armR - 6), sh[1] - p.armR + 8], [sh[0] - side * (p.armR - 2), sh[1] + 10], [sh[0] - side * (p.armR - 8), sleeveEnd[1] - 6]]), pal.topShade, 2.2, 'opacity="0.6"'));
-    c.add(stroke(`M${sleeveEnd[0] - p.armR} ${sleeveEnd[1] + 4} L${sleeveEnd[0] + p.armR} ${sleeveEnd[1] + 4}`, pal.topShade, 2.5, 'opacity="0.8"'));
+    c.add(
+      stroke(
+        smoothOpen([
+          [sh[0] - side * (p.armR - 6), sh[1] - p.armR + 8],
+          [sh[0] - side * (p.armR - 2), sh[1] + 10],
+          [sh[0] - side * (p.armR - 8), sleeveEnd[1] - 6],
+        ]),
+        pal.topShade,
+        2.2,
+        'opacity="0.6"',
+      ),
+    );
+    c.add(
+      stroke(
+        `M${sleeveEnd[0] - p.armR} ${sleeveEnd[1] + 4} L${sleeveEnd[0] + p.armR} ${sleeveEnd[1] + 4}`,
+        pal.topShade,
+        2.5,
+        'opacity="0.8"',
+      ),
+    );
   }
 }
 
@@ -186,5 +317,11 @@ function foot(c: Canvas, pal: Palette, p: Proportions, ankle: Point, side: -1 | 
   // a clean white sneaker, seen from the front
   const shoe = limb([ankle[0], ankle[1] + 8], p.ankleR + 3, toe, p.ankleR + 1, 3, 0.5);
   c.shaded(shoe, pal.shoe, pal.shoeShade, side * -6, 0);
-  c.add(stroke(`M${toe[0] - p.ankleR - 1} ${toe[1] + 6} Q${toe[0]} ${toe[1] + 14} ${toe[0] + p.ankleR + 1} ${toe[1] + 6}`, '#c9c7c1', 5));
+  c.add(
+    stroke(
+      `M${toe[0] - p.ankleR - 1} ${toe[1] + 6} Q${toe[0]} ${toe[1] + 14} ${toe[0] + p.ankleR + 1} ${toe[1] + 6}`,
+      '#c9c7c1',
+      5,
+    ),
+  );
 }

@@ -56,3 +56,5 @@ export function defaultFigureSlug(gender: Gender): string {
 export function genderOf(slug: string): Gender | undefined {
   return lookFor(slug)?.gender;
 }
+
+export { floorShadowSvg, modelBackdropSvg, studioBackdropSvg } from './backdrop.ts';

@@ -4,7 +4,7 @@ import type { Canvas } from './canvas.ts';
 import { faceProfile } from './face.ts';
 import { backHair, frontHair } from './hair.ts';
 import type { ModelLook } from './models.ts';
-import { type Palette } from './palette.ts';
+import type { Palette } from './palette.ts';
 import { PROPORTIONS } from './proportions.ts';
 import { type Point, darken, limb, path, smoothClosed, smoothOpen, stroke } from './svg.ts';
 
@@ -47,22 +47,79 @@ export function drawSide(c: Canvas, look: ModelLook, pal: Palette): void {
   const s = p.shoulderY;
   const torsoPts: Point[] = women
     ? [
-        [cx - 26, s - 22], [cx - 50, s + 20], [cx - 58, s + 110], [cx - 42, p.waistY - 30], [cx - 40, p.waistY + 30],
-        [cx - 70, p.hipY], [cx - 60, p.crotchY + 10], [cx + 30, p.crotchY], [cx + 44, p.hipY - 30],
-        [cx + 38, p.waistY], [cx + 44, s + 150], [cx + 72, s + 118], [cx + 60, s + 50], [cx + 30, s - 16],
+        [cx - 26, s - 22],
+        [cx - 50, s + 20],
+        [cx - 58, s + 110],
+        [cx - 42, p.waistY - 30],
+        [cx - 40, p.waistY + 30],
+        [cx - 70, p.hipY],
+        [cx - 60, p.crotchY + 10],
+        [cx + 30, p.crotchY],
+        [cx + 44, p.hipY - 30],
+        [cx + 38, p.waistY],
+        [cx + 44, s + 150],
+        [cx + 72, s + 118],
+        [cx + 60, s + 50],
+        [cx + 30, s - 16],
       ]
     : [
-        [cx - 30, s - 24], [cx - 60, s + 20], [cx - 66, s + 120], [cx - 52, p.waistY - 20], [cx - 52, p.waistY + 40],
-        [cx - 64, p.hipY], [cx - 56, p.crotchY + 10], [cx + 34, p.crotchY], [cx + 44, p.hipY - 30],
-        [cx + 46, p.waistY], [cx + 56, s + 160], [cx + 64, s + 90], [cx + 50, s + 10], [cx + 26, s - 20],
+        [cx - 30, s - 24],
+        [cx - 60, s + 20],
+        [cx - 66, s + 120],
+        [cx - 52, p.waistY - 20],
+        [cx - 52, p.waistY + 40],
+        [cx - 64, p.hipY],
+        [cx - 56, p.crotchY + 10],
+        [cx + 34, p.crotchY],
+        [cx + 44, p.hipY - 30],
+        [cx + 46, p.waistY],
+        [cx + 56, s + 160],
+        [cx + 64, s + 90],
+        [cx + 50, s + 10],
+        [cx + 26, s - 20],
       ];
   const torso = smoothClosed(torsoPts, 0.85);
   c.shaded(torso, pal.skin, pal.skinShade, 8, 0);
-  const neckLine = women ? `M${cx - 40} ${s - 6} Q${cx + 6} ${s + 10} ${cx + 50} ${s + 34}` : `M${cx - 34} ${s - 24} Q${cx} ${s - 4} ${cx + 36} ${s - 10}`;
-  c.within(torso, path(`${neckLine} L${cx + 300} ${s - 60} L${cx + 300} ${p.hemY} L${cx - 300} ${p.hemY} L${cx - 300} ${s - 60}Z`, pal.top) + path(`M${cx - 120} ${s} L${cx - 34} ${s} C${cx - 42} ${s + 140} ${cx - 32} ${p.waistY} ${cx - 36} ${p.hemY} L${cx - 120} ${p.hemY}Z`, pal.topShade, 'opacity="0.55"'));
+  const neckLine = women
+    ? `M${cx - 40} ${s - 6} Q${cx + 6} ${s + 10} ${cx + 50} ${s + 34}`
+    : `M${cx - 34} ${s - 24} Q${cx} ${s - 4} ${cx + 36} ${s - 10}`;
+  c.within(
+    torso,
+    path(
+      `${neckLine} L${cx + 300} ${s - 60} L${cx + 300} ${p.hemY} L${cx - 300} ${p.hemY} L${cx - 300} ${s - 60}Z`,
+      pal.top,
+    ) +
+      path(
+        `M${cx - 120} ${s} L${cx - 34} ${s} C${cx - 42} ${s + 140} ${cx - 32} ${p.waistY} ${cx - 36} ${p.hemY} L${cx - 120} ${p.hemY}Z`,
+        pal.topShade,
+        'opacity="0.55"',
+      ),
+  );
   c.within(torso, path(`M0 ${p.hemY} H1024 V1536 H0Z`, pal.bottom));
-  c.add(stroke(smoothOpen([[cx - 60, p.hemY + 2], [cx - 8, p.hemY + 6], [cx + 44, p.hemY]]), pal.seam, 2.5, 'opacity="0.55"'));
-  c.add(stroke(smoothOpen([[cx - 14, p.hemY + 20], [cx - 8, p.hipY + 10], [cx - 10, p.crotchY]]), pal.bottomShade, 2.5, 'opacity="0.6"'));
+  c.add(
+    stroke(
+      smoothOpen([
+        [cx - 60, p.hemY + 2],
+        [cx - 8, p.hemY + 6],
+        [cx + 44, p.hemY],
+      ]),
+      pal.seam,
+      2.5,
+      'opacity="0.55"',
+    ),
+  );
+  c.add(
+    stroke(
+      smoothOpen([
+        [cx - 14, p.hemY + 20],
+        [cx - 8, p.hipY + 10],
+        [cx - 10, p.crotchY],
+      ]),
+      pal.bottomShade,
+      2.5,
+      'opacity="0.6"',
+    ),
+  );
 
   // the near arm, hanging relaxed slightly forward
   const sh: Point = [cx - 6, p.armY + 2];
@@ -73,11 +130,29 @@ export function drawSide(c: Canvas, look: ModelLook, pal: Palette): void {
   c.shaded(limb(el, p.elbowR, wr, p.wristR, women ? 3 : 5, 0.3), pal.skin, pal.skinShade, 6, 0);
   c.shaded(limb(wr, p.wristR + 1, hand, p.wristR * 0.75, 4, 0.45), pal.skin, pal.skinShade, 5, 0);
   if (women) {
-    c.add(stroke(smoothOpen([[cx - 22, s - 8], [cx - 34, s + 40], [cx - 28, s + 72]]), pal.topShade, 2.5, 'opacity="0.5"'));
+    c.add(
+      stroke(
+        smoothOpen([
+          [cx - 22, s - 8],
+          [cx - 34, s + 40],
+          [cx - 28, s + 72],
+        ]),
+        pal.topShade,
+        2.5,
+        'opacity="0.5"',
+      ),
+    );
   } else {
     const end: Point = [sh[0] + (el[0] - sh[0]) * 0.42, sh[1] + (el[1] - sh[1]) * 0.42];
     c.add(path(limb([sh[0], sh[1]], p.armR + 2, end, p.armR + 1, 1, 0.4), pal.top));
-    c.add(stroke(`M${end[0] - p.armR - 1} ${end[1] + 2} L${end[0] + p.armR + 1} ${end[1] + 2}`, pal.topShade, 2.5, 'opacity="0.8"'));
+    c.add(
+      stroke(
+        `M${end[0] - p.armR - 1} ${end[1] + 2} L${end[0] + p.armR + 1} ${end[1] + 2}`,
+        pal.topShade,
+        2.5,
+        'opacity="0.8"',
+      ),
+    );
   }
 
   // head in profile
@@ -87,8 +162,19 @@ export function drawSide(c: Canvas, look: ModelLook, pal: Palette): void {
   frontHair(c, look, pal, head, 'side');
   if (hasShortHair(look)) {
     // the ear sits over short hair
-    c.add(path(`M${hx - rx * 0.02} ${hy - ry * 0.02} C${hx - rx * 0.3} ${hy - ry * 0.1} ${hx - rx * 0.34} ${hy + ry * 0.34} ${hx - rx * 0.06} ${hy + ry * 0.3}Z`, pal.skin));
-    c.add(stroke(`M${hx - rx * 0.08} ${hy + ry * 0.04} C${hx - rx * 0.24} ${hy + ry * 0.02} ${hx - rx * 0.24} ${hy + ry * 0.22} ${hx - rx * 0.1} ${hy + ry * 0.22}`, pal.skinShade, 3));
+    c.add(
+      path(
+        `M${hx - rx * 0.02} ${hy - ry * 0.02} C${hx - rx * 0.3} ${hy - ry * 0.1} ${hx - rx * 0.34} ${hy + ry * 0.34} ${hx - rx * 0.06} ${hy + ry * 0.3}Z`,
+        pal.skin,
+      ),
+    );
+    c.add(
+      stroke(
+        `M${hx - rx * 0.08} ${hy + ry * 0.04} C${hx - rx * 0.24} ${hy + ry * 0.02} ${hx - rx * 0.24} ${hy + ry * 0.22} ${hx - rx * 0.1} ${hy + ry * 0.22}`,
+        pal.skinShade,
+        3,
+      ),
+    );
   }
 }
 
@@ -126,12 +212,41 @@ function sideFoot(c: Canvas, pal: Palette, r: number, ankle: Point, women: boole
     const skin = far ? darken(pal.skin, 0.12) : pal.skin;
     c.add(path(limb([ankle[0], ankle[1] - 6], r, [ankle[0] + 4, ankle[1] + 24], r - 1), skin));
     // a pointed pump with a slim heel
-    const pump = smoothClosed([[ankle[0] - 14, ankle[1] + 22], [ankle[0] + 10, ankle[1] + 30], [ankle[0] + 60, ankle[1] + 62], [ankle[0] + 66, ankle[1] + 70], [ankle[0] + 10, ankle[1] + 62], [ankle[0] - 12, ankle[1] + 48]], 0.7);
+    const pump = smoothClosed(
+      [
+        [ankle[0] - 14, ankle[1] + 22],
+        [ankle[0] + 10, ankle[1] + 30],
+        [ankle[0] + 60, ankle[1] + 62],
+        [ankle[0] + 66, ankle[1] + 70],
+        [ankle[0] + 10, ankle[1] + 62],
+        [ankle[0] - 12, ankle[1] + 48],
+      ],
+      0.7,
+    );
     c.add(path(pump, shoe));
-    c.add(path(`M${ankle[0] - 12} ${ankle[1] + 44} L${ankle[0] - 6} ${ankle[1] + 76} L${ankle[0] - 1} ${ankle[1] + 76} L${ankle[0] + 2} ${ankle[1] + 52}Z`, shoeShade));
+    c.add(
+      path(
+        `M${ankle[0] - 12} ${ankle[1] + 44} L${ankle[0] - 6} ${ankle[1] + 76} L${ankle[0] - 1} ${ankle[1] + 76} L${ankle[0] + 2} ${ankle[1] + 52}Z`,
+        shoeShade,
+      ),
+    );
     return;
   }
-  const sneaker = smoothClosed([[ankle[0] - 22, ankle[1] + 2], [ankle[0] + 16, ankle[1] + 8], [ankle[0] + 66, ankle[1] + 40], [ankle[0] + 70, ankle[1] + 62], [ankle[0] - 22, ankle[1] + 62]], 0.6);
+  const sneaker = smoothClosed(
+    [
+      [ankle[0] - 22, ankle[1] + 2],
+      [ankle[0] + 16, ankle[1] + 8],
+      [ankle[0] + 66, ankle[1] + 40],
+      [ankle[0] + 70, ankle[1] + 62],
+      [ankle[0] - 22, ankle[1] + 62],
+    ],
+    0.6,
+  );
   c.add(path(sneaker, shoe));
-  c.add(path(`M${ankle[0] - 24} ${ankle[1] + 54} L${ankle[0] + 72} ${ankle[1] + 54} L${ankle[0] + 70} ${ankle[1] + 64} L${ankle[0] - 22} ${ankle[1] + 64}Z`, shoeShade));
+  c.add(
+    path(
+      `M${ankle[0] - 24} ${ankle[1] + 54} L${ankle[0] + 72} ${ankle[1] + 54} L${ankle[0] + 70} ${ankle[1] + 64} L${ankle[0] - 22} ${ankle[1] + 64}Z`,
+      shoeShade,
+    ),
+  );
 }
