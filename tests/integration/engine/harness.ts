@@ -55,10 +55,11 @@ function clientFor(url: string, key: string): SupabaseClient {
   });
 }
 
-export async function must<T>(p: PromiseLike<{ data: T; error: any }>): Promise<T> {
+/** The data of a supabase-js answer, or its error thrown. */
+export async function must<R extends { data: unknown; error: unknown }>(p: PromiseLike<R>): Promise<NonNullable<R['data']>> {
   const { data, error } = await p;
-  if (error) throw Object.assign(new Error(error.message ?? String(error)), error);
-  return data;
+  if (error) throw Object.assign(new Error((error as { message?: string }).message ?? String(error)), error);
+  return data as NonNullable<R['data']>;
 }
 
 /** A confirmed, signed-in seller; on a paid plan when asked, with an exact balance when asked. */
