@@ -6,7 +6,8 @@ function port(name: string, fallback: number): number {
   const raw = process.env[name];
   if (!raw) return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0 || value > 65535) throw new Error(`${name} must be a port number, got ${raw}`);
+  if (!Number.isInteger(value) || value <= 0 || value > 65535)
+    throw new Error(`${name} must be a port number, got ${raw}`);
   return value;
 }
 

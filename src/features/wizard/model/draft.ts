@@ -1,0 +1,102 @@
+// A wizard run as it is kept (in Dexie, so a reload or a lost connection resumes it): the
+// flow, where the seller was, the photo (its bytes are stored beside, keyed by photo id),
+// and the choices. One draft per flow. `version` lets a later build read an older draft.
+import { z } from 'zod';
+import { FLOWS, STEPS, type Flow } from './steps.ts';
+
+export const DRAFT_VERSION = 1;
+
+/** Custom model / custom background (spec 2 §3: special id 9999). */
+export const CUSTOM_ID = 9999;
+/** One product photo per generation (product decision; spec 2 §5). */
+export const MAX_PHOTOS = 1;
+
+export const GARMENT_TYPES = ['top', 'bottom', 'full'] as const;
+export type GarmentType = (typeof GARMENT_TYPES)[number];
+export const GENDERS = ['women', 'men'] as const;
+export type Gender = (typeof GENDERS)[number];
+
+export const UPLOAD_STATES = ['queued', 'uploading', 'uploaded', 'failed'] as const;
+export type UploadState = (typeof UPLOAD_STATES)[number];
+
+const photoSchema = z.object({
+  id: z.string().min(1),
+  /** the name as the seller's device gave it */
+  originalName: z.string(),
+  /** the prepared file's name ({base}.jpg or .webp), used in the object name */
+  fileName: z.string().min(1),
+  mimeType: z.enum(['image/jpeg', 'image/png', 'image/webp']),
+  bytes: z.number().int().nonnegative(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  /** the photo as taken, after EXIF orientation */
+  sourceWidth: z.number().int().positive(),
+  sourceHeight: z.number().int().positive(),
+  sourceBytes: z.number().int().nonnegative(),
+  sourceType: z.string(),
+  garmentType: z.enum(GARMENT_TYPES).nullable(),
+  /** below 500x500 and the seller chose 'Continue with this image' */
+  lowResolutionAccepted: z.boolean(),
+  upload: z.object({
+    state: z.enum(UPLOAD_STATES),
+    /** object name in bucket 'uploads' once stored: {userId}/{timestamp}-{filename} */
+    path: z.string().nullable(),
+    /** the last failure's code (shown as words by the screen) */
+    error: z.string().nullable(),
+  }),
+  addedAt: z.number(),
+});
+export type WizardPhoto = z.infer<typeof photoSchema>;
+
+export const draftSchema = z.object({
+  version: z.literal(DRAFT_VERSION),
+  flow: z.enum(FLOWS),
+  step: z.enum(STEPS),
+  photos: z.array(photoSchema).max(MAX_PHOTOS),
+  /** flat-lay: a full outfit, or a top and a bottom, is present */
+  outfitComplete: z.boolean(),
+  modelId: z.number().int().nullable(),
+  customModel: z.string().nullable(),
+  /** the chosen model's gender (custom model: the gender picked in the modal) */
+  gender: z.enum(GENDERS),
+  poseId: z.number().int().nullable(),
+  backgroundId: z.number().int().nullable(),
+  customBackground: z.string().nullable(),
+  projectName: z.string().nullable(),
+  updatedAt: z.number(),
+});
+export type Draft = z.infer<typeof draftSchema>;
+
+export function emptyDraft(flow: Flow, gender: Gender = 'women'): Draft {
+  return {
+    version: DRAFT_VERSION,
+    flow,
+    step: 'upload',
+    photos: [],
+    outfitComplete: false,
+    modelId: null,
+    customModel: null,
+    gender,
+    poseId: null,
+    backgroundId: null,
+    customBackground: null,
+    projectName: null,
+    updatedAt: 0,
+  };
+}
+
+/**
+ * A stored record as a draft of this build, or null when it cannot be read (a future
+ * version, or damaged). Older versions are upgraded here, one step per version.
+ */
+export function readStoredDraft(raw: unknown): Draft | null {
+  if (!raw || typeof raw !== 'object') return null;
+  const version = (raw as { version?: unknown }).version;
+  if (typeof version !== 'number' || version > DRAFT_VERSION) return null;
+  // (no older versions yet: version 1 is the first)
+  const parsed = draftSchema.safeParse(raw);
+  return parsed.success ? parsed.data : null;
+}
+
+export const isCustom = (id: number | null) => id === CUSTOM_ID;
+export const hasText = (text: string | null | undefined) => (text ?? '').trim().length > 0;

@@ -1,0 +1,62 @@
+// The browser's own database (IndexedDB through Dexie): what must survive a reload, a closed
+// tab or a phone that kills the app — wizard drafts, the photo bytes they point to, and an
+// outbox of server calls that wait for the connection. Everything is kept per user.
+//
+// Schema versions: add a new `this.version(n)` below the last one (never edit an old one),
+// with an `.upgrade()` when existing rows must change, and a test in __tests__/app-db.test.ts.
+import Dexie, { type EntityTable } from 'dexie';
+
+export interface DraftRow {
+  userId: string;
+  flow: string;
+  /** the wizard's draft; read through readStoredDraft (it has a version of its own) */
+  draft: unknown;
+  updatedAt: number;
+}
+
+export interface PhotoRow {
+  /** the draft photo's id */
+  id: string;
+  userId: string;
+  blob: Blob;
+}
+
+export interface OutboxRow {
+  seq?: number;
+  userId: string;
+  kind: 'remove-upload';
+  /** object name in bucket 'uploads' (and the uploaded_files row with that file_path) */
+  path: string;
+  createdAt: number;
+}
+
+export const DB_NAME = 'drape';
+
+export class AppDb extends Dexie {
+  drafts!: EntityTable<DraftRow>;
+  photos!: EntityTable<PhotoRow, 'id'>;
+  outbox!: EntityTable<OutboxRow, 'seq'>;
+
+  constructor(name = DB_NAME, options?: ConstructorParameters<typeof Dexie>[1]) {
+    super(name, options);
+    // v1: drafts by user and flow, photo blobs by id, the outbox in order
+    this.version(1).stores({
+      drafts: '&[userId+flow], userId',
+      photos: '&id, userId',
+      outbox: '++seq, userId',
+    });
+  }
+}
+
+let shared: AppDb | null = null;
+
+/** The app's one database connection, opened on first use. */
+export function appDb(): AppDb {
+  shared ??= new AppDb();
+  return shared;
+}
+
+/** Tests: use another database (fake-indexeddb). */
+export function setAppDbForTests(db: AppDb | null) {
+  shared = db;
+}
