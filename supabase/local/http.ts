@@ -93,26 +93,104 @@ export function declaredLength(req: IncomingMessage): number | null {
   return Number(v);
 }
 
-export async function readBody(req: IncomingMessage, limit = 1024 * 1024): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > limit) throw new HttpError(413, 'Payload too large');
-    chunks.push(chunk as Buffer);
+/** The largest body readBody takes unless told otherwise. */
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+/**
+ * How deep a JSON body may nest. Real payloads stay within a dozen levels; thousands of
+ * levels overflow the stack of whatever walks the value next (JSON.stringify, jsonb), so
+ * deeper bodies are refused before they are parsed.
+ */
+export const MAX_JSON_DEPTH = 256;
+
+/**
+ * The request body, at most `limit` bytes. A Content-Length over the limit is refused at
+ * once, unread; a body that grows past it is refused as soon as it does. Either way the
+ * connection closes after the 413 instead of the rest being read.
+ */
+export function readBody(req: IncomingMessage, limit = DEFAULT_BODY_LIMIT): Promise<Buffer> {
+  const declared = declaredLength(req);
+  if (declared !== null && declared > limit) {
+    refuseUnreadBody(req);
+    return Promise.reject(new HttpError(413, 'Payload too large'));
   }
-  return Buffer.concat(chunks);
+  if (req.readableEnded) return Promise.resolve(Buffer.alloc(0));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const cleanup = () => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      req.off('aborted', onAborted);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        cleanup();
+        chunks.length = 0;
+        refuseUnreadBody(req);
+        reject(new HttpError(413, 'Payload too large'));
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      cleanup();
+      resolve(Buffer.concat(chunks));
+    };
+    const onError = (err: Error) => {
+      cleanup();
+      reject(new HttpError(400, `Could not read the request body: ${err.message}`));
+    };
+    const onAborted = () => onError(new Error('the request was aborted'));
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+    req.on('aborted', onAborted);
+  });
 }
 
-/** Parses a JSON body; empty body → undefined; bad JSON → HttpError 400. */
+/**
+ * Parses JSON text from a request, refusing (HttpError 400) malformed JSON and values nested
+ * deeper than maxDepth — checked on the text first, so a hostile body costs one linear scan.
+ */
+export function parseJsonText(text: string, maxDepth = MAX_JSON_DEPTH): unknown {
+  if (jsonDepthExceeds(text, maxDepth)) {
+    throw new HttpError(400, `Could not parse request body as JSON: nested deeper than ${maxDepth} levels`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new HttpError(400, `Could not parse request body as JSON: ${(err as Error).message}`);
+  }
+}
+
+/** Whether the arrays and objects of a JSON text nest deeper than max (strings are skipped). */
+export function jsonDepthExceeds(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) {
+      inString = true;
+    } else if (c === 0x7b || c === 0x5b) {
+      if (++depth > max) return true;
+    } else if (c === 0x7d || c === 0x5d) {
+      depth--;
+    }
+  }
+  return false;
+}
+
+/** Parses a JSON body; empty body → undefined; bad, too deep or too large → HttpError 400/413. */
 export async function readJson<T = any>(req: IncomingMessage, limit?: number): Promise<T | undefined> {
   const buf = await readBody(req, limit);
   if (buf.length === 0) return undefined;
-  try {
-    return JSON.parse(buf.toString('utf8')) as T;
-  } catch {
-    throw new HttpError(400, 'Could not parse request body as JSON');
-  }
+  return parseJsonText(buf.toString('utf8')) as T;
 }
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {

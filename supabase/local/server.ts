@@ -6,7 +6,7 @@ import type { Duplex } from 'node:stream';
 import { loadConfig, unsafeBindingReason, type StackConfig } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
-import { applyCors, pairResponse, sendJson, type Ctx, type Service, type StackContext } from './http.ts';
+import { applyCors, HttpError, pairResponse, sendJson, type Ctx, type Service, type StackContext } from './http.ts';
 import { createJwt, deriveApiKeys, type ApiKeys } from './jwt.ts';
 import { createMailbox } from './mail/mailbox.ts';
 import { startScheduledJobs, type ScheduledJobs } from './jobs/index.ts';
@@ -194,6 +194,8 @@ function router(mounts: [prefix: string, service: Service][], url: string, log: 
         }
         sendJson(res, 404, { message: 'no Route matched with those values' });
       } catch (err: any) {
+        // a body a service did not map itself (too large, not JSON) is still the client's error
+        if (err instanceof HttpError && !res.headersSent) return sendJson(res, err.status, { message: err.message });
         log('http', `unhandled error on ${req.method} ${req.url}: ${err?.stack ?? err}`);
         if (!res.headersSent) sendJson(res, 500, { message: 'Internal server error' });
         else res.destroy();

@@ -2,7 +2,7 @@
 // rotating refresh tokens, sessions as server state, mails with verify links, the admin
 // API. Each route lives in handlers/; this file turns requests into handler calls and
 // every failure into GoTrue's error body.
-import { clientIp, header, HttpError, readBody, sendJson, type Ctx, type Service, type StackContext } from '../http.ts';
+import { clientIp, header, HttpError, parseJsonText, readBody, sendJson, type Ctx, type Service, type StackContext } from '../http.ts';
 import type { AuthDeps, AuthRequest } from './deps.ts';
 import { AuthError, internal, sendAuthError } from './errors.ts';
 import { checkApiKey } from './guards.ts';
@@ -62,9 +62,9 @@ function makeRequest(http: Ctx, params: Record<string, string>, trustProxy: bool
         if (!text) return {};
         let value: unknown;
         try {
-          value = JSON.parse(text);
+          value = parseJsonText(text);
         } catch (err) {
-          throw new AuthError(400, 'bad_json', `Could not parse request body as JSON: ${(err as Error).message}`);
+          throw new AuthError(400, 'bad_json', (err as Error).message);
         }
         // Postgres text and jsonb cannot hold NUL: refuse it here rather than fail later
         if (text.includes('\\u0000') || text.includes('\u0000')) {

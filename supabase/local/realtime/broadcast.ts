@@ -4,7 +4,7 @@
 // Also the REST entry points realtime-js uses when a channel is not joined.
 import type { ApiKeys, JwtTools } from '../jwt.ts';
 import { resolveRequestAuth } from '../jwt.ts';
-import { header, HttpError, readBody, sendEmpty, sendJson, type Ctx } from '../http.ts';
+import { header, HttpError, parseJsonText, readBody, sendEmpty, sendJson, type Ctx } from '../http.ts';
 import type { Channel } from './channel.ts';
 import { encodeBinaryBroadcast, encodeRaw, type BinaryBroadcast } from './protocol.ts';
 import type { Registry } from './registry.ts';
@@ -62,12 +62,22 @@ export async function handleRestBroadcast(c: Ctx, deps: { registry: Registry; jw
     return true;
   }
 
-  const body = await readBody(c.req, MAX_REST_BODY);
+  try {
+    broadcastFromBody(c, deps, single, await readBody(c.req, MAX_REST_BODY));
+  } catch (err) {
+    // too large (413, answered from Content-Length), not JSON or nested too deeply (400)
+    if (!(err instanceof HttpError)) throw err;
+    sendJson(c.res, err.status, { message: err.message });
+  }
+  return true;
+}
+
+function broadcastFromBody(c: Ctx, deps: { registry: Registry }, single: RegExpExecArray | null, body: Buffer): void {
   if (single) {
-    const topic = decodeURIComponent(single[1]);
-    const event = decodeURIComponent(single[2]);
+    const topic = decodePart(single[1]);
+    const event = decodePart(single[2]);
     const isPrivate = c.url.searchParams.get('private') === 'true';
-    if (isPrivate) return forbiddenPrivate(c);
+    if (isPrivate) return void forbiddenPrivate(c);
     const isJson = !/octet-stream/i.test(header(c.req, 'content-type') ?? '');
     if (isJson) {
       fanOut(deps.registry, `realtime:${topic}`, false, { event, payload: parseJson(body) }, null);
@@ -75,36 +85,39 @@ export async function handleRestBroadcast(c: Ctx, deps: { registry: Registry; jw
       fanOut(deps.registry, `realtime:${topic}`, false, { event, binary: { userEvent: event, metadata: '', encoding: 0, body } }, null);
     }
     sendEmpty(c.res, 202);
-    return true;
+    return;
   }
 
   const parsed = parseJson(body) as { messages?: unknown } | undefined;
   const messages = parsed?.messages;
   if (!Array.isArray(messages)) {
     sendJson(c.res, 422, { message: 'messages must be a list of {topic, event, payload}' });
-    return true;
+    return;
   }
   for (const m of messages) {
     if (!m || typeof m.topic !== 'string' || typeof m.event !== 'string') {
       sendJson(c.res, 422, { message: 'each message needs a topic and an event' });
-      return true;
+      return;
     }
   }
-  if (messages.some((m) => m.private === true)) return forbiddenPrivate(c);
+  if (messages.some((m) => m.private === true)) return void forbiddenPrivate(c);
   for (const m of messages) {
     fanOut(deps.registry, `realtime:${m.topic}`, false, { event: m.event, payload: m.payload ?? {} }, null);
   }
   sendEmpty(c.res, 202);
-  return true;
+}
+
+function decodePart(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    throw new HttpError(400, 'Malformed topic or event in the path');
+  }
 }
 
 function parseJson(body: Buffer): unknown {
   if (body.length === 0) return {};
-  try {
-    return JSON.parse(body.toString('utf8'));
-  } catch {
-    throw new HttpError(400, 'Could not parse request body as JSON');
-  }
+  return parseJsonText(body.toString('utf8'));
 }
 
 function forbiddenPrivate(c: Ctx): true {

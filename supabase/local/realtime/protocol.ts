@@ -4,6 +4,8 @@
 //   answer broadcasts with binary "user broadcast" frames (kind 4).
 // vsn 1.0.0: text frames are JSON objects {topic, event, payload, ref, join_ref}.
 
+import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../http.ts';
+
 export type Vsn = '1.0.0' | '2.0.0';
 
 export interface PhxMessage {
@@ -43,6 +45,7 @@ export function parseVsn(value: string | null | undefined): Vsn | null {
 const asRef = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 
 export function decodeText(vsn: Vsn, text: string): DecodedFrame {
+  if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) throw new ProtocolError(`frame nested deeper than ${MAX_JSON_DEPTH} levels`);
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -81,6 +84,7 @@ export function decodeBinary(buf: Buffer): DecodedFrame {
   const body = buf.subarray(offset);
   let payload: unknown = body;
   if (encoding === JSON_ENCODING) {
+    if (jsonDepthExceeds(body.toString('utf8'), MAX_JSON_DEPTH)) throw new ProtocolError('broadcast payload nested too deeply');
     try {
       payload = body.length ? JSON.parse(body.toString('utf8')) : {};
     } catch {

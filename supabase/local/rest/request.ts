@@ -9,7 +9,7 @@ import type { ParsedQuery } from './parse/query.ts';
 import type { LevelParams } from './parse/ast.ts';
 import type { StatementCache } from './statement-cache.ts';
 import { errors, RestError } from './errors.ts';
-import { readBody } from '../http.ts';
+import { HttpError, parseJsonText, readBody } from '../http.ts';
 
 export type Method = 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -58,17 +58,21 @@ export function requestSettings(r: RestRequest, readOnly: boolean, services: Ser
   };
 }
 
-/** The JSON body of a write; PGRST102 when it is missing or malformed. */
+/**
+ * The JSON body of a write; PGRST102 when it is malformed or nested too deeply (400) or
+ * larger than the limit (413, answered from Content-Length before reading it).
+ */
 export async function readJsonBody(r: RestRequest, limit = 10 * 1024 * 1024): Promise<unknown> {
   const buf = await readBody(r.ctx.req, limit).catch((err) => {
-    throw new RestError(413, 'PGRST102', err?.message ?? 'Payload too large');
+    if (err instanceof HttpError && err.status === 413) throw new RestError(413, 'PGRST102', err.message);
+    throw errors.invalidBody(err instanceof HttpError ? err.message : 'Could not read the request body');
   });
   const text = buf.toString('utf8');
   if (text.trim() === '') return undefined;
   try {
-    return JSON.parse(text);
-  } catch {
-    throw errors.invalidBody('Empty or invalid json');
+    return parseJsonText(text);
+  } catch (err) {
+    throw new RestError(400, 'PGRST102', 'Empty or invalid json', err instanceof HttpError ? err.message : null);
   }
 }
 

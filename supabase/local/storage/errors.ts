@@ -2,6 +2,7 @@
 // real HTTP status 400 for everything but internal errors (500), as Supabase Storage does.
 import type { ServerResponse } from 'node:http';
 import { sendJson } from '../http.ts';
+import { HttpError } from '../http.ts';
 import { JwtError } from '../jwt.ts';
 
 export class StorageError extends Error {
@@ -57,6 +58,12 @@ export const ERR = {
 export function toStorageError(err: unknown): StorageError {
   if (err instanceof StorageError) return err;
   if (err instanceof JwtError) return ERR.invalidJwt(err.reason === 'expired' ? 'jwt expired' : 'invalid signature');
+  if (err instanceof HttpError) {
+    // a JSON request body that is too large (refused unread: a real 413) or malformed
+    return err.status === 413
+      ? new StorageError(413, 'EntityTooLarge', 'Payload too large', 'The request body is too large', 413)
+      : ERR.invalidRequest(err.message);
+  }
   const pg = err as { code?: string; message?: string };
   switch (pg?.code) {
     case '42501': // insufficient privilege / row-level security

@@ -13,7 +13,7 @@ import { createWriteStream } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { bodyRefused, declaredLength, header, refuseUnreadBody } from '../http.ts';
+import { bodyRefused, declaredLength, header, parseJsonText, refuseUnreadBody } from '../http.ts';
 import type { FileStore } from './disk.ts';
 import { ERR, StorageError } from './errors.ts';
 import { mimeAllowed } from './keys.ts';
@@ -36,8 +36,8 @@ export interface ReceivedFile {
 function parseMetadata(raw: string | undefined, base64: boolean): Record<string, unknown> | null {
   if (!raw) return null;
   try {
-    const value = JSON.parse(base64 ? Buffer.from(raw, 'base64').toString('utf8') : raw);
-    return value && typeof value === 'object' && !Array.isArray(value) ? value : null;
+    const value = parseJsonText(base64 ? Buffer.from(raw, 'base64').toString('utf8') : raw);
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
   } catch {
     throw ERR.invalidRequest('metadata is not valid JSON');
   }
