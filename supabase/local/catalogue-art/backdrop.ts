@@ -25,7 +25,7 @@ export function floorShadowSvg(slug: string, pose: PoseSlug): string {
   const look = lookFor(slug);
   if (!look) throw new Error(`unknown catalogue model: ${slug}`);
   const p = PROPORTIONS[look.gender];
-  const y = p.ankleY + (look.gender === 'women' ? 74 : 66);
+  const y = p.ankleY + (pose === 'side-view' ? 70 : 54);
   const cx = pose === 'side-view' ? p.cx + 14 : p.cx;
   const rx = pose === 'side-view' ? 90 : 110;
   const defs = `<radialGradient id="fs"><stop offset="0" stop-color="#2a2018" stop-opacity="0.32"/><stop offset="0.6" stop-color="#2a2018" stop-opacity="0.12"/><stop offset="1" stop-color="#2a2018" stop-opacity="0"/></radialGradient>`;

@@ -30,15 +30,16 @@ export function faceFront(c: Canvas, look: ModelLook, pal: Palette, p: Proportio
   const brow = darken(pal.hair, 0.1);
   for (const s of [-1, 1]) {
     const ex = cx + s * rx * 0.4;
-    // almond eye
+    // almond eye with a catch-light
     c.add(
       path(
-        `M${ex - 11} ${eyeY} Q${ex} ${eyeY - 8} ${ex + 11} ${eyeY} Q${ex} ${eyeY + 5} ${ex - 11} ${eyeY}Z`,
+        `M${ex - 11} ${eyeY} Q${ex} ${eyeY - 11} ${ex + 11} ${eyeY} Q${ex} ${eyeY + 7} ${ex - 11} ${eyeY}Z`,
         '#2a1f1c',
       ),
     );
+    c.add(path(ellipse(ex + 3, eyeY - 2.5, 2.2, 2.2), '#ffffff', 'opacity="0.8"'));
     if (women)
-      c.add(stroke(`M${ex - 12} ${eyeY - 1} Q${ex} ${eyeY - 10} ${ex + 13} ${eyeY - 2}`, '#1f1614', 3));
+      c.add(stroke(`M${ex - 12} ${eyeY - 1} Q${ex} ${eyeY - 12} ${ex + 13} ${eyeY - 3}`, '#1f1614', 3));
     // brow
     const by = cy - ry * 0.14;
     c.add(

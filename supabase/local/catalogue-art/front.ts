@@ -7,7 +7,18 @@ import { faceFront, faceOverShoulder } from './face.ts';
 import type { ModelLook } from './models.ts';
 import type { Palette } from './palette.ts';
 import { PROPORTIONS, type Proportions } from './proportions.ts';
-import { type Point, ellipse, limb, mirrorX, mix, path, smoothClosed, smoothOpen, stroke } from './svg.ts';
+import {
+  type Point,
+  ellipse,
+  limb,
+  mirrorX,
+  mix,
+  path,
+  smoothClosed,
+  smoothOpen,
+  stroke,
+  taper,
+} from './svg.ts';
 
 export function drawFrontOrBack(c: Canvas, look: ModelLook, pal: Palette, back: boolean): void {
   const p = PROPORTIONS[look.gender];
@@ -19,15 +30,30 @@ export function drawFrontOrBack(c: Canvas, look: ModelLook, pal: Palette, back: 
   backHair(c, look, pal, head, back ? 'back' : 'front');
 
   // legs: fitted trousers / leggings to the ankle, then shoes
+  const legLight = c.gradient(cx - p.hipHalf, cx + p.hipHalf, [
+    [0, '#ffffff', 0.12],
+    [0.5, '#ffffff', 0],
+    [1, pal.bottomShade, 0.9],
+  ]);
   for (const side of [-1, 1] as const) {
     const hip: Point = [cx + side * p.legX, p.hipY + 40];
     const knee: Point = [cx + side * p.kneeX, p.kneeY];
     const ankle: Point = [cx + side * p.ankleX, p.ankleY];
-    const thigh = limb(hip, p.thighR, knee, p.kneeR, 4, 0.3);
-    const calf = limb(knee, p.kneeR, ankle, p.ankleR, women ? 5 : 6, 0.28);
+    // one smooth leg: hip, mid-thigh, knee, calf, ankle
+    const leg = taper([
+      [hip[0], hip[1], p.thighR],
+      [hip[0] + (knee[0] - hip[0]) * 0.45, hip[1] + (knee[1] - hip[1]) * 0.45, p.thighR * 0.8],
+      [knee[0], knee[1], p.kneeR],
+      [
+        knee[0] + (ankle[0] - knee[0]) * 0.28,
+        knee[1] + (ankle[1] - knee[1]) * 0.28,
+        p.kneeR + (women ? 3 : 4),
+      ],
+      [ankle[0], ankle[1], p.ankleR],
+    ]);
     const dx = side * -8;
-    c.shaded(thigh, pal.bottom, pal.bottomShade, dx, -2);
-    c.shaded(calf, pal.bottom, pal.bottomShade, dx, -2);
+    c.shaded(leg, pal.bottom, pal.bottomShade, dx, -2);
+    c.within(leg, path(`M0 0 H1024 V1536 H0Z`, `url(#${legLight})`));
     foot(c, pal, p, ankle, side, women);
   }
 
@@ -50,15 +76,15 @@ export function drawFrontOrBack(c: Canvas, look: ModelLook, pal: Palette, back: 
     path(topRegion(p, women, back), pal.top) +
       path(`M${cx - 300} 0 H${cx + 300} V${p.hemY} H${cx - 300}Z`, `url(#${light})`),
   );
-  const lightB = c.gradient(cx - p.hipHalf, cx + p.hipHalf, [
-    [0, '#ffffff', 0.12],
-    [0.5, '#ffffff', 0],
-    [1, pal.bottomShade, 0.9],
-  ]);
   c.within(
     torso,
     path(`M0 ${p.hemY} H1024 V1536 H0Z`, pal.bottom) +
-      path(`M0 ${p.hemY} H1024 V1536 H0Z`, `url(#${lightB})`),
+      path(`M0 ${p.hemY} H1024 V1536 H0Z`, `url(#${legLight})`),
+  );
+  // hide the anti-aliased skin edge of the torso where it meets the legs
+  c.within(
+    `M0 ${p.hemY} H1024 V1536 H0Z`,
+    stroke(torso, pal.bottom, 3) + stroke(torso, `url(#${legLight})`, 3),
   );
   // re-draw the skin above the neckline over the gradient
   c.within(
@@ -257,11 +283,15 @@ function arm(c: Canvas, pal: Palette, p: Proportions, side: -1 | 1, women: boole
   const el: Point = [cx + side * p.elbowX, p.elbowY];
   const wr: Point = [cx + side * p.wristX, p.wristY];
   const hand: Point = [cx + side * (p.wristX + 4), p.wristY + p.handLen];
-  const upper = limb(sh, p.armR, el, p.elbowR, 2, 0.25);
-  const fore = limb(el, p.elbowR, wr, p.wristR, women ? 3 : 5, 0.3);
+  const arm = taper([
+    [sh[0], sh[1], p.armR],
+    [sh[0] + (el[0] - sh[0]) * 0.4, sh[1] + (el[1] - sh[1]) * 0.4, p.armR * 0.82],
+    [el[0], el[1], p.elbowR],
+    [el[0] + (wr[0] - el[0]) * 0.3, el[1] + (wr[1] - el[1]) * 0.3, p.elbowR + (women ? 1 : 3)],
+    [wr[0], wr[1], p.wristR],
+  ]);
   const dx = side * -6;
-  c.shaded(upper, pal.skin, pal.skinShade, dx, 0);
-  c.shaded(fore, pal.skin, pal.skinShade, dx, 0);
+  c.shaded(arm, pal.skin, pal.skinShade, dx, 0);
   const palm = limb(wr, p.wristR + 1, hand, p.wristR * 0.75, 4, 0.45);
   c.shaded(palm, pal.skin, pal.skinShade, dx, 0);
   // a thumb line
@@ -305,23 +335,38 @@ function arm(c: Canvas, pal: Palette, p: Proportions, side: -1 | 1, women: boole
 }
 
 function foot(c: Canvas, pal: Palette, p: Proportions, ankle: Point, side: -1 | 1, women: boolean): void {
-  const toe: Point = [ankle[0] + side * 10, ankle[1] + (women ? 74 : 62)];
+  const [ax, ay] = ankle;
   if (women) {
-    // a slim skin-toned ankle, then a pointed pump
-    const skin = limb([ankle[0], ankle[1] - 6], p.ankleR, [ankle[0] + side * 3, ankle[1] + 28], p.ankleR - 1);
+    // the ankle, then a pointed pump seen from the front: foreshortened, toe turned out a little
+    const skin = limb([ax, ay - 6], p.ankleR, [ax + side * 2, ay + 20], p.ankleR - 1);
     c.shaded(skin, pal.skin, pal.skinShade, side * -4, 0);
-    const shoe = limb([ankle[0] + side * 3, ankle[1] + 26], p.ankleR + 1, toe, 7, 3, 0.4);
-    c.shaded(shoe, pal.shoe, pal.shoeShade, side * -5, 0);
+    const shoe = smoothClosed(
+      [
+        [ax - 13 + side * 2, ay + 18],
+        [ax + side * 2, ay + 24],
+        [ax + 13 + side * 2, ay + 18],
+        [ax + 15 + side * 5, ay + 38],
+        [ax + side * 9, ay + 56],
+        [ax - 15 + side * 5, ay + 38],
+      ],
+      0.7,
+    );
+    c.shaded(shoe, pal.shoe, pal.shoeShade, side * -4, -2);
     return;
   }
-  // a clean white sneaker, seen from the front
-  const shoe = limb([ankle[0], ankle[1] + 8], p.ankleR + 3, toe, p.ankleR + 1, 3, 0.5);
-  c.shaded(shoe, pal.shoe, pal.shoeShade, side * -6, 0);
-  c.add(
-    stroke(
-      `M${toe[0] - p.ankleR - 1} ${toe[1] + 6} Q${toe[0]} ${toe[1] + 14} ${toe[0] + p.ankleR + 1} ${toe[1] + 6}`,
-      '#c9c7c1',
-      5,
-    ),
+  // a clean white sneaker, seen from the front, with a pale sole
+  const shoe = smoothClosed(
+    [
+      [ax - 19, ay + 2],
+      [ax + 19, ay + 2],
+      [ax + 23 + side * 3, ay + 34],
+      [ax + 18 + side * 6, ay + 54],
+      [ax - 18 + side * 6, ay + 54],
+      [ax - 23 + side * 3, ay + 34],
+    ],
+    0.75,
   );
+  c.shaded(shoe, pal.shoe, pal.shoeShade, side * -5, 0);
+  c.add(stroke(`M${ax - 20 + side * 6} ${ay + 52} L${ax + 20 + side * 6} ${ay + 52}`, '#cfccc5', 6));
+  c.add(stroke(`M${ax - 8} ${ay + 4} Q${ax} ${ay + 12} ${ax + 8} ${ay + 4}`, pal.shoeShade, 2.5));
 }

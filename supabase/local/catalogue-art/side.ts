@@ -6,7 +6,7 @@ import { backHair, frontHair } from './hair.ts';
 import type { ModelLook } from './models.ts';
 import type { Palette } from './palette.ts';
 import { PROPORTIONS } from './proportions.ts';
-import { type Point, darken, limb, path, smoothClosed, smoothOpen, stroke } from './svg.ts';
+import { type Point, darken, limb, path, smoothClosed, smoothOpen, stroke, taper } from './svg.ts';
 
 export function drawSide(c: Canvas, look: ModelLook, pal: Palette): void {
   const p = PROPORTIONS[look.gender];
@@ -33,9 +33,19 @@ export function drawSide(c: Canvas, look: ModelLook, pal: Palette): void {
   for (const leg of legs) {
     const base = leg.far ? farShade(pal.bottom) : pal.bottom;
     const shade = leg.far ? farShade(pal.bottomShade) : pal.bottomShade;
-    c.shaded(limb(leg.hip, p.thighR + 2, leg.knee, p.kneeR, 4, 0.3), base, shade, 7, 0);
-    // the calf bulges behind the shin
-    c.shaded(limb(leg.knee, p.kneeR, leg.ankle, p.ankleR, 6, 0.3), base, shade, 7, 0);
+    const lerp = (a: Point, b: Point, t: number, shift = 0): [number, number] => [
+      a[0] + (b[0] - a[0]) * t + shift,
+      a[1] + (b[1] - a[1]) * t,
+    ];
+    // one smooth leg; in profile the calf swells behind the shin
+    const legPath = taper([
+      [leg.hip[0], leg.hip[1], p.thighR + 2],
+      [...lerp(leg.hip, leg.knee, 0.45, 2), p.thighR * 0.8],
+      [leg.knee[0], leg.knee[1], p.kneeR],
+      [...lerp(leg.knee, leg.ankle, 0.3, -6), p.kneeR + 4],
+      [leg.ankle[0], leg.ankle[1], p.ankleR],
+    ]);
+    c.shaded(legPath, base, shade, 7, 0);
     sideFoot(c, pal, p.ankleR, leg.ankle, women, leg.far);
   }
 
@@ -96,6 +106,8 @@ export function drawSide(c: Canvas, look: ModelLook, pal: Palette): void {
       ),
   );
   c.within(torso, path(`M0 ${p.hemY} H1024 V1536 H0Z`, pal.bottom));
+  // no anti-aliased skin edge where the hips meet the legs
+  c.within(`M0 ${p.hemY} H1024 V1536 H0Z`, stroke(torso, pal.bottom, 3));
   c.add(
     stroke(
       smoothOpen([
@@ -126,8 +138,14 @@ export function drawSide(c: Canvas, look: ModelLook, pal: Palette): void {
   const el: Point = [cx - 10, p.elbowY];
   const wr: Point = [cx + 10, p.wristY - 6];
   const hand: Point = [cx + 20, p.wristY - 6 + p.handLen];
-  c.shaded(limb(sh, p.armR, el, p.elbowR, 2, 0.25), pal.skin, pal.skinShade, 6, 0);
-  c.shaded(limb(el, p.elbowR, wr, p.wristR, women ? 3 : 5, 0.3), pal.skin, pal.skinShade, 6, 0);
+  const armPath = taper([
+    [sh[0], sh[1], p.armR],
+    [sh[0] + (el[0] - sh[0]) * 0.4, sh[1] + (el[1] - sh[1]) * 0.4, p.armR * 0.82],
+    [el[0], el[1], p.elbowR],
+    [el[0] + (wr[0] - el[0]) * 0.3, el[1] + (wr[1] - el[1]) * 0.3, p.elbowR + (women ? 1 : 3)],
+    [wr[0], wr[1], p.wristR],
+  ]);
+  c.shaded(armPath, pal.skin, pal.skinShade, 6, 0);
   c.shaded(limb(wr, p.wristR + 1, hand, p.wristR * 0.75, 4, 0.45), pal.skin, pal.skinShade, 5, 0);
   if (women) {
     c.add(

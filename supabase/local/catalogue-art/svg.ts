@@ -113,3 +113,34 @@ export function seeded(seed: number): () => number {
 export function svgDoc(width: number, height: number, body: string, defs = ''): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${defs ? `<defs>${defs}</defs>` : ''}${body}</svg>`;
 }
+
+/**
+ * One smooth limb through several joints: `pts` are [x, y, radius] along the limb (hip, knee,
+ * calf, ankle…); the outline is offset along each joint's normal, with rounded ends.
+ */
+export function taper(pts: readonly (readonly [number, number, number])[]): string {
+  const n = pts.length;
+  const normal = (i: number): Point => {
+    const a = pts[Math.max(0, i - 1)];
+    const b = pts[Math.min(n - 1, i + 1)];
+    const dx = b[0] - a[0];
+    const dy = b[1] - a[1];
+    const len = Math.hypot(dx, dy) || 1;
+    return [-dy / len, dx / len];
+  };
+  const left: Point[] = [];
+  const right: Point[] = [];
+  pts.forEach(([x, y, r], i) => {
+    const [nx, ny] = normal(i);
+    left.push([x + nx * r, y + ny * r]);
+    right.push([x - nx * r, y - ny * r]);
+  });
+  const [ex, ey, er] = pts[n - 1];
+  const [sx, sy, sr] = pts[0];
+  const [dx1, dy1] = normal(n - 1);
+  const [dx0, dy0] = normal(0);
+  // tips: just beyond each end, along the limb (the direction is the normal turned back)
+  const endTip: Point = [ex + dy1 * er * 0.9, ey - dx1 * er * 0.9];
+  const startTip: Point = [sx - dy0 * sr * 0.9, sy + dx0 * sr * 0.9];
+  return smoothClosed([...left, endTip, ...right.reverse(), startTip], 0.85);
+}
