@@ -20,7 +20,6 @@ export interface CutoutResult {
   background: [number, number, number];
 }
 
-const clamp255 = (v: number) => (v < 0 ? 0 : v > 255 ? 255 : v);
 
 /** True when most border pixels are already transparent (a cut-out PNG). */
 function hasOwnAlpha(img: Rgba): boolean {
@@ -151,22 +150,27 @@ export function cutout(img: Rgba, opts: CutoutOptions = {}): CutoutResult {
 
   const tol = opts.tolerance ?? Math.min(48, Math.max(16, 12 + spread * 0.6));
 
-  // distance of each pixel to the background model, 0..255
-  const dist = new Uint8Array(total);
+  // squared distance of each pixel to the background model (capped): the fill only compares
+  const tol2 = tol * tol;
+  const dist = new Uint16Array(total);
   for (let y = 0; y < height; y++) {
     const ly = y * 3;
     const ty = height > 1 ? y / (height - 1) : 0;
-    for (let x = 0; x < width; x++) {
-      const tx = width > 1 ? x / (width - 1) : 0;
-      // blend of the row model (left→right) and the column model (top→bottom)
-      const tx3 = x * 3;
-      const br = 0.5 * (left[ly] + (right[ly] - left[ly]) * tx) + 0.5 * (top[tx3] + (bottom[tx3] - top[tx3]) * ty);
-      const bg = 0.5 * (left[ly + 1] + (right[ly + 1] - left[ly + 1]) * tx) + 0.5 * (top[tx3 + 1] + (bottom[tx3 + 1] - top[tx3 + 1]) * ty);
-      const bb = 0.5 * (left[ly + 2] + (right[ly + 2] - left[ly + 2]) * tx) + 0.5 * (top[tx3 + 2] + (bottom[tx3 + 2] - top[tx3 + 2]) * ty);
-      const p = (y * width + x) * 4;
+    // the row's model: a blend of the left→right and top→bottom interpolations
+    const lr = left[ly], lg = left[ly + 1], lb = left[ly + 2];
+    const dR = right[ly] - lr, dG = right[ly + 1] - lg, dB = right[ly + 2] - lb;
+    const inv = width > 1 ? 1 / (width - 1) : 0;
+    let p = y * width * 4;
+    let i = y * width;
+    for (let x = 0; x < width; x++, p += 4, i++) {
+      const tx = x * inv;
+      const c = x * 3;
+      const br = 0.5 * (lr + dR * tx + top[c] + (bottom[c] - top[c]) * ty);
+      const bg = 0.5 * (lg + dG * tx + top[c + 1] + (bottom[c + 1] - top[c + 1]) * ty);
+      const bb = 0.5 * (lb + dB * tx + top[c + 2] + (bottom[c + 2] - top[c + 2]) * ty);
       const dr = data[p] - br, dg = data[p + 1] - bg, db = data[p + 2] - bb;
-      const d = Math.sqrt(dr * dr + dg * dg + db * db);
-      dist[y * width + x] = d > 255 ? 255 : d;
+      const d2 = dr * dr + dg * dg + db * db;
+      dist[i] = d2 > 65535 ? 65535 : d2;
     }
   }
 
@@ -176,52 +180,112 @@ export function cutout(img: Rgba, opts: CutoutOptions = {}): CutoutResult {
   const queue = new Int32Array(total);
   let head = 0, tail = 0;
   for (let x = 0; x < width; x++) {
-    for (const i of [x, (height - 1) * width + x]) if (!bgMask[i] && dist[i] < tol) { bgMask[i] = 1; queue[tail++] = i; }
+    for (const i of [x, (height - 1) * width + x]) if (!bgMask[i] && dist[i] < tol2) { bgMask[i] = 1; queue[tail++] = i; }
   }
   for (let y = 0; y < height; y++) {
-    for (const i of [y * width, y * width + width - 1]) if (!bgMask[i] && dist[i] < tol) { bgMask[i] = 1; queue[tail++] = i; }
+    for (const i of [y * width, y * width + width - 1]) if (!bgMask[i] && dist[i] < tol2) { bgMask[i] = 1; queue[tail++] = i; }
   }
   while (head < tail) {
     const i = queue[head++];
     const x = i % width;
     let j = i - 1;
-    if (x > 0 && !bgMask[j] && dist[j] < tol) { bgMask[j] = 1; queue[tail++] = j; }
+    if (x > 0 && !bgMask[j] && dist[j] < tol2) { bgMask[j] = 1; queue[tail++] = j; }
     j = i + 1;
-    if (x < width - 1 && !bgMask[j] && dist[j] < tol) { bgMask[j] = 1; queue[tail++] = j; }
+    if (x < width - 1 && !bgMask[j] && dist[j] < tol2) { bgMask[j] = 1; queue[tail++] = j; }
     j = i - width;
-    if (j >= 0 && !bgMask[j] && dist[j] < tol) { bgMask[j] = 1; queue[tail++] = j; }
+    if (j >= 0 && !bgMask[j] && dist[j] < tol2) { bgMask[j] = 1; queue[tail++] = j; }
     j = i + width;
-    if (j < total && !bgMask[j] && dist[j] < tol) { bgMask[j] = 1; queue[tail++] = j; }
+    if (j < total && !bgMask[j] && dist[j] < tol2) { bgMask[j] = 1; queue[tail++] = j; }
   }
 
-  // --- alpha: background 0, subject 255, a soft ramp on background pixels that touch the subject
+  // --- alpha: subject 255, background 0, and the edge band in between. Pixels on either
+  // side of the subject's border (the subject's outermost ring, and background pixels next
+  // to it that are not quite the background colour) are mixes of the two: each takes the
+  // colour F of the solid subject just inside, and the alpha of how far it lies from the
+  // background colour B towards F.
   const alpha = new Uint8Array(total);
-  const lo = tol * 0.45;
+  for (let i = 0; i < total; i++) if (!bgMask[i]) alpha[i] = 255;
+  const lo2 = (tol * 0.35) ** 2;
+  const band: number[] = [];
+  const solid = Uint8Array.from(alpha, (a) => (a === 255 ? 1 : 0));
   for (let i = 0; i < total; i++) {
-    if (!bgMask[i]) {
-      alpha[i] = 255;
-      continue;
-    }
-    const d = dist[i];
-    if (d <= lo) continue;
     const x = i % width;
-    const nearSubject =
-      (x > 0 && !bgMask[i - 1]) || (x < width - 1 && !bgMask[i + 1]) || (i >= width && !bgMask[i - width]) || (i < total - width && !bgMask[i + width]);
-    if (nearSubject) alpha[i] = Math.round((255 * (d - lo)) / (tol - lo));
+    const l = x > 0 ? alpha[i - 1] : alpha[i], r = x < width - 1 ? alpha[i + 1] : alpha[i];
+    const u = i >= width ? alpha[i - width] : alpha[i], d = i < total - width ? alpha[i + width] : alpha[i];
+    if (alpha[i] === 255) {
+      if (l === 0 || r === 0 || u === 0 || d === 0) {
+        band.push(i);
+        solid[i] = 0;
+      }
+    } else if (dist[i] > lo2 && (l === 255 || r === 255 || u === 255 || d === 255)) {
+      band.push(i);
+    }
   }
+  const bgAt = (i: number): [number, number, number] => {
+    const x = i % width, y = (i - x) / width;
+    const tx = width > 1 ? x / (width - 1) : 0, ty = height > 1 ? y / (height - 1) : 0;
+    return [0, 1, 2].map((c) => 0.5 * (left[y * 3 + c] + (right[y * 3 + c] - left[y * 3 + c]) * tx + top[x * 3 + c] + (bottom[x * 3 + c] - top[x * 3 + c]) * ty)) as [number, number, number];
+  };
+  const bandAlpha = new Uint8Array(band.length);
+  band.forEach((i, k) => {
+    const p = i * 4;
+    const C = [data[p], data[p + 1], data[p + 2]];
+    if (!bleed(data, solid, width, height, i)) {
+      bandAlpha[k] = alpha[i]; // a hair-thin part of the subject: no solid inside to learn from
+      return;
+    }
+    const B = bgAt(i);
+    let num = 0, den = 0;
+    for (let c = 0; c < 3; c++) {
+      const f = data[p + c] - B[c];
+      num += (C[c] - B[c]) * f;
+      den += f * f;
+    }
+    // a subject pixel stays at least half opaque: the ring must not eat into the garment
+    const a = den > 64 ? Math.min(1, Math.max(0, num / den)) : alpha[i] / 255;
+    bandAlpha[k] = Math.round(255 * (alpha[i] === 255 ? Math.max(0.5, a) : a));
+  });
+  band.forEach((i, k) => (alpha[i] = bandAlpha[k]));
+
+  // a light feather outside the edge against stair steps; those pixels take the subject's colour
   const feathered = boxBlur(alpha, width, height, opts.feather ?? 1);
   for (let i = 0; i < total; i++) {
-    // feathering softens the outside of the edge only: the subject keeps its full alpha
-    const a = alpha[i] === 255 ? Math.max(feathered[i], 250) : feathered[i];
     const p = i * 4;
-    if (a > 0 && a < 250) {
-      // take the background colour back out of the edge pixel: C = aF + (1-a)B
-      const af = a / 255;
-      for (let c = 0; c < 3; c++) data[p + c] = clamp255((data[p + c] - (1 - af) * ref[c]) / af);
+    if (alpha[i] === 255) {
+      data[p + 3] = 255;
+      continue;
     }
-    data[p + 3] = alpha[i] === 255 ? 255 : a;
+    const a = Math.max(alpha[i], feathered[i] >> 1);
+    if (a > 0 && alpha[i] === 0) bleed(data, solid, width, height, i);
+    data[p + 3] = a;
   }
   return finish({ data, width, height }, 'key', ref);
+}
+
+/** Colour of pixel i := mean colour of the solid pixels near it (3x3, 5x5, 7x7); false if none. */
+function bleed(data: Buffer, solid: Uint8Array, width: number, height: number, i: number): boolean {
+  const x0 = i % width, y0 = (i - x0) / width;
+  for (const r of [1, 2, 3]) {
+    let sr = 0, sg = 0, sb = 0, n = 0;
+    for (let y = Math.max(0, y0 - r); y <= Math.min(height - 1, y0 + r); y++) {
+      for (let x = Math.max(0, x0 - r); x <= Math.min(width - 1, x0 + r); x++) {
+        const j = y * width + x;
+        if (solid[j]) {
+          sr += data[j * 4];
+          sg += data[j * 4 + 1];
+          sb += data[j * 4 + 2];
+          n++;
+        }
+      }
+    }
+    if (n) {
+      data[i * 4] = sr / n;
+      data[i * 4 + 1] = sg / n;
+      data[i * 4 + 2] = sb / n;
+      return true;
+    }
+  }
+  return false;
 }
 
 function finish(image: Rgba, method: 'alpha' | 'key', background: [number, number, number]): CutoutResult {

@@ -22,9 +22,12 @@ export interface TryonResult {
   category: GarmentCategory;
 }
 
-/** The garment photo's subject, trimmed to its box (at most 900 px on its long side). */
+/**
+ * The garment photo's subject, trimmed to its box, keyed at ≤ 768 px on its long side (a top
+ * is worn at ~500 px, a maxi dress at ~1080: a little upscaling is fine for a preview).
+ */
 export async function garmentCutout(bytes: Buffer): Promise<Rgba> {
-  const img = await decodeRgba(bytes, 900);
+  const img = await decodeRgba(bytes, 768);
   const cut = cutout(img);
   if (cut.coverage < 0.01) throw new PredictionError('ImageLoadError', 'Unable to find a garment in the garment image');
   return cropRgba(cut.image, cut.box);
