@@ -74,6 +74,71 @@ describe('generation on the local stack', () => {
     expect(text).toContain('drape-local-preview');
   }, 90_000);
 
+  it('a free seller cannot fetch the unwatermarked bytes by any URL they can obtain', async () => {
+    const u = await seller(s);
+    const project = await startGeneration(u, await uploadProduct(u), { background_id: 1 });
+    await waitFor('completed', async () => (await projectOf(s, project.id)).status === 'completed', 60_000, 200);
+    // everything the seller can read about the image
+    const image = (await must(u.client.from('images').select('*').eq('project_id', project.id).single())) as any;
+    const clean = Buffer.from(await (await must(s.service().storage.from('generated').download(image.generated_path))).arrayBuffer());
+    const token = (await u.client.auth.getSession()).data.session!.access_token;
+    const auth = { Authorization: `Bearer ${token}`, apikey: s.stack.keys.anon };
+    const isClean = (b: Buffer) => b.equals(clean);
+
+    // supabase-js: download, sign, list the generated bucket
+    expect((await u.client.storage.from('generated').download(image.generated_path)).error).not.toBeNull();
+    expect((await u.client.storage.from('generated').createSignedUrl(image.generated_path, 60)).error).not.toBeNull();
+    expect((await u.client.storage.from('generated').createSignedUrls([image.generated_path], 60)).data?.[0]?.signedUrl ?? null).toBeNull();
+    expect((await u.client.storage.from('generated').list(`${u.id}/${project.id}`)).data ?? []).toEqual([]);
+
+    // every URL shape storage serves, with the seller's token and without
+    const name = image.generated_path;
+    const urls = [
+      `${s.url}/storage/v1/object/generated/${name}`,
+      `${s.url}/storage/v1/object/authenticated/generated/${name}`,
+      `${s.url}/storage/v1/object/public/generated/${name}`,
+      u.client.storage.from('generated').getPublicUrl(name).data.publicUrl,
+      `${s.url}/storage/v1/render/image/authenticated/generated/${name}?width=1024`,
+      `${s.url}/storage/v1/render/image/public/generated/${name}?width=1024`,
+      `${s.url}/storage/v1/object/sign/generated/${name}?token=${token}`,
+      `${s.url}/storage/v1/object/info/generated/${name}`,
+    ];
+    for (const url of urls) {
+      for (const headers of [auth, {}]) {
+        const res = await fetch(url, { headers });
+        const body = Buffer.from(await res.arrayBuffer());
+        expect(isClean(body), `${url} gave the clean image`).toBe(false);
+        expect(res.status, url).not.toBe(200);
+      }
+    }
+
+    // the URL stored in the row is the watermarked copy, and it differs from the clean one
+    expect(image.generated_url).toContain('/object/authenticated/watermarked/');
+    const res = await fetch(image.generated_url, { headers: auth });
+    expect(res.status).toBe(200);
+    const marked = Buffer.from(await res.arrayBuffer());
+    expect(isClean(marked)).toBe(false);
+    expect(await sharp(marked).metadata()).toMatchObject({ width: 1024, height: 1536 });
+    expect(await differingShare(marked, clean)).toBeGreaterThan(0.02);
+
+    // the provider's job id is not in the row: the local endpoint's outputs cannot be guessed from it
+    expect(image.provider_job_id).toMatch(/^ref:/);
+    expect(JSON.stringify(image)).not.toMatch(/\/_dev\/fashn\/outputs\//);
+    expect(image.original_url).not.toContain('/_dev/fashn');
+
+    // a paid plan reads the clean image
+    await must(
+      s.service().rpc('activate_plan', {
+        user_id: u.id,
+        plan: 'lite',
+        period_start: new Date().toISOString(),
+        period_end: new Date(Date.now() + 30 * 86400_000).toISOString(),
+      }),
+    );
+    const now = Buffer.from(await (await must(u.client.storage.from('generated').download(image.generated_path))).arrayBuffer());
+    expect(isClean(now)).toBe(true);
+  }, 90_000);
+
   it('flat-lay and several poses finish through the same path, charged once', async () => {
     const u = await seller(s, { plan: 'lite', credits: 5 });
     const project = await startGeneration(u, await uploadProduct(u), {
