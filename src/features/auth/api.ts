@@ -1,16 +1,20 @@
 // Auth calls through supabase-js. Each throws an AuthFlowError carrying a message key, so the
-// screens show the spec's words in the user's language.
+// screens show the spec's words in the user's language (describeError reads it as an AppError).
 import type { AuthError } from '@supabase/supabase-js';
+import { AppError } from '../../lib/errors/index.ts';
 import type { AppSupabaseClient } from '../../lib/supabase.ts';
 import { isAlreadyRegisteredError, readExists, type SignUpInput } from './validation.ts';
-import type { authMessages } from './messages.ts';
+import { authMessages } from './messages.ts';
 
-export class AuthFlowError extends Error {
+export class AuthFlowError extends AppError {
   constructor(
+    /** which of the spec's auth messages; null shows the server's own message */
     readonly key: keyof typeof authMessages | null,
     message: string,
+    cause?: unknown,
   ) {
-    super(message);
+    super(key ? authMessages[key] : null, message, { cause });
+    this.name = 'AuthFlowError';
   }
 }
 
@@ -24,11 +28,11 @@ function loginError(error: AuthError): AuthFlowError {
   const code = error.code ?? '';
   const text = error.message ?? '';
   if (code === 'invalid_credentials' || text.includes('invalid_credentials') || text === 'Invalid login credentials') {
-    return new AuthFlowError('invalidCredentials', text);
+    return new AuthFlowError('invalidCredentials', text, error);
   }
-  if (code === 'email_not_confirmed') return new AuthFlowError('emailNotConfirmed', text);
+  if (code === 'email_not_confirmed') return new AuthFlowError('emailNotConfirmed', text, error);
   // Other errors show their own message (spec 1 §8); an empty one gets the default.
-  return new AuthFlowError(text && text !== '{}' ? null : 'loginFailed', text);
+  return new AuthFlowError(text && text !== '{}' ? null : 'loginFailed', text, error);
 }
 
 export async function emailExists(client: AppSupabaseClient, email: string): Promise<boolean> {
@@ -56,11 +60,11 @@ export async function signUp(client: AppSupabaseClient, input: SignUpInput, orig
     },
   });
   if (error) {
-    if (isAlreadyRegisteredError(error.message)) throw new AuthFlowError('emailExists', error.message);
-    throw new AuthFlowError(null, error.message);
+    if (isAlreadyRegisteredError(error.message)) throw new AuthFlowError('emailExists', error.message, error);
+    throw new AuthFlowError(null, error.message, error);
   }
   // GoTrue answers an existing confirmed e-mail with a user that has no identities.
-  if (data.user && data.user.identities && data.user.identities.length === 0) {
+  if (data.user?.identities?.length === 0) {
     throw new AuthFlowError('emailExists', 'User already registered');
   }
   if (!data.user?.id) throw new AuthFlowError('createUserFailed', 'Failed to create user account');
@@ -69,14 +73,14 @@ export async function signUp(client: AppSupabaseClient, input: SignUpInput, orig
 
 export async function requestPasswordReset(client: AppSupabaseClient, email: string, origin: string) {
   const { error } = await client.auth.resetPasswordForEmail(email.trim(), { redirectTo: `${origin}/reset-password` });
-  if (error) throw new AuthFlowError('resetLinkFailed', error.message);
+  if (error) throw new AuthFlowError('resetLinkFailed', error.message, error);
 }
 
 export async function updatePassword(client: AppSupabaseClient, password: string) {
   const { data: session } = await client.auth.getSession();
   if (!session.session) throw new AuthFlowError('noAccessToken', 'no session');
   const { error } = await client.auth.updateUser({ password });
-  if (error) throw new AuthFlowError('resetFailed', error.message);
+  if (error) throw new AuthFlowError('resetFailed', error.message, error);
 }
 
 /** Ends the session; a failing server call still clears the local session (spec 1 §4). */

@@ -1,15 +1,16 @@
 // Settings actions that go through server functions: cancelling at period end and opening
 // the payment provider's billing portal.
+import { functionError } from '../../lib/errors/index.ts';
 import type { AppSupabaseClient } from '../../lib/supabase.ts';
 
 export async function requestCancellation(client: AppSupabaseClient): Promise<void> {
   const { error } = await client.functions.invoke('cancel-subscription', { body: {} });
-  if (error) throw error;
+  if (error) throw await functionError(error);
 }
 
 export async function openBillingPortal(client: AppSupabaseClient, returnUrl: string): Promise<void> {
   const { data, error } = await client.functions.invoke<{ url?: string }>('billing-portal', { body: { return_url: returnUrl } });
-  if (error) throw error;
+  if (error) throw await functionError(error);
   if (!data?.url) throw new Error('No portal URL received');
   window.location.assign(data.url);
 }

@@ -3,32 +3,27 @@ import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Icon, TextField, buttonClass } from '../../../ui/index.ts';
 import { supabase } from '../../../lib/supabase.ts';
+import { useAppMutation } from '../../../lib/errors/index.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { requestPasswordReset } from '../api.ts';
 import { authMessages } from '../messages.ts';
 import { AuthLayout, authStyles as s } from './auth-layout.tsx';
 
 export function ForgotPasswordPage() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   usePageTitle(t`Forgot password`);
   const [email, setEmail] = useState('');
-  const [pending, setPending] = useState(false);
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const send = useAppMutation({
+    mutationFn: (to: string) => requestPasswordReset(supabase, to, window.location.origin),
+    errorMessage: authMessages.resetLinkFailed,
+    errorDisplay: 'inline',
+  });
+  const sentTo = send.isSuccess ? send.variables.trim() : null;
 
-  const onSubmit = async (e: FormEvent) => {
+  const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     if (!email.trim()) return;
-    setPending(true);
-    setError(null);
-    try {
-      await requestPasswordReset(supabase, email, window.location.origin);
-      setSentTo(email.trim());
-    } catch {
-      setError(i18n._(authMessages.resetLinkFailed));
-    } finally {
-      setPending(false);
-    }
+    send.mutate(email);
   };
 
   if (sentTo) {
@@ -57,9 +52,9 @@ export function ForgotPasswordPage() {
   return (
     <AuthLayout title={<Trans>Forgot your password?</Trans>} subtitle={<Trans>Enter your email and we'll send you a link to set a new one.</Trans>}>
       <form className={s.form} onSubmit={onSubmit} noValidate>
-        {error && <Alert tone="error">{error}</Alert>}
+        {send.errorText && <Alert tone="error">{send.errorText}</Alert>}
         <TextField label={<Trans>Email</Trans>} type="email" name="email" autoComplete="email" inputMode="email" value={email} onChange={(e) => setEmail(e.target.value)} autoFocus />
-        <Button type="submit" size="lg" block loading={pending} disabled={!email.trim()}>
+        <Button type="submit" size="lg" block loading={send.isPending} disabled={!email.trim()}>
           <Trans>Send reset link</Trans>
         </Button>
       </form>

@@ -3,9 +3,10 @@ import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Checkbox, PasswordField, TextField } from '../../../ui/index.ts';
 import { supabase } from '../../../lib/supabase.ts';
+import { useAppMutation } from '../../../lib/errors/index.ts';
 import { localSettings } from '../../../lib/local-settings.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { AuthFlowError, signIn } from '../api.ts';
+import { signIn } from '../api.ts';
 import { authMessages } from '../messages.ts';
 import { canSubmitLogin } from '../validation.ts';
 import { safeRedirect } from '../guards.ts';
@@ -19,23 +20,23 @@ export function LoginPage({ redirectTo }: { redirectTo?: string }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(() => localSettings.rememberMe());
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!canSubmitLogin(email, password, pending)) return;
-    setPending(true);
-    setError(null);
-    localSettings.setRememberMe(remember);
-    try {
+  const login = useAppMutation({
+    mutationFn: async () => {
+      localSettings.setRememberMe(remember);
       await signIn(supabase, email, password);
       await navigate({ href: safeRedirect(redirectTo) ?? '/home', replace: true });
-    } catch (err) {
-      if (err instanceof AuthFlowError && err.key) setError(i18n._(authMessages[err.key]));
-      else setError(err instanceof Error && err.message ? err.message : i18n._(authMessages.loginFailed));
-      setPending(false);
-    }
+    },
+    errorMessage: authMessages.loginFailed,
+    errorDisplay: 'inline',
+  });
+  // busy until the next screen replaces this one
+  const pending = login.isPending || login.isSuccess;
+  const error = login.errorText;
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!canSubmitLogin(email, password, pending)) return;
+    login.mutate();
   };
 
   return (

@@ -3,9 +3,10 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Icon, PasswordField, Spinner, buttonClass } from '../../../ui/index.ts';
 import { supabase } from '../../../lib/supabase.ts';
+import { useAppMutation } from '../../../lib/errors/index.ts';
 import { initialAuthParams, initialUrl } from '../../../lib/initial-url.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { AuthFlowError, signOut, updatePassword } from '../api.ts';
+import { signOut, updatePassword } from '../api.ts';
 import { authMessages, resetRuleMessages } from '../messages.ts';
 import { validateNewPassword } from '../validation.ts';
 import { readRecoveryLink } from '../recovery-link.ts';
@@ -31,8 +32,18 @@ export function ResetPasswordPage() {
   const [stage, setStage] = useState<Stage>('checking');
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [ruleError, setRuleError] = useState<string | null>(null);
+  const reset = useAppMutation({
+    mutationFn: async (next: string) => {
+      await updatePassword(supabase, next);
+      auth.endRecovery();
+      await signOut(supabase);
+    },
+    errorMessage: authMessages.resetFailed,
+    errorDisplay: 'inline',
+    onSuccess: () => setStage('done'),
+  });
+  const error = ruleError ?? reset.errorText;
 
   useEffect(() => {
     let cancelled = false;
@@ -59,25 +70,12 @@ export function ResetPasswordPage() {
     return () => clearTimeout(timer);
   }, [stage, navigate]);
 
-  const onSubmit = async (e: FormEvent) => {
+  const onSubmit = (e: FormEvent) => {
     e.preventDefault();
+    reset.reset();
     const rule = validateNewPassword(password, confirmation);
-    if (rule) {
-      setError(i18n._(resetRuleMessages[rule]));
-      return;
-    }
-    setLoading(true);
-    setError(null);
-    try {
-      await updatePassword(supabase, password);
-      auth.endRecovery();
-      await signOut(supabase);
-      setStage('done');
-    } catch (err) {
-      setError(i18n._(err instanceof AuthFlowError && err.key ? authMessages[err.key] : authMessages.resetFailed));
-    } finally {
-      setLoading(false);
-    }
+    setRuleError(rule ? i18n._(resetRuleMessages[rule]) : null);
+    if (!rule) reset.mutate(password);
   };
 
   if (stage === 'checking') {
@@ -127,7 +125,7 @@ export function ResetPasswordPage() {
         {error && <Alert tone="error">{error}</Alert>}
         <PasswordField label={<Trans>New password</Trans>} name="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} hint={<Trans>At least 6 characters</Trans>} autoFocus />
         <PasswordField label={<Trans>Confirm new password</Trans>} name="confirmPassword" autoComplete="new-password" value={confirmation} onChange={(e) => setConfirmation(e.target.value)} />
-        <Button type="submit" size="lg" block loading={loading} disabled={!password || !confirmation}>
+        <Button type="submit" size="lg" block loading={reset.isPending} disabled={!password || !confirmation}>
           <Trans>Reset password</Trans>
         </Button>
       </form>

@@ -3,6 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, PasswordField, TextField } from '../../../ui/index.ts';
 import { supabase } from '../../../lib/supabase.ts';
+import { useAppMutation } from '../../../lib/errors/index.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { AuthFlowError, signUp } from '../api.ts';
 import { authMessages, signUpRuleMessages } from '../messages.ts';
@@ -17,37 +18,35 @@ const fieldOfRule: Record<SignUpRule, keyof SignUpInput> = {
   emailRequired: 'email',
 };
 
+const fieldOfKey = (key: string | null): keyof SignUpInput | undefined =>
+  key === 'emailExists' ? 'email' : key === 'phoneExists' ? 'phone' : undefined;
+
 export function SignUpPage() {
   const { t, i18n } = useLingui();
   usePageTitle(t`Create account`);
   const navigate = useNavigate();
   const [form, setForm] = useState<SignUpInput>({ fullName: '', email: '', phone: '', password: '', confirmPassword: '' });
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<{ text: string; field?: keyof SignUpInput } | null>(null);
+  const [ruleError, setRuleError] = useState<{ text: string; field: keyof SignUpInput } | null>(null);
+  const create = useAppMutation({
+    mutationFn: async (input: SignUpInput) => {
+      await signUp(supabase, input, window.location.origin);
+      await navigate({ to: '/login', state: { flash: 'signUpSuccess' } });
+    },
+    errorMessage: authMessages.createUserFailed,
+    errorDisplay: 'inline',
+  });
+  const failedKey = create.error instanceof AuthFlowError ? create.error.key : null;
+  const error = ruleError ?? (create.errorText ? { text: create.errorText, field: fieldOfKey(failedKey) } : null);
 
   const set = (key: keyof SignUpInput) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
   const invalid = (key: keyof SignUpInput) => (error?.field === key ? true : undefined);
 
-  const onSubmit = async (e: FormEvent) => {
+  const onSubmit = (e: FormEvent) => {
     e.preventDefault();
+    create.reset();
     const rule = validateSignUp(form);
-    if (rule) {
-      setError({ text: i18n._(signUpRuleMessages[rule]), field: fieldOfRule[rule] });
-      return;
-    }
-    setPending(true);
-    setError(null);
-    try {
-      await signUp(supabase, form, window.location.origin);
-      await navigate({ to: '/login', state: { flash: 'signUpSuccess' } });
-    } catch (err) {
-      if (err instanceof AuthFlowError && err.key) {
-        setError({ text: i18n._(authMessages[err.key]), field: err.key === 'emailExists' ? 'email' : err.key === 'phoneExists' ? 'phone' : undefined });
-      } else {
-        setError({ text: err instanceof Error && err.message ? err.message : i18n._(authMessages.createUserFailed) });
-      }
-      setPending(false);
-    }
+    setRuleError(rule ? { text: i18n._(signUpRuleMessages[rule]), field: fieldOfRule[rule] } : null);
+    if (!rule) create.mutate(form);
   };
 
   return (
@@ -59,7 +58,7 @@ export function SignUpPage() {
         <TextField label={<Trans>Phone number</Trans>} type="tel" name="phone" autoComplete="tel" inputMode="tel" value={form.phone} onChange={set('phone')} aria-invalid={invalid('phone')} />
         <PasswordField label={<Trans>Password</Trans>} name="password" autoComplete="new-password" value={form.password} onChange={set('password')} aria-invalid={invalid('password')} hint={<Trans>At least 6 characters</Trans>} />
         <PasswordField label={<Trans>Confirm password</Trans>} name="confirmPassword" autoComplete="new-password" value={form.confirmPassword} onChange={set('confirmPassword')} aria-invalid={invalid('confirmPassword')} />
-        <Button type="submit" size="lg" block loading={pending}>
+        <Button type="submit" size="lg" block loading={create.isPending || create.isSuccess}>
           <Trans>Create account</Trans>
         </Button>
       </form>

@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { msg } from '@lingui/core/macro';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAppMutation } from '../../../lib/errors/index.ts';
 import { supabase } from '../../../lib/supabase.ts';
 import type { Tables } from '../../../lib/database.types.ts';
 import { useUser } from '../../auth/use-auth.ts';
@@ -44,12 +46,14 @@ export function useNotificationsLive() {
   }, [user.id, queryClient]);
 }
 
+/** Marks one read at once; a failure puts it back as unread and says so (a toast). */
 export function useMarkRead() {
   const user = useUser();
   const queryClient = useQueryClient();
   const key = notificationKeys.list(user.id);
-  return useMutation({
+  return useAppMutation({
     mutationFn: (id: string) => markNotificationRead(supabase, id),
+    errorMessage: msg`The notification could not be marked as read. Please try again.`,
     onMutate: async (id) => {
       await queryClient.cancelQueries({ queryKey: key });
       const before = queryClient.getQueryData<AppNotification[]>(key);
@@ -65,8 +69,9 @@ export function useMarkAllRead() {
   const user = useUser();
   const queryClient = useQueryClient();
   const key = notificationKeys.list(user.id);
-  return useMutation({
+  return useAppMutation({
     mutationFn: () => markAllNotificationsRead(supabase),
+    errorMessage: msg`The notifications could not be marked as read. Please try again.`,
     onMutate: async () => {
       await queryClient.cancelQueries({ queryKey: key });
       const before = queryClient.getQueryData<AppNotification[]>(key);

@@ -1,4 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { msg } from '@lingui/core/macro';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAppMutation } from '../../../lib/errors/index.ts';
 import { supabase } from '../../../lib/supabase.ts';
 import { useUser } from '../../auth/use-auth.ts';
 import { profileKeys, profileQueryOptions, updateFullName, updatePhoneNumber, type Profile } from '../api.ts';
@@ -8,11 +10,14 @@ export function useProfile() {
   return useQuery(profileQueryOptions(supabase, user.id));
 }
 
+/** Saves the full name; the settings form shows errorText beside it. */
 export function useUpdateName() {
   const user = useUser();
   const queryClient = useQueryClient();
-  return useMutation({
+  return useAppMutation({
     mutationFn: (name: string) => updateFullName(supabase, user.id, name),
+    errorMessage: msg`Failed to update name. Please try again.`,
+    errorDisplay: 'inline',
     onSuccess: (_v, name) =>
       queryClient.setQueryData<Profile | null>(profileKeys.detail(user.id), (p) => ({ id: user.id, phone_number: p?.phone_number ?? null, full_name: name.trim() })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: profileKeys.detail(user.id) }),
@@ -22,8 +27,10 @@ export function useUpdateName() {
 export function useUpdatePhone() {
   const user = useUser();
   const queryClient = useQueryClient();
-  return useMutation({
+  return useAppMutation({
     mutationFn: (phone: string) => updatePhoneNumber(supabase, user.id, phone),
+    errorMessage: msg`Failed to update phone number. Please try again.`,
+    errorDisplay: 'inline',
     onSettled: () => queryClient.invalidateQueries({ queryKey: profileKeys.detail(user.id) }),
   });
 }

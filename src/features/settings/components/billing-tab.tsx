@@ -1,8 +1,9 @@
-import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
+import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Icon, Skeleton, buttonClass } from '../../../ui/index.ts';
 import { supabase } from '../../../lib/supabase.ts';
+import { useAppMutation } from '../../../lib/errors/index.ts';
 import { formatDate, formatEuro, formatNumber } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { canCancel, creditsSummary, planBadge, showsUpgrade, usePlanFacts, useSubscription } from '../../subscription/index.ts';
@@ -14,8 +15,13 @@ export function BillingTab() {
   const { i18n } = useLingui();
   const { data: sub, isPending } = useSubscription();
   const { data: facts } = usePlanFacts(sub?.plan);
-  const [portalError, setPortalError] = useState(false);
-  const [opening, setOpening] = useState(false);
+  // On success the browser leaves for the portal, so the button stays busy until it does.
+  const portal = useAppMutation({
+    mutationFn: () => openBillingPortal(supabase, `${window.location.origin}/settings?tab=billing`),
+    errorMessage: msg`Failed to open Stripe portal. Please try again.`,
+    errorDisplay: 'inline',
+  });
+  const opening = portal.isPending || portal.isSuccess;
   const locale = currentLocale();
   const plan = sub?.plan ?? 'free';
   const credits = creditsSummary(sub);
@@ -23,17 +29,6 @@ export function BillingTab() {
   const amount = facts ? formatEuro(facts.price_eur, locale) : null;
   const date = formatDate(sub?.current_period_end, locale);
   const manageable = canCancel(sub);
-
-  const portal = async () => {
-    setOpening(true);
-    setPortalError(false);
-    try {
-      await openBillingPortal(supabase, `${window.location.origin}/settings?tab=billing`);
-    } catch {
-      setPortalError(true);
-      setOpening(false);
-    }
-  };
 
   const value = (v: React.ReactNode) => (isPending ? <Skeleton width={90} height={22} /> : v);
 
@@ -88,17 +83,13 @@ export function BillingTab() {
         </div>
       </SettingsSection>
       <SettingsSection title={<Trans>Payment details</Trans>} description={<Trans>Invoices, card and cancellation are handled in the secure billing portal of our payment provider.</Trans>}>
-        {portalError && (
-          <Alert tone="error">
-            <Trans>Failed to open Stripe portal. Please try again.</Trans>
-          </Alert>
-        )}
+        {portal.errorText && <Alert tone="error">{portal.errorText}</Alert>}
         <div className={s.linkRow}>
-          <Button variant="secondary" onClick={() => void portal()} disabled={!manageable} loading={opening}>
+          <Button variant="secondary" onClick={() => portal.mutate()} disabled={!manageable} loading={opening}>
             <Icon name="creditCard" size={18} />
             <Trans>Manage billing</Trans>
           </Button>
-          <Button variant="danger" onClick={() => void portal()} disabled={!manageable || opening}>
+          <Button variant="danger" onClick={() => portal.mutate()} disabled={!manageable || opening}>
             <Trans>Cancel in billing portal</Trans>
           </Button>
         </div>

@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
+import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Dialog } from '../../../ui/index.ts';
 import { supabase } from '../../../lib/supabase.ts';
+import { useAppMutation } from '../../../lib/errors/index.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { canCancel, planTitle, useSubscription } from '../../subscription/index.ts';
@@ -10,12 +12,17 @@ import { SettingsSection } from './settings-section.tsx';
 import * as s from './settings.css.ts';
 
 export function CancelSection() {
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   const { data: sub } = useSubscription();
   const [confirming, setConfirming] = useState(false);
-  const [pending, setPending] = useState(false);
-  const [saved, setSaved] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const cancel = useAppMutation({
+    mutationFn: () => requestCancellation(supabase),
+    errorMessage: msg`Failed to cancel subscription. Please try again.`,
+    errorDisplay: 'inline',
+    onSettled: () => setConfirming(false),
+  });
+  const saved = cancel.isSuccess;
+  const pending = cancel.isPending;
   const endDate = formatDate(sub?.current_period_end, currentLocale());
   const plan = planTitle(sub?.plan ?? 'free', i18n);
 
@@ -24,21 +31,6 @@ export function CancelSection() {
     const timer = setTimeout(() => window.location.reload(), RELOAD_AFTER_CANCEL_MS);
     return () => clearTimeout(timer);
   }, [saved]);
-
-  const confirm = async () => {
-    setPending(true);
-    setError(null);
-    try {
-      await requestCancellation(supabase);
-      setConfirming(false);
-      setSaved(true);
-    } catch {
-      setConfirming(false);
-      setError(t`Failed to cancel subscription. Please try again.`);
-    } finally {
-      setPending(false);
-    }
-  };
 
   return (
     <SettingsSection
@@ -51,7 +43,7 @@ export function CancelSection() {
           <Trans>Your subscription has been cancelled. It stays active until {endDate}.</Trans>
         </Alert>
       )}
-      {error && <Alert tone="error">{error}</Alert>}
+      {cancel.errorText && <Alert tone="error">{cancel.errorText}</Alert>}
       {sub?.cancel_at_period_end && !saved && (
         <Alert tone="info">
           <Trans>Your subscription ends on {endDate}.</Trans>
@@ -78,7 +70,7 @@ export function CancelSection() {
             <Button variant="ghost" onClick={() => setConfirming(false)} disabled={pending}>
               <Trans>Keep my plan</Trans>
             </Button>
-            <Button variant="danger" loading={pending} onClick={() => void confirm()}>
+            <Button variant="danger" loading={pending} onClick={() => cancel.mutate()}>
               <Trans>Cancel subscription</Trans>
             </Button>
           </>

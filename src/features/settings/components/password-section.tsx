@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
+import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, PasswordField, toast } from '../../../ui/index.ts';
 import { supabase } from '../../../lib/supabase.ts';
+import { useAppMutation } from '../../../lib/errors/index.ts';
 import { changePasswordRuleMessages, validateNewPassword } from '../../auth/index.ts';
 import { changePassword } from '../../profile/index.ts';
 import { SETTINGS_TOAST_MS } from '../api.ts';
@@ -12,28 +14,25 @@ export function PasswordSection() {
   const { t, i18n } = useLingui();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    const rule = validateNewPassword(password, confirmation);
-    if (rule) {
-      setError(i18n._(changePasswordRuleMessages[rule]));
-      return;
-    }
-    setPending(true);
-    setError(null);
-    try {
-      await changePassword(supabase, password);
+  const [ruleError, setRuleError] = useState<string | null>(null);
+  const update = useAppMutation({
+    mutationFn: (next: string) => changePassword(supabase, next),
+    errorMessage: msg`Failed to update password. Please try again.`,
+    errorDisplay: 'inline',
+    onSuccess: () => {
       setPassword('');
       setConfirmation('');
       toast.show({ tone: 'success', title: t`Password updated successfully`, duration: SETTINGS_TOAST_MS });
-    } catch {
-      setError(t`Failed to update password. Please try again.`);
-    } finally {
-      setPending(false);
-    }
+    },
+  });
+  const error = ruleError ?? update.errorText;
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    update.reset();
+    const rule = validateNewPassword(password, confirmation);
+    setRuleError(rule ? i18n._(changePasswordRuleMessages[rule]) : null);
+    if (!rule) update.mutate(password);
   };
 
   return (
@@ -43,7 +42,7 @@ export function PasswordSection() {
         <PasswordField label={<Trans>New password</Trans>} name="newPassword" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
         <PasswordField label={<Trans>Confirm new password</Trans>} name="confirmNewPassword" autoComplete="new-password" value={confirmation} onChange={(e) => setConfirmation(e.target.value)} />
         <div className={s.actions}>
-          <Button type="submit" variant="secondary" loading={pending} disabled={!password || !confirmation}>
+          <Button type="submit" variant="secondary" loading={update.isPending} disabled={!password || !confirmation}>
             <Trans>Update password</Trans>
           </Button>
         </div>

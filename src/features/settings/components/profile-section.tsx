@@ -14,8 +14,10 @@ export function ProfileSection() {
   const updatePhone = useUpdatePhone();
   const [name, setName] = useState('');
   const [phone, setPhone] = useState('');
-  const [nameError, setNameError] = useState<string | null>(null);
-  const [phoneError, setPhoneError] = useState<string | null>(null);
+  const [nameRequired, setNameRequired] = useState(false);
+  const [phoneRequired, setPhoneRequired] = useState(false);
+  const nameError = nameRequired ? t`Full name is required` : updateName.errorText;
+  const phoneError = phoneRequired ? t`Phone number is required` : updatePhone.errorText;
 
   useEffect(() => {
     setName(profile?.full_name ?? '');
@@ -24,27 +26,21 @@ export function ProfileSection() {
 
   const saveName = (e: FormEvent) => {
     e.preventDefault();
-    if (!name.trim()) {
-      setNameError(t`Full name is required`);
-      return;
-    }
-    setNameError(null);
+    updateName.reset();
+    setNameRequired(!name.trim());
+    if (!name.trim()) return;
     updateName.mutate(name, {
       onSuccess: () => toast.show({ tone: 'success', title: t`Name updated successfully`, duration: SETTINGS_TOAST_MS }),
-      onError: () => setNameError(t`Failed to update name. Please try again.`),
     });
   };
 
   const savePhone = (e: FormEvent) => {
     e.preventDefault();
-    if (!phone.trim()) {
-      setPhoneError(t`Phone number is required`);
-      return;
-    }
-    setPhoneError(null);
+    updatePhone.reset();
+    setPhoneRequired(!phone.trim());
+    if (!phone.trim()) return;
     updatePhone.mutate(phone, {
       onSuccess: () => toast.show({ tone: 'success', title: t`Phone number updated successfully`, duration: SETTINGS_TOAST_MS }),
-      onError: () => setPhoneError(t`Failed to update phone number. Please try again.`),
     });
   };
 

@@ -3,13 +3,13 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Dialog, Icon, TextAreaField, TextField } from '../../../ui/index.ts';
 import { supabase } from '../../../lib/supabase.ts';
+import { useAppMutation } from '../../../lib/errors/index.ts';
 import { useUser } from '../../auth/use-auth.ts';
 import { useDisplayName } from '../../profile/index.ts';
 import { submitContactRequest } from '../api.ts';
 import { validateContact, type ContactErrors, type ContactInput } from '../validation.ts';
 import * as s from './support.css.ts';
 
-type Stage = 'idle' | 'submitting' | 'success' | 'error';
 export const CONTACT_SUCCESS_MS = 3000;
 
 const errorText = {
@@ -26,54 +26,53 @@ export function ContactDialog({ open, onClose }: { open: boolean; onClose: () =>
   const blank = (): ContactInput => ({ fullName: name, email: user.email ?? '', details: '' });
   const [form, setForm] = useState<ContactInput>(blank);
   const [errors, setErrors] = useState<ContactErrors>({});
-  const [stage, setStage] = useState<Stage>('idle');
+  const submit = useAppMutation({
+    mutationFn: (input: ContactInput) => submitContactRequest(supabase, input),
+    errorMessage: msg`Failed to submit request. Please try again.`,
+    errorDisplay: 'inline',
+  });
+  const idle = submit.isIdle;
 
   const reset = () => {
     setForm(blank());
     setErrors({});
-    setStage('idle');
+    submit.reset();
   };
 
   // Fill the blanks with what is known (the profile's name may arrive after the first render).
   useEffect(() => {
-    if (open && stage === 'idle') setForm((f) => ({ ...f, fullName: f.fullName || name, email: f.email || user.email || '' }));
-  }, [open, stage, name, user.email]);
+    if (open && idle) setForm((f) => ({ ...f, fullName: f.fullName || name, email: f.email || user.email || '' }));
+  }, [open, idle, name, user.email]);
 
   const finish = useEffectEvent(() => {
     onClose();
     reset();
   });
   useEffect(() => {
-    if (stage !== 'success') return;
+    if (!submit.isSuccess) return;
     const timer = setTimeout(finish, CONTACT_SUCCESS_MS);
     return () => clearTimeout(timer);
-  }, [stage]);
+  }, [submit.isSuccess]);
 
   const set = (key: keyof ContactInput) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
   const err = (key: keyof ContactInput) => (errors[key] ? i18n._(errorText[errors[key]!]) : undefined);
 
-  const onSubmit = async (e: FormEvent) => {
+  const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     const found = validateContact(form);
     setErrors(found);
-    if (Object.keys(found).length > 0 || stage === 'submitting') return;
-    setStage('submitting');
-    try {
-      await submitContactRequest(supabase, form);
-      setStage('success');
-    } catch {
-      setStage('error');
-    }
+    if (Object.keys(found).length > 0 || submit.isPending) return;
+    submit.mutate(form);
   };
 
   const close = () => {
     onClose();
-    if (stage === 'success' || stage === 'error') reset();
+    if (submit.isSuccess || submit.isError) reset();
   };
 
   return (
     <Dialog open={open} onClose={close} title={<Trans>Contact us</Trans>} description={<Trans>Questions about plans, billing or a project? We answer within one business day.</Trans>}>
-      {stage === 'success' ? (
+      {submit.isSuccess ? (
         <div className={s.success} role="status">
           <span className={s.successIcon}>
             <Icon name="check" size={28} />
@@ -84,11 +83,7 @@ export function ContactDialog({ open, onClose }: { open: boolean; onClose: () =>
         </div>
       ) : (
         <form className={s.form} onSubmit={onSubmit} noValidate>
-          {stage === 'error' && (
-            <Alert tone="error">
-              <Trans>Failed to submit request. Please try again.</Trans>
-            </Alert>
-          )}
+          {submit.errorText && <Alert tone="error">{submit.errorText}</Alert>}
           <TextField label={<Trans>Full name</Trans>} autoComplete="name" value={form.fullName} onChange={set('fullName')} error={err('fullName')} />
           <TextField label={<Trans>Email</Trans>} type="email" autoComplete="email" value={form.email} onChange={set('email')} error={err('email')} />
           <TextAreaField label={<Trans>Details</Trans>} value={form.details} onChange={set('details')} error={err('details')} rows={5} autoFocus />
@@ -96,7 +91,7 @@ export function ContactDialog({ open, onClose }: { open: boolean; onClose: () =>
             <Button variant="ghost" onClick={close}>
               <Trans>Cancel</Trans>
             </Button>
-            <Button type="submit" loading={stage === 'submitting'}>
+            <Button type="submit" loading={submit.isPending}>
               <Trans>Submit request</Trans>
             </Button>
           </div>

@@ -1,52 +1,52 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useState, type FormEvent } from 'react';
+import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Dialog, Icon, TextAreaField } from '../../../ui/index.ts';
 import { supabase } from '../../../lib/supabase.ts';
+import { useAppMutation } from '../../../lib/errors/index.ts';
 import { submitFeedback } from '../api.ts';
 import { canSendFeedback } from '../validation.ts';
 import * as s from './support.css.ts';
 
-type Stage = 'idle' | 'sending' | 'success' | 'error';
 export const FEEDBACK_SUCCESS_MS = 5000;
 
 export function FeedbackDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useLingui();
   const [text, setText] = useState('');
-  const [stage, setStage] = useState<Stage>('idle');
+  const send = useAppMutation({
+    mutationFn: (feedback: string) => submitFeedback(supabase, feedback),
+    errorMessage: msg`Failed to send feedback. Please try again.`,
+    errorDisplay: 'inline',
+  });
 
   const close = () => {
     onClose();
-    if (stage !== 'sending') {
-      setStage('idle');
-      if (stage === 'success') setText('');
-    }
+    if (send.isPending) return;
+    if (send.isSuccess) setText('');
+    send.reset();
   };
 
+  // The thank-you stays 5 s, then the dialog closes and starts blank.
+  const finish = useEffectEvent(() => {
+    onClose();
+    setText('');
+    send.reset();
+  });
   useEffect(() => {
-    if (stage !== 'success') return;
-    const timer = setTimeout(() => {
-      onClose();
-      setText('');
-      setStage('idle');
-    }, FEEDBACK_SUCCESS_MS);
+    if (!send.isSuccess) return;
+    const timer = setTimeout(finish, FEEDBACK_SUCCESS_MS);
     return () => clearTimeout(timer);
-  }, [stage, onClose]);
+  }, [send.isSuccess]);
 
-  const onSubmit = async (e: FormEvent) => {
+  const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    if (!canSendFeedback(text) || stage === 'sending') return;
-    setStage('sending');
-    try {
-      await submitFeedback(supabase, text);
-      setStage('success');
-    } catch {
-      setStage('error');
-    }
+    if (!canSendFeedback(text) || send.isPending) return;
+    send.mutate(text);
   };
 
   return (
     <Dialog open={open} onClose={close} title={<Trans>Give feedback</Trans>} description={<Trans>Tell us what works and what doesn't. We read every message.</Trans>}>
-      {stage === 'success' ? (
+      {send.isSuccess ? (
         <div className={s.success} role="status">
           <span className={s.successIcon}>
             <Icon name="check" size={28} />
@@ -60,17 +60,13 @@ export function FeedbackDialog({ open, onClose }: { open: boolean; onClose: () =
         </div>
       ) : (
         <form className={s.form} onSubmit={onSubmit}>
-          {stage === 'error' && (
-            <Alert tone="error">
-              <Trans>Failed to send feedback. Please try again.</Trans>
-            </Alert>
-          )}
+          {send.errorText && <Alert tone="error">{send.errorText}</Alert>}
           <TextAreaField label={<Trans>Your feedback</Trans>} value={text} onChange={(e) => setText(e.target.value)} placeholder={t`What should we improve?`} rows={5} autoFocus />
           <div className={s.actions}>
             <Button variant="ghost" onClick={close}>
               <Trans>Cancel</Trans>
             </Button>
-            <Button type="submit" loading={stage === 'sending'} disabled={!canSendFeedback(text)}>
+            <Button type="submit" loading={send.isPending} disabled={!canSendFeedback(text)}>
               <Trans>Send</Trans>
             </Button>
           </div>

@@ -1,0 +1,141 @@
+// Any failure → words a person understands, in their language. In order: words the action
+// gave for a code, the network (offline, unreachable), the server's code (SQL hint, edge
+// function code, Auth error_code, Storage status), words a data helper attached (AppError),
+// then the action's own failure message, then a generic one.
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { AppError } from './app-error.ts';
+import {
+  authErrorMessages,
+  genericErrorMessage,
+  networkMessages,
+  sqlErrorMessages,
+  storageErrorMessages,
+} from './messages.ts';
+
+export interface DescribeOptions {
+  /** the action's failure message (e.g. 'Failed to send feedback. Please try again.') */
+  fallback?: MessageDescriptor;
+  /** words for codes that mean something particular in this action */
+  codes?: Record<string, MessageDescriptor>;
+}
+
+export type ErrorWords =
+  | { descriptor: MessageDescriptor; values?: Record<string, number | string> }
+  /** a server's own text, shown as it is */
+  | { text: string };
+
+type Fields = {
+  name?: unknown;
+  message?: unknown;
+  code?: unknown;
+  hint?: unknown;
+  details?: unknown;
+  status?: unknown;
+};
+const fields = (err: unknown): Fields => (err && typeof err === 'object' ? (err as Fields) : {});
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+
+const NETWORK_ERROR_NAMES = new Set([
+  'AuthRetryableFetchError',
+  'FunctionsFetchError',
+  'FunctionsRelayError',
+  'StorageUnknownError',
+]);
+const NETWORK_TEXT =
+  /failed to fetch|networkerror|network request failed|load failed|fetch failed|econnrefused/i;
+
+/** The request never got an answer (supabase-js wraps fetch failures in several ways). */
+export function isNetworkError(err: unknown): boolean {
+  const f = fields(err);
+  const name = str(f.name);
+  const message = str(f.message);
+  if (NETWORK_ERROR_NAMES.has(name)) return name !== 'StorageUnknownError' || NETWORK_TEXT.test(message);
+  if (name === 'TypeError' && NETWORK_TEXT.test(message)) return true;
+  // postgrest-js answers a failed fetch with { message: 'TypeError: Failed to fetch', code: '' }
+  return (
+    str(f.code) === '' && /^(TypeError|FetchError|AbortError)\b/.test(message) && NETWORK_TEXT.test(message)
+  );
+}
+
+const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
+/** needed/available of an insufficient_credits error: DETAIL is {"needed":"X","available":"Y"}. */
+function creditValues(err: unknown): Record<string, number> | undefined {
+  const f = fields(err);
+  try {
+    const detail = JSON.parse(str(f.details)) as { needed?: unknown; available?: unknown };
+    if (detail.needed !== undefined && detail.available !== undefined) {
+      return { needed: Number(detail.needed), available: Number(detail.available) };
+    }
+  } catch {
+    // no detail: read the numbers from the message
+  }
+  const m = /Need ([\d.]+) but only have ([\d.]+)/.exec(str(f.message));
+  return m ? { needed: Number(m[1]), available: Number(m[2]) } : undefined;
+}
+
+/** The code a server answered with, and where it came from. */
+export function serverCode(err: unknown): { source: 'sql' | 'auth' | 'function'; code: string } | null {
+  const f = fields(err);
+  if (err instanceof AppError) {
+    if (err.code) return { source: 'function', code: err.code };
+    // words attached to a server failure: the server's code, when known, says more
+    return err.cause ? serverCode(err.cause) : null;
+  }
+  // PostgREST: errcode P0001 with the code in HINT
+  if (typeof f.hint === 'string' && f.hint && typeof f.code === 'string')
+    return { source: 'sql', code: f.hint };
+  // Auth: AuthApiError and friends carry GoTrue's error_code as code
+  if (str(f.name).startsWith('Auth') && typeof f.code === 'string' && f.code)
+    return { source: 'auth', code: f.code };
+  return null;
+}
+
+export function errorWords(err: unknown, opts: DescribeOptions = {}): ErrorWords {
+  const server = serverCode(err);
+  const source = err instanceof AppError && !err.code && err.cause ? err.cause : err;
+  const values = server?.code === 'insufficient_credits' ? creditValues(source) : undefined;
+  const override = server && opts.codes?.[server.code];
+  if (override) return { descriptor: override, values };
+
+  const network = isNetworkError(err) || (err instanceof AppError && isNetworkError(err.cause));
+  // words a data helper chose for a reason of its own (not a failed request) stand offline too
+  const localWords = err instanceof AppError && err.descriptor && !err.code && !network;
+  if (!localWords && isOffline()) return { descriptor: networkMessages.offline };
+  if (network) return { descriptor: networkMessages.unreachable };
+
+  if (server?.source === 'sql' && server.code in sqlErrorMessages) {
+    if (server.code === 'insufficient_credits' && !values) return { text: str(fields(source).message) };
+    return { descriptor: sqlErrorMessages[server.code as keyof typeof sqlErrorMessages], values };
+  }
+  if (server?.source === 'auth' && server.code in authErrorMessages) {
+    return { descriptor: authErrorMessages[server.code as keyof typeof authErrorMessages] };
+  }
+  if (str(fields(source).name) === 'StorageApiError') {
+    const status = Number(fields(source).status);
+    if (storageErrorMessages[status]) return { descriptor: storageErrorMessages[status] };
+  }
+  if (err instanceof AppError) {
+    if (err.descriptor) return { descriptor: err.descriptor, values: err.options.values };
+    // a server's own words the spec wants shown (e.g. an unexpected sign-in failure)
+    if (!err.code && err.message) return { text: err.message };
+  }
+  return { descriptor: opts.fallback ?? genericErrorMessage };
+}
+
+/** The words for err in the active language. */
+export function describeError(err: unknown, i18n: I18n, opts: DescribeOptions = {}): string {
+  const words = errorWords(err, opts);
+  if ('text' in words) return words.text;
+  const values = Object.fromEntries(
+    Object.entries(words.values ?? {}).map(([k, v]) => [
+      k,
+      typeof v === 'number' ? i18n.number(v, { minimumFractionDigits: 2, maximumFractionDigits: 2 }) : v,
+    ]),
+  );
+  const withValues: MessageDescriptor = {
+    ...words.descriptor,
+    values: { ...words.descriptor.values, ...values },
+  };
+  return i18n._(withValues);
+}

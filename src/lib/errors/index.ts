@@ -1,0 +1,12 @@
+// Failures in words: one map from server codes and network errors to en/el messages, and the
+// mutation helper every write uses.
+export { AppError } from './app-error.ts';
+export {
+  describeError,
+  errorWords,
+  isNetworkError,
+  serverCode,
+  type DescribeOptions,
+} from './describe-error.ts';
+export { functionError } from './function-error.ts';
+export { useAppMutation, ERROR_TOAST_MS, type AppMutationOptions } from './use-app-mutation.ts';

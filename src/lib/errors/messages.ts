@@ -1,0 +1,121 @@
+// The words for every failure the server names with a code, in one place: SQL functions
+// (errcode P0001 with the code in HINT — see the headers of supabase/migrations/*.sql), edge
+// functions ({ error, code }), Auth (error_code), Storage (HTTP status), and the network.
+// English is the server's message, which is the spec's wording; Greek says the same.
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+
+/** SQL hint codes. A unit test fails when a migration raises a code missing here. */
+export const sqlErrorMessages = {
+  // accounts and credits
+  not_authenticated: msg`User not authenticated`,
+  subscription_not_found: msg`No subscription found for user`,
+  insufficient_credits: msg({ message: 'Insufficient credits. Need {needed} but only have {available}' }),
+  invalid_amount: msg`Amount must be positive`,
+  invalid_reason: msg`Unknown charge reason`,
+  charge_not_found: msg`Charge not found`,
+  unknown_tool: msg`Unknown tool`,
+  // projects and generation
+  invalid_project_type: msg`Invalid project type`,
+  product_required: msg`Please upload a product photo`,
+  too_many_products: msg`Only one photo can be uploaded per generation cycle. Please remove the existing photo first.`,
+  product_not_found: msg`Product photo not found`,
+  garment_type_required: msg`Please select a garment type`,
+  advanced_only: msg`Available only in Advanced Plan`,
+  custom_model_required: msg`Please describe your custom model`,
+  model_required: msg`Please select a model`,
+  model_not_found: msg`Selected model does not exist`,
+  pose_required: msg`Please select a pose`,
+  pose_not_found: msg`Selected pose does not exist`,
+  custom_background_required: msg`Please describe your custom background`,
+  background_required: msg`Please select a background`,
+  background_not_found: msg`Selected background does not exist`,
+  background_not_available: msg`Selected background is not available for flat-lay projects`,
+  name_required: msg`Project name cannot be empty`,
+  name_too_long: msg`Project name is too long`,
+  project_not_found: msg`Project not found`,
+  // archive, video and fix requests each say it their way (the server's message); an action
+  // that needs its own words passes them to describeError
+  project_not_completed: msg`The project is not completed yet`,
+  project_not_archived: msg`Only archived projects can be unarchived`,
+  status_not_allowed: msg`Project status can only change by archiving or unarchiving`,
+  invalid_status: msg`Unknown status`,
+  image_not_found: msg`Image not found`,
+  image_finished: msg`This image is already finished`,
+  generated_path_required: msg`A completed image needs its generated_path`,
+  // video
+  video_requires_advanced: msg`Video generation is available only on the Advanced plan`,
+  video_style_required: msg`Please select a video style`,
+  custom_video_style_required: msg`Please describe your custom video style`,
+  video_style_not_found: msg`Selected video style does not exist`,
+  video_in_progress: msg`A video is already being generated for this project`,
+  // fixes
+  fix_pending: msg`You already have a pending fix request for this project`,
+  description_required: msg`Please describe the issue`,
+  description_too_long: msg`Description is too long`,
+  annotated_image_invalid: msg`Drawing not found`,
+  // tools and the generation engine
+  photo_required: msg`Please upload a photo`,
+  photo_not_found: msg`Photo not found`,
+  invalid_file_type: msg`Invalid file type. Only PNG, JPG, and WebP are supported.`,
+  invalid_kind: msg`Unknown job kind`,
+  job_finished: msg`This job is already finished`,
+  // feedback, contact and sales
+  rate_limited: msg`Too many requests. Please try again later.`,
+  feedback_required: msg`Please enter your feedback`,
+  full_name_required: msg`Full name is required`,
+  company_name_required: msg`Company name is required`,
+  email_required: msg`Email is required`,
+  email_invalid: msg`Please enter a valid email address`,
+  details_required: msg`Please provide request details`,
+  credit_amount_too_low: msg`Credit amount must be at least 500`,
+  // billing
+  plan_not_found: msg`Unknown plan`,
+  invalid_period: msg`Invalid billing period`,
+  free_plan: msg`The free plan cannot be cancelled`,
+  reference_required: msg`A purchase needs a reference`,
+  invalid_credit_amount: msg`Invalid credit amount`,
+} satisfies Record<string, MessageDescriptor>;
+
+/** Codes the edge functions answer with ({ error, code }). */
+export const functionErrorMessages = {
+  no_subscription: msg`No subscription found for user`,
+  free_plan: msg`The free plan cannot be cancelled`,
+  already_cancelling: msg`The subscription is already cancelled at the period end`,
+} satisfies Record<string, MessageDescriptor>;
+
+/** Auth error codes (GoTrue's error_code) a person can cause. */
+export const authErrorMessages = {
+  invalid_credentials: msg`Invalid email or password. Please try again.`,
+  email_not_confirmed: msg`Please confirm your email address first. We sent you a link when you signed up.`,
+  user_already_exists: msg`An account with this email already exists. Please sign in or use a different email.`,
+  email_exists: msg`An account with this email already exists. Please sign in or use a different email.`,
+  weak_password: msg`Password must be at least 6 characters long`,
+  same_password: msg`The new password must be different from the current one.`,
+  email_address_invalid: msg`Please enter a valid email address`,
+  over_email_send_rate_limit: msg`Too many requests. Please try again later.`,
+  over_request_rate_limit: msg`Too many requests. Please try again later.`,
+  session_not_found: msg`Your session has ended. Please sign in again.`,
+  session_expired: msg`Your session has ended. Please sign in again.`,
+  refresh_token_not_found: msg`Your session has ended. Please sign in again.`,
+  otp_expired: msg`Invalid link. Please request a new password reset link.`,
+} satisfies Record<string, MessageDescriptor>;
+
+/** Storage answers, by HTTP status. */
+export const storageErrorMessages: Record<number, MessageDescriptor> = {
+  403: msg`You are not allowed to change this file.`,
+  404: msg`File not found.`,
+  409: msg`A file with this name already exists.`,
+  413: msg`The file is too large.`,
+  415: msg`Invalid file type. Only PNG, JPG, and WebP are supported.`,
+};
+
+export const networkMessages = {
+  offline: msg`You are offline. Check your connection and try again.`,
+  unreachable: msg`Drape could not be reached. Check your connection and try again.`,
+};
+
+/** When nothing better is known and the caller named no failure of its own. */
+export const genericErrorMessage = msg`Something went wrong. Please try again.`;
+
+export type SqlErrorCode = keyof typeof sqlErrorMessages;
