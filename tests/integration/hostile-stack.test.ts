@@ -47,7 +47,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function call(method: string, urlPath: string, body?: string | Uint8Array, headers: Record<string, string> = service) {
+async function call(method: string, urlPath: string, body?: string | Uint8Array<ArrayBuffer>, headers: Record<string, string> = service) {
   const res = await fetch(`${stack.url}${urlPath}`, { method, headers, body });
   const text = await res.text();
   let json: any = null;
