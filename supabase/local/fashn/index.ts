@@ -108,8 +108,9 @@ export function createFashnEndpoint(opts: FashnOptions): Service & { queue: Pred
     return a.length === b.length && timingSafeEqual(a, b);
   };
 
+  // the team's contract shape {error: {name, message}}, plus FASHN's top-level message
   const apiError = (res: Parameters<typeof sendJson>[0], err: ApiError) =>
-    sendJson(res, err.status, { error: { name: err.errorName, message: err.message } });
+    sendJson(res, err.status, { error: { name: err.errorName, message: err.message }, message: err.message });
 
   return {
     queue,

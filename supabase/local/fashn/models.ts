@@ -10,7 +10,7 @@ import { changeBackgroundOf, composeOnModel, removeBackground } from './render/b
 import { catalogueFigure, photoFigure } from './render/figures.ts';
 import type { GarmentCategory } from './render/garment.ts';
 import { encodePng, type Rgb, type Rgba } from './render/raster.ts';
-import { backgroundRaster, studioBackdrop } from './render/scene.ts';
+import { backgroundRaster, promptBackdropSvg } from './render/scene.ts';
 import { renderTryon } from './render/tryon.ts';
 import { moveForPrompt, renderVideo } from './render/video.ts';
 
@@ -120,7 +120,7 @@ async function loadBackground(i: Inputs, env: RenderEnv): Promise<{ raster: Rgb;
       return { raster: await backgroundRaster(bg.key, () => bg.bytes(), blur), source: `catalogue:${slug}` };
     }
   }
-  return { raster: await studioBackdrop(), source: 'studio' };
+  return { raster: await backgroundRaster(`prompt:${prompt}`, async () => promptBackdropSvg(prompt), blur), source: 'prompt' };
 }
 
 async function subjectOf(image: InputImage, env: RenderEnv): Promise<Rgba | null> {

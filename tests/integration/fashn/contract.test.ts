@@ -120,7 +120,7 @@ describe('local FASHN endpoint with LOCAL_FASHN_KEY set', () => {
     const inputs = { image: 'data:image/png;base64,AAAA' };
     const wrong = await run(h.api, 'background-remove', inputs, { key: 'some-other-key' });
     expect(wrong.status).toBe(401);
-    expect(wrong.body).toEqual({ error: { name: 'UnauthorizedAccess', message: 'Unauthorized: Invalid token' } });
+    expect(wrong.body).toEqual({ error: { name: 'UnauthorizedAccess', message: 'Unauthorized: Invalid token' }, message: 'Unauthorized: Invalid token' });
     expect((await status(h.api, '00000000-0000-4000-8000-000000000000', 'some-other-key')).status).toBe(401);
     const right = await run(h.api, 'background-remove', inputs, { key: 'only-this-key' });
     expect(right.status).toBe(200);

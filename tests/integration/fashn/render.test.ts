@@ -80,6 +80,15 @@ describe('local preview renderer (through the endpoint)', () => {
     expect(edge(b)).toBeLessThan(edge(a) / 2);
   });
 
+  it('a described background (no image): a backdrop in the colours its words name', async () => {
+    const warm = await rawRgba((await fetchBytes(await complete('background-change', { image: tryonUrl, background_prompt: 'golden sunset terrace' }))).bytes);
+    const green = await rawRgba((await fetchBytes(await complete('background-change', { image: tryonUrl, prompt: 'a green garden' }))).bytes);
+    const [wr, , wb] = px(warm, 20, 1400);
+    const [gr, gg] = px(green, 20, 1400);
+    expect(wr).toBeGreaterThan(wb + 40);
+    expect(gg).toBeGreaterThan(gr + 20);
+  });
+
   it('flat-lay: a product photo laid on the background, centred, ≥ 1024x1536', async () => {
     const out = await complete('background-change', { image: `${h.url}/files/tee.jpg`, background_image: `${h.url}/files/beach.webp` });
     const img = await rawRgba((await fetchBytes(out)).bytes);

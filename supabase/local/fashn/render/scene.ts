@@ -39,6 +39,43 @@ export function studioBackdrop(width = OUTPUT_WIDTH, height = OUTPUT_HEIGHT): Pr
   return hit;
 }
 
+const PROMPT_PALETTES: [RegExp, [string, string]][] = [
+  [/sunset|golden|dusk|warm/i, ['#f7cf9c', '#d9835c']],
+  [/night|evening|dark|neon/i, ['#34405e', '#141824']],
+  [/forest|garden|park|green|nature|leaf|jungle/i, ['#d6e8c8', '#6d9860']],
+  [/snow|winter|ice|frost/i, ['#f1f5f9', '#c6d3e0']],
+  [/caf[eé]|coffee|wood|autumn|library/i, ['#ecdac4', '#9c7652']],
+  [/desert|dune|canyon/i, ['#f5e2bd', '#cda06a']],
+  [/pink|rose|blush|flower|blossom/i, ['#f8e3e6', '#d9a3ad']],
+  [/blue|sky|ocean|sea|lake|pool/i, ['#dbeef9', '#7cb0d5']],
+  [/grey|gray|concrete|urban|city|street|office/i, ['#e5e5e3', '#98999c']],
+];
+
+/**
+ * A backdrop for a described background (a seller's custom one, or an unknown name): the
+ * preview renderer cannot paint the scene, so it picks the described light — a soft sweep in
+ * the colours its words name (a hash of the text picks a pastel otherwise).
+ */
+export function promptBackdropSvg(prompt: string, width = OUTPUT_WIDTH, height = OUTPUT_HEIGHT): Buffer {
+  let colours = PROMPT_PALETTES.find(([re]) => re.test(prompt))?.[1];
+  if (!colours) {
+    let h = 2166136261;
+    for (const ch of prompt) h = Math.imul(h ^ ch.charCodeAt(0), 16777619);
+    const hue = (h >>> 0) % 360;
+    colours = [`hsl(${hue}, 45%, 92%)`, `hsl(${hue}, 30%, 68%)`];
+  }
+  const [light, deep] = colours;
+  return Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <defs>
+      <linearGradient id="wall" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${light}"/><stop offset="0.7" stop-color="${light}" stop-opacity="0.9"/><stop offset="1" stop-color="${deep}"/></linearGradient>
+      <linearGradient id="floor" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${deep}" stop-opacity="0.35"/><stop offset="1" stop-color="${deep}" stop-opacity="0.8"/></linearGradient>
+      <radialGradient id="light" cx="0.5" cy="0.35" r="0.7"><stop offset="0" stop-color="#ffffff" stop-opacity="0.45"/><stop offset="1" stop-color="#ffffff" stop-opacity="0"/></radialGradient>
+    </defs>
+    <rect width="100%" height="100%" fill="${deep}"/><rect width="100%" height="100%" fill="url(#wall)"/>
+    <rect y="${Math.round(height * 0.74)}" width="100%" height="${Math.round(height * 0.26)}" fill="url(#floor)"/>
+    <rect width="100%" height="100%" fill="url(#light)"/></svg>`);
+}
+
 /** Background images by (source key, blur): decoded and covered to the output size once. */
 const backgroundCache = new Map<string, Promise<Rgb>>();
 const BACKGROUND_CACHE_LIMIT = 24;

@@ -3,7 +3,7 @@
 import { makeCameraClip, type CameraMove } from '../../media/clip.ts';
 
 const MOVES: [RegExp, CameraMove][] = [
-  [/\b360\b|turn|rotat|spin|orbit|around/i, 'turn'],
+  [/\b360\b|turn|rotat|spin|orbit/i, 'turn'],
   [/runway|catwalk|walk|push/i, 'push-in'],
   [/cinematic|pan|sweep|dolly|track/i, 'pan'],
   [/casual|sway|relax|natural|handheld|breez/i, 'sway'],
