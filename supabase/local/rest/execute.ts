@@ -30,8 +30,8 @@ export interface StatementResult {
   status: string | null;
 }
 
-/** What to do once the statement answered: commit, roll back, or fail (rolling back). */
-export type Decision = 'commit' | 'rollback' | Error;
+/** What to do once the statement answered: commit, or fail (rolling back). */
+export type Decision = 'commit' | Error;
 
 export interface Executor {
   run(settings: RequestSettings, text: string, values: (string | null)[], decide?: (r: StatementResult) => Decision): Promise<StatementResult>;
@@ -44,12 +44,6 @@ const ROLE_SETTINGS = new Set(['statement_timeout', 'lock_timeout', 'idle_in_tra
 // Named statements live on every pooled connection (and in the server's memory); past this many
 // distinct texts, statements run unnamed (parsed and planned each time).
 const MAX_PREPARED = 300;
-
-class Rollback extends Error {
-  constructor(readonly result: StatementResult) {
-    super('rollback');
-  }
-}
 
 function toResult(r: QueryResult): StatementResult {
   const row = r.rows[0] ?? {};
@@ -125,20 +119,14 @@ export function createExecutor(db: Database): Executor {
 
   return {
     async run(settings, text, values, decide) {
-      try {
-        return await db.transaction(async (tx) => {
-          const s = setup(settings, true);
-          await tx.query(s.text, s.values);
-          const result = toResult(await tx.query(text, values));
-          const d = decide ? decide(result) : 'commit';
-          if (d instanceof Error) throw d;
-          if (d === 'rollback') throw new Rollback(result);
-          return result;
-        });
-      } catch (err) {
-        if (err instanceof Rollback) return err.result;
-        throw err;
-      }
+      return db.transaction(async (tx) => {
+        const s = setup(settings, true);
+        await tx.query(s.text, s.values);
+        const result = toResult(await tx.query(text, values));
+        const d = decide ? decide(result) : 'commit';
+        if (d instanceof Error) throw d;
+        return result;
+      });
     },
   };
 }

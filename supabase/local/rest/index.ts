@@ -12,7 +12,8 @@
 // exactly; PUT, ordering by a related column, computed relationships and relationships
 // through views are not offered (they answer 405/400); aggregates are refused (PGRST123,
 // as hosted Supabase does by default); an upsert that only updates still answers 201; on
-// PGlite the roles' statement_timeout is set but never fires.
+// PGlite the roles' statement_timeout is set but never fires. Like hosted PostgREST
+// (db-tx-end = commit), `Prefer: tx=rollback` is accepted and ignored: every write commits.
 import type { Service, StackContext } from '../http.ts';
 import { createAuthResolver } from './auth.ts';
 import { createExecutor } from './execute.ts';

@@ -89,14 +89,14 @@ export async function handleRpc(r: RestRequest, s: Services, name: string): Prom
       }
       if (res.page > r.prefer.maxAffected) return errors.maxAffected(res.page);
     }
-    return r.prefer.tx === 'rollback' ? 'rollback' : 'commit';
+    return 'commit';
   };
-  const needsDecision = r.media.kind === 'object' || r.prefer.tx === 'rollback' || r.prefer.maxAffected !== null;
+  const needsDecision = r.media.kind === 'object' || r.prefer.maxAffected !== null;
   const result = await s.executor.run(requestSettings(r, readOnly, s), text, params.values, needsDecision ? decide : undefined);
 
   const headers = baseHeaders(r);
   if (fn.returns.kind === 'void') {
-    preferenceApplied(r, ['count', 'tx', 'handling', 'max-affected'], headers);
+    preferenceApplied(r, ['count', 'handling', 'max-affected'], headers);
     const status = applyGucOverrides(204, headers, result.headers, result.status);
     return { status, headers, body: null };
   }
@@ -106,7 +106,7 @@ export async function handleRpc(r: RestRequest, s: Services, name: string): Prom
   if (status === 416) throw errors.rangeNotSatisfiable(lower, result.total ?? 0);
   headers['Content-Type'] = r.media.contentType;
   headers['Content-Range'] = contentRange(lower, upper, result.total);
-  preferenceApplied(r, ['count', 'tx', 'handling', 'max-affected'], headers);
+  preferenceApplied(r, ['count', 'handling', 'max-affected'], headers);
   status = applyGucOverrides(status, headers, result.headers, result.status);
   const body = head || result.body === null ? null : r.media.kind === 'csv' ? jsonToCsv(result.body) : result.body;
   return { status, headers, body };

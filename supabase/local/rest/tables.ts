@@ -91,19 +91,19 @@ function decider(r: RestRequest): (res: StatementResult) => Decision {
     if (r.prefer.handling === 'strict' && r.prefer.maxAffected !== null && res.page > r.prefer.maxAffected) {
       return errors.maxAffected(res.page);
     }
-    return r.prefer.tx === 'rollback' ? 'rollback' : 'commit';
+    return 'commit';
   };
 }
 
 function needsDecision(r: RestRequest): boolean {
-  return r.media.kind === 'object' || r.prefer.tx === 'rollback' || (r.prefer.handling === 'strict' && r.prefer.maxAffected !== null);
+  return r.media.kind === 'object' || (r.prefer.handling === 'strict' && r.prefer.maxAffected !== null);
 }
 
 function writeReply(r: RestRequest, result: StatementResult, okStatus: number, emptyStatus: number, range: string): Reply {
   const wants = r.prefer.return === 'representation';
   const headers = baseHeaders(r, wants ? r.media.contentType : undefined);
   headers['Content-Range'] = range;
-  preferenceApplied(r, ['return', 'count', 'resolution', 'missing', 'tx', 'handling', 'max-affected'], headers);
+  preferenceApplied(r, ['return', 'count', 'resolution', 'missing', 'handling', 'max-affected'], headers);
   const status = applyGucOverrides(wants ? okStatus : emptyStatus, headers, result.headers, result.status);
   return { status, headers, body: wants ? formatBody(r, result.body) : null };
 }

@@ -122,13 +122,29 @@ describe('insert', () => {
     expect(data).toEqual([]);
   });
 
-  it('Prefer: tx=rollback runs the write and keeps nothing', async () => {
+  it('Prefer: tx=rollback is ignored, as hosted PostgREST (db-tx-end = commit) ignores it: the write is kept', async () => {
     const name = `o-${uid()}`;
     const r = await db.from('rest_owners').insert({ name }).select('name').rollback();
     expect(r.status).toBe(201);
     expect(r.data).toEqual([{ name }]);
-    const { data } = await db.from('rest_owners').select('id').eq('name', name);
-    expect(data).toEqual([]);
+    const { data } = await db.from('rest_owners').select('name').eq('name', name);
+    expect(data).toEqual([{ name }]);
+
+    // recognised (no PGRST122 under handling=strict) but never applied
+    const raw = await rest('/rest_owners', {
+      method: 'POST',
+      body: { name: `${name}-strict` },
+      headers: { Prefer: 'handling=strict, tx=rollback, return=minimal' },
+    });
+    expect(raw.status).toBe(201);
+    expect(raw.headers.get('preference-applied') ?? '').not.toContain('tx=');
+    const kept = await db.from('rest_owners').select('name').eq('name', `${name}-strict`);
+    expect(kept.data).toEqual([{ name: `${name}-strict` }]);
+
+    const message = `inbox-${uid()}`;
+    const rpc = await rest('/rpc/rest_touch_inbox', { method: 'POST', body: { p_message: message }, headers: { Prefer: 'tx=rollback' } });
+    expect(rpc.status).toBe(204);
+    expect((await db.from('rest_inbox').select('message').eq('message', message)).data).toEqual([{ message }]);
   });
 
   it('reports a count for writes in Content-Range', async () => {

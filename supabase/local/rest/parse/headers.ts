@@ -6,7 +6,6 @@ export interface Preferences {
   count: 'exact' | 'planned' | 'estimated' | null;
   resolution: 'merge-duplicates' | 'ignore-duplicates' | null;
   missing: 'default' | 'null' | null;
-  tx: 'commit' | 'rollback' | null;
   handling: 'strict' | 'lenient' | null;
   maxAffected: number | null;
   /** the preferences understood, for Preference-Applied */
@@ -18,14 +17,13 @@ const ENUMS: Record<string, readonly string[]> = {
   count: ['exact', 'planned', 'estimated'],
   resolution: ['merge-duplicates', 'ignore-duplicates'],
   missing: ['default', 'null'],
-  tx: ['commit', 'rollback'],
   handling: ['strict', 'lenient'],
 };
 
 /** `Prefer` arrives as one comma-joined header (the client joins repeated ones with ", "). */
 export function parsePrefer(header: string | undefined): Preferences {
   const p: Preferences = {
-    return: null, count: null, resolution: null, missing: null, tx: null, handling: null, maxAffected: null, applied: [],
+    return: null, count: null, resolution: null, missing: null, handling: null, maxAffected: null, applied: [],
   };
   if (!header) return p;
   const invalid: string[] = [];
@@ -43,6 +41,9 @@ export function parsePrefer(header: string | undefined): Preferences {
       p.applied.push(`${key}=${value}`);
     } else if (key === 'timezone' || key === 'params') {
       // accepted and ignored: timestamps are returned as the database renders them
+    } else if (key === 'tx' && (value === 'commit' || value === 'rollback')) {
+      // accepted and ignored, as by hosted PostgREST (db-tx-end = commit): every request
+      // commits; a client cannot turn a write into a dry run
     } else {
       invalid.push(item);
     }
