@@ -41,7 +41,7 @@ export const planKeys = {
   all: ['plans'] as const,
 };
 
-const PLAN_COLUMNS = 'id, monthly_credits, price_eur, low_credit_alerts, low_credit_threshold, video';
+const PLAN_COLUMNS = 'id, monthly_credits, price_eur, low_credit_alerts, low_credit_threshold, video, custom_model, custom_background';
 
 /** The plans a subscription can hold, in their order; numeric columns as numbers. */
 export async function fetchPlans(client: AppSupabaseClient): Promise<PlanFacts[]> {
@@ -57,6 +57,8 @@ export async function fetchPlans(client: AppSupabaseClient): Promise<PlanFacts[]
             low_credit_alerts: row.low_credit_alerts,
             low_credit_threshold: Number(row.low_credit_threshold),
             video: row.video,
+            custom_model: row.custom_model,
+            custom_background: row.custom_background,
           },
         ]
       : [],

@@ -20,7 +20,7 @@ export type Subscription = Pick<
 /** One row of public.plans, as far as the app reads it. */
 export type PlanFacts = Pick<
   Tables<'plans'>,
-  'monthly_credits' | 'price_eur' | 'low_credit_alerts' | 'low_credit_threshold' | 'video'
+  'monthly_credits' | 'price_eur' | 'low_credit_alerts' | 'low_credit_threshold' | 'video' | 'custom_model' | 'custom_background'
 > & {
   id: Plan;
 };

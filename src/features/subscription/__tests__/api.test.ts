@@ -35,6 +35,8 @@ describe('fetchPlans', () => {
           low_credit_alerts: false,
           low_credit_threshold: 3,
           video: false,
+          custom_model: false,
+          custom_background: false,
         },
         {
           id: 'advanced',
@@ -43,6 +45,8 @@ describe('fetchPlans', () => {
           low_credit_alerts: true,
           low_credit_threshold: '2.5',
           video: true,
+          custom_model: true,
+          custom_background: true,
         },
       ],
       error: null,
@@ -55,6 +59,8 @@ describe('fetchPlans', () => {
         low_credit_alerts: false,
         low_credit_threshold: 3,
         video: false,
+        custom_model: false,
+        custom_background: false,
       },
       {
         id: 'advanced',
@@ -63,11 +69,13 @@ describe('fetchPlans', () => {
         low_credit_alerts: true,
         low_credit_threshold: 2.5,
         video: true,
+        custom_model: true,
+        custom_background: true,
       },
     ]);
     expect(calls).toEqual([
       'from plans',
-      'select id, monthly_credits, price_eur, low_credit_alerts, low_credit_threshold, video',
+      'select id, monthly_credits, price_eur, low_credit_alerts, low_credit_threshold, video, custom_model, custom_background',
       'order rank',
     ]);
   });

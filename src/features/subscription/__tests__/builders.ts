@@ -10,6 +10,8 @@ export function buildPlanFacts(id: Plan = 'lite', overrides: Partial<PlanFacts> 
     low_credit_alerts: paid,
     low_credit_threshold: 3,
     video: id === 'advanced',
+    custom_model: id === 'advanced',
+    custom_background: id === 'advanced',
     ...overrides,
   };
 }
