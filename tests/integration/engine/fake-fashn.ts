@@ -55,6 +55,8 @@ export interface FakeFashn {
   reset(script?: Partial<Script>): void;
   /** makes a prediction finish now (and calls its webhook when the script says so) */
   finish(id: string): Promise<void>;
+  /** forgets every prediction (FASHN answers 404 for an id it no longer tracks) */
+  forget(): void;
   close(): Promise<void>;
 }
 
@@ -99,6 +101,9 @@ export async function startFakeFashn(apiKey = 'fake-key'): Promise<FakeFashn> {
       if (!p) return;
       p.finished = true;
       await deliver(p);
+    },
+    forget() {
+      predictions.clear();
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
