@@ -1,14 +1,15 @@
 // Hostile input against the whole stack, on a stack of this file's own (so its memory is
 // this process's): bodies far larger than allowed, JSON that is not JSON or nests 5,000
-// levels deep, on REST, auth, realtime's broadcast endpoint and storage. Each is a clear
-// 4xx, never a 500; then a burst of all of them leaves the server up, answering normal
-// requests, with its heap within a bound.
+// levels deep, on REST, auth, realtime (its broadcast endpoint and its socket) and storage.
+// Each is a clear 4xx, never a 500; then a burst of all of them leaves the server up,
+// answering normal requests, with its heap within a bound.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { startStack, type Stack } from '../../supabase/local/server.ts';
 import { rawExchange } from '../support/raw-http.ts';
 import { openTestDatabase } from './auth/own-stack.ts';
@@ -132,4 +133,86 @@ describe('bodies larger than allowed are refused from Content-Length, at once', 
       expect(r.headers.connection).toBe('close');
     });
   }
+});
+
+describe('a realtime socket sent a frame nested 5,000 levels deep', () => {
+  it('ignores the frame and keeps answering on the same socket', async () => {
+    const socket = new WebSocket(`${stack.url.replace(/^http/, 'ws')}/realtime/v1/websocket?apikey=${stack.keys.anon}&vsn=1.0.0`);
+    const replies: any[] = [];
+    socket.on('message', (data) => replies.push(JSON.parse(String(data))));
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    try {
+      socket.send(`{"topic":"realtime:x","event":"broadcast","payload":${deepObject(5000)},"ref":"1"}`);
+      socket.send(JSON.stringify({ topic: 'phoenix', event: 'heartbeat', payload: {}, ref: '2' }));
+      await expect.poll(() => replies.find((r) => r.ref === '2'), { timeout: 5000 }).toMatchObject({ event: 'phx_reply', payload: { status: 'ok' } });
+      expect(socket.readyState).toBe(WebSocket.OPEN);
+    } finally {
+      socket.close();
+    }
+  });
+});
+
+describe('a burst of all of the above', () => {
+  // a collectable heap, so the numbers compare live objects rather than garbage not yet swept
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  const live = () => {
+    gc();
+    gc();
+    const m = process.memoryUsage();
+    return m.heapUsed + m.arrayBuffers;
+  };
+
+  function hostileRound(i: number): Promise<unknown>[] {
+    const rawHead = (method: string, urlPath: string, headers: Record<string, string>) =>
+      [`${method} ${urlPath} HTTP/1.1`, 'Host: 127.0.0.1', ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)].join('\r\n');
+    const chunk = 'x'.repeat(512 * 1024);
+    const chunked = `${chunk.length.toString(16)}\r\n${chunk}\r\n`.repeat(8); // 4 MiB, no Content-Length
+    const now = Math.floor(Date.now() / 1000);
+    return [
+      rawExchange(stack.url, rawHead('POST', '/rest/v1/rest_owners', { ...service, 'Content-Length': String(200 * MB) }), 'x'.repeat(1024)),
+      rawExchange(stack.url, rawHead('POST', '/storage/v1/object/fixture-private/burst.bin', { ...service, 'Content-Type': 'application/octet-stream', 'Content-Length': String(200 * MB) }), 'x'.repeat(1024)),
+      rawExchange(stack.url, rawHead('POST', '/realtime/v1/api/broadcast', { ...service, 'Transfer-Encoding': 'chunked' }), chunked),
+      rawExchange(stack.url, rawHead('POST', '/auth/v1/signup', { apikey: stack.keys.anon, 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' }), chunked),
+      call('POST', '/rest/v1/rpc/rest_echo', deepObject(5000)),
+      call('POST', '/rest/v1/rest_projects', `{"owner_id":${owner},"name":"b${i}","meta":${deepArray(5000)}}`),
+      call('PUT', '/auth/v1/user', `{"data":${deepObject(5000)}}`, userHeaders()),
+      call('POST', '/realtime/v1/api/broadcast', '{"messages": [', service),
+      call('POST', '/realtime/v1/api/broadcast', `{"messages":[{"topic":"t","event":"e","payload":${deepArray(5000)}}]}`, service),
+      call('GET', '/auth/v1/admin/users', undefined, { apikey: stack.keys.anon, Authorization: `Bearer ${forgedAdmin}` }),
+      call('POST', '/rest/v1/rest_owners', '{"name": "unterminated', service),
+    ].map((p) => p.then((r: any) => {
+      // every answer is a 4xx (or, for a raw exchange, a 4xx that closed the connection)
+      expect(r.status, JSON.stringify(r).slice(0, 300)).toBeGreaterThanOrEqual(400);
+      expect(r.status).toBeLessThan(500);
+      return null;
+    }));
+  }
+
+  let forgedAdmin: string;
+  beforeAll(async () => {
+    const { SignJWT } = await import('jose');
+    forgedAdmin = await new SignJWT({ role: 'supabase_admin' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .sign(new TextEncoder().encode(stack.config.jwtSecret));
+  });
+
+  it('leaves the server up, answering normal requests, with its memory within a bound', async () => {
+    await Promise.all(hostileRound(-1)); // warm up: first-use allocations are not growth
+    const before = live();
+    for (let i = 0; i < 8; i++) await Promise.all(hostileRound(i));
+    const after = live();
+    const growth = after - before;
+    // a leak of what the burst sent (about 8 × 2 × 200 MB declared, 8 × 2 × 4 MiB streamed,
+    // 8 × 5 deep bodies) would be far above this; buffering the streamed bodies alone is 64 MiB
+    expect(growth, `heap + buffers grew by ${(growth / MB).toFixed(1)} MiB`).toBeLessThan(24 * MB);
+
+    expect((await call('GET', '/health', undefined, {})).status).toBe(200);
+    const insert = await call('POST', '/rest/v1/rest_owners', JSON.stringify({ name: 'after-the-burst' }), { ...service, Prefer: 'return=representation' });
+    expect(insert.status).toBe(201);
+    const user = await call('GET', '/auth/v1/user', undefined, userHeaders());
+    expect(user.status).toBe(200);
+    const broadcast = await call('POST', '/realtime/v1/api/broadcast', JSON.stringify({ messages: [{ topic: 'room', event: 'ok', payload: {} }] }), service);
+    expect(broadcast.status).toBe(202);
+  });
 });
