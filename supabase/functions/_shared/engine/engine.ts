@@ -263,8 +263,10 @@ export function createEngine(deps: EngineDeps) {
       const { kind, id, attempt } = verified.target;
       let begun = await store.beginCallback(kind, id, attempt, config.handlingLeaseSeconds);
       // submitted a moment ago, or a poll is reading the same outcome: wait a little
-      for (let i = 0; i < 40 && (begun.result === 'early' || begun.result === 'busy'); i++) {
-        await sleep(100);
+      for (let i = 0, waited = 0; waited < 4000 && (begun.result === 'early' || begun.result === 'busy'); i++) {
+        const ms = Math.min(10 * 2 ** i, 200);
+        await sleep(ms);
+        waited += ms;
         begun = await store.beginCallback(kind, id, attempt, config.handlingLeaseSeconds);
       }
       if (begun.result === 'unknown') return { status: 400, body: { error: 'unknown job' } };
