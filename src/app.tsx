@@ -5,6 +5,8 @@ import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client
 import { RouterProvider } from '@tanstack/react-router';
 import { i18n } from './lib/i18n.ts';
 import { persistOptions, queryPersister } from './lib/query-client.ts';
+import { SupabaseContext } from './lib/supabase-context.ts';
+import type { AppSupabaseClient } from './lib/supabase.ts';
 import type { AuthStore } from './features/auth/auth-store.ts';
 import type { createAppRouter } from './router.tsx';
 
@@ -12,9 +14,11 @@ interface AppProps {
   router: ReturnType<typeof createAppRouter>;
   queryClient: QueryClient;
   auth: AuthStore;
+  /** the Supabase client hooks use (useSupabase); the app's own when not given */
+  supabase?: AppSupabaseClient;
 }
 
-export function App({ router, queryClient, auth }: AppProps) {
+export function App({ router, queryClient, auth, supabase }: AppProps) {
   useEffect(() => {
     const unsubscribe = auth.subscribe((_snapshot, event) => {
       if (event === 'SIGNED_OUT') {
@@ -31,15 +35,17 @@ export function App({ router, queryClient, auth }: AppProps) {
 
   return (
     <I18nProvider i18n={i18n}>
-      <PersistQueryClientProvider
-        client={queryClient}
-        persistOptions={persistOptions}
-        // What was restored is the last known state, shown at once (also offline); it is
-        // refreshed from the server as soon as it can be.
-        onSuccess={() => void queryClient.invalidateQueries({ predicate: (q) => q.state.status === 'success' })}
-      >
-        <RouterProvider router={router} />
-      </PersistQueryClientProvider>
+      <SupabaseContext.Provider value={supabase ?? null}>
+        <PersistQueryClientProvider
+          client={queryClient}
+          persistOptions={persistOptions}
+          // What was restored is the last known state, shown at once (also offline); it is
+          // refreshed from the server as soon as it can be.
+          onSuccess={() => void queryClient.invalidateQueries({ predicate: (q) => q.state.status === 'success' })}
+        >
+          <RouterProvider router={router} />
+        </PersistQueryClientProvider>
+      </SupabaseContext.Provider>
     </I18nProvider>
   );
 }

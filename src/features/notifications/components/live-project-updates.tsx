@@ -1,54 +1,51 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { msg } from '@lingui/core/macro';
 import { toast } from '../../../ui/index.ts';
-import { supabase } from '../../../lib/supabase.ts';
+import { useLiveRows } from '../../../lib/live-rows.ts';
 import { localSettings } from '../../../lib/local-settings.ts';
 import { i18n } from '../../../lib/i18n.ts';
 import { useUser } from '../../auth/use-auth.ts';
 import { subscriptionKeys, useSubscriptionLive } from '../../subscription/index.ts';
 import { useNotificationsLive } from '../hooks/use-notifications.ts';
-import { createProjectTracker, RESULT_TOAST_MS, type ProjectEvent } from '../project-events.ts';
+import { createProjectTracker, RESULT_TOAST_MS } from '../project-events.ts';
 import { processingStore } from '../processing-store.ts';
 
 /** The shell's live wiring: subscription and notification rows, and project status toasts. */
 export function LiveProjectUpdates() {
   const user = useUser();
   const queryClient = useQueryClient();
+  const [tracker] = useState(createProjectTracker);
   useSubscriptionLive();
   useNotificationsLive();
+  useEffect(() => () => processingStore.clear(), []);
 
-  useEffect(() => {
-    const tracker = createProjectTracker();
-    const channel = supabase
-      .channel(`project-status:${user.id}`)
-      .on('postgres_changes', { event: '*', schema: 'public', table: 'projects', filter: `user_id=eq.${user.id}` }, (payload) => {
-        if (payload.eventType === 'DELETE') return;
-        const row = payload.new as ProjectEvent;
-        const reaction = tracker.react(row);
-        if (!reaction) return;
-        const toastId = `project-${reaction.id}`;
-        const name = reaction.name;
-        processingStore.set(reaction.id, reaction.kind === 'processing');
-        if (reaction.kind !== 'processing') void queryClient.invalidateQueries({ queryKey: subscriptionKeys.detail(user.id) });
-        if (!localSettings.notificationsEnabled()) {
-          toast.dismiss(toastId);
-          return;
-        }
-        if (reaction.kind === 'processing') {
-          toast.show({ id: toastId, tone: 'loading', title: i18n._(msg`Generating "${name}"`), description: i18n._(msg`This takes about 1–2 minutes.`), duration: null });
-        } else if (reaction.kind === 'completed') {
-          toast.show({ id: toastId, tone: 'success', title: i18n._(msg`Project "${name}" is ready`), description: i18n._(msg`Your images have been generated.`), duration: RESULT_TOAST_MS });
-        } else {
-          toast.show({ id: toastId, tone: 'error', title: i18n._(msg`Project "${name}" generation failed. Please try again.`), duration: RESULT_TOAST_MS });
-        }
-      })
-      .subscribe();
-    return () => {
-      processingStore.clear();
-      void supabase.removeChannel(channel);
-    };
-  }, [user.id, queryClient]);
+  useLiveRows({
+    channel: `project-status:${user.id}`,
+    table: 'projects',
+    filter: `user_id=eq.${user.id}`,
+    onChange: ({ row }) => {
+      if (!row) return;
+      const reaction = tracker.react(row);
+      if (!reaction) return;
+      const toastId = `project-${reaction.id}`;
+      const name = reaction.name;
+      processingStore.set(reaction.id, reaction.kind === 'processing');
+      // a finished generation charged or refunded credits
+      if (reaction.kind !== 'processing') void queryClient.invalidateQueries({ queryKey: subscriptionKeys.detail(user.id) });
+      if (!localSettings.notificationsEnabled()) {
+        toast.dismiss(toastId);
+        return;
+      }
+      if (reaction.kind === 'processing') {
+        toast.show({ id: toastId, tone: 'loading', title: i18n._(msg`Generating "${name}"`), description: i18n._(msg`This takes about 1–2 minutes.`), duration: null });
+      } else if (reaction.kind === 'completed') {
+        toast.show({ id: toastId, tone: 'success', title: i18n._(msg`Project "${name}" is ready`), description: i18n._(msg`Your images have been generated.`), duration: RESULT_TOAST_MS });
+      } else {
+        toast.show({ id: toastId, tone: 'error', title: i18n._(msg`Project "${name}" generation failed. Please try again.`), duration: RESULT_TOAST_MS });
+      }
+    },
+  });
 
   return null;
 }

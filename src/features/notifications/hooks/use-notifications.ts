@@ -1,9 +1,8 @@
-import { useEffect } from 'react';
 import { msg } from '@lingui/core/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAppMutation } from '../../../lib/errors/index.ts';
-import { supabase } from '../../../lib/supabase.ts';
-import type { Tables } from '../../../lib/database.types.ts';
+import { useLiveRows } from '../../../lib/live-rows.ts';
+import { useSupabase } from '../../../lib/use-supabase.ts';
 import { useUser } from '../../auth/use-auth.ts';
 import {
   markAllNotificationsRead,
@@ -17,42 +16,32 @@ import {
 
 export function useNotifications() {
   const user = useUser();
-  return useQuery(notificationsQueryOptions(supabase, user.id));
+  return useQuery(notificationsQueryOptions(useSupabase(), user.id));
 }
 
 /** Keeps the bell live: rows the server inserts or updates land in the cached list. */
 export function useNotificationsLive() {
   const user = useUser();
   const queryClient = useQueryClient();
-  useEffect(() => {
-    const key = notificationKeys.list(user.id);
-    const channel = supabase
-      .channel(`notifications:${user.id}`)
-      .on('postgres_changes', { event: '*', schema: 'public', table: 'notifications', filter: `user_id=eq.${user.id}` }, (payload) => {
-        // Shown at once, then confirmed by a read that cannot be older than the event (a read
-        // already in flight may have started before it).
-        if (payload.eventType !== 'DELETE') {
-          queryClient.setQueryData<AppNotification[]>(key, (list) => mergeNotification(list, toNotification(payload.new as Tables<'notifications'>)));
-        }
-        void queryClient.invalidateQueries({ queryKey: key });
-      })
-      // Changes made between the first read and the join are caught by reading again.
-      .subscribe((status) => {
-        if (status === 'SUBSCRIBED') void queryClient.invalidateQueries({ queryKey: key });
-      });
-    return () => {
-      void supabase.removeChannel(channel);
-    };
-  }, [user.id, queryClient]);
+  const key = notificationKeys.list(user.id);
+  useLiveRows({
+    channel: `notifications:${user.id}`,
+    table: 'notifications',
+    filter: `user_id=eq.${user.id}`,
+    refetch: [key],
+    // shown at once, then confirmed by the read
+    onChange: ({ row }) => row && queryClient.setQueryData<AppNotification[]>(key, (list) => mergeNotification(list, toNotification(row))),
+  });
 }
 
 /** Marks one read at once; a failure puts it back as unread and says so (a toast). */
 export function useMarkRead() {
   const user = useUser();
+  const client = useSupabase();
   const queryClient = useQueryClient();
   const key = notificationKeys.list(user.id);
   return useAppMutation({
-    mutationFn: (id: string) => markNotificationRead(supabase, id),
+    mutationFn: (id: string) => markNotificationRead(client, id),
     errorMessage: msg`The notification could not be marked as read. Please try again.`,
     onMutate: async (id) => {
       await queryClient.cancelQueries({ queryKey: key });
@@ -67,10 +56,11 @@ export function useMarkRead() {
 
 export function useMarkAllRead() {
   const user = useUser();
+  const client = useSupabase();
   const queryClient = useQueryClient();
   const key = notificationKeys.list(user.id);
   return useAppMutation({
-    mutationFn: () => markAllNotificationsRead(supabase),
+    mutationFn: () => markAllNotificationsRead(client),
     errorMessage: msg`The notifications could not be marked as read. Please try again.`,
     onMutate: async () => {
       await queryClient.cancelQueries({ queryKey: key });

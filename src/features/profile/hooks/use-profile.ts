@@ -1,18 +1,19 @@
 import { msg } from '@lingui/core/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAppMutation } from '../../../lib/errors/index.ts';
-import { supabase } from '../../../lib/supabase.ts';
+import { useSupabase } from '../../../lib/use-supabase.ts';
 import { useUser } from '../../auth/use-auth.ts';
 import { profileKeys, profileQueryOptions, updateFullName, updatePhoneNumber, type Profile } from '../api.ts';
 
 export function useProfile() {
   const user = useUser();
-  return useQuery(profileQueryOptions(supabase, user.id));
+  return useQuery(profileQueryOptions(useSupabase(), user.id));
 }
 
 /** Saves the full name; the settings form shows errorText beside it. */
 export function useUpdateName() {
   const user = useUser();
+  const supabase = useSupabase();
   const queryClient = useQueryClient();
   return useAppMutation({
     mutationFn: (name: string) => updateFullName(supabase, user.id, name),
@@ -26,6 +27,7 @@ export function useUpdateName() {
 
 export function useUpdatePhone() {
   const user = useUser();
+  const supabase = useSupabase();
   const queryClient = useQueryClient();
   return useAppMutation({
     mutationFn: (phone: string) => updatePhoneNumber(supabase, user.id, phone),

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Icon, Skeleton, buttonClass } from '../../../ui/index.ts';
-import { supabase } from '../../../lib/supabase.ts';
+import { useSupabase } from '../../../lib/use-supabase.ts';
 import { useAppMutation } from '../../../lib/errors/index.ts';
 import { formatDate, formatEuro, formatNumber } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
@@ -12,6 +12,7 @@ import { SettingsSection } from './settings-section.tsx';
 import * as s from './settings.css.ts';
 
 export function BillingTab() {
+  const supabase = useSupabase();
   const { i18n } = useLingui();
   const { data: sub, isPending } = useSubscription();
   const { data: facts } = usePlanFacts(sub?.plan);

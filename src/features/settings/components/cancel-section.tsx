@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Dialog } from '../../../ui/index.ts';
-import { supabase } from '../../../lib/supabase.ts';
+import { useSupabase } from '../../../lib/use-supabase.ts';
 import { useAppMutation } from '../../../lib/errors/index.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
@@ -12,6 +12,7 @@ import { SettingsSection } from './settings-section.tsx';
 import * as s from './settings.css.ts';
 
 export function CancelSection() {
+  const supabase = useSupabase();
   const { i18n } = useLingui();
   const { data: sub } = useSubscription();
   const [confirming, setConfirming] = useState(false);

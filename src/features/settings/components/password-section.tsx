@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, PasswordField, toast } from '../../../ui/index.ts';
-import { supabase } from '../../../lib/supabase.ts';
+import { useSupabase } from '../../../lib/use-supabase.ts';
 import { useAppMutation } from '../../../lib/errors/index.ts';
 import { changePasswordRuleMessages, validateNewPassword } from '../../auth/index.ts';
 import { changePassword } from '../../profile/index.ts';
@@ -11,6 +11,7 @@ import { SettingsSection } from './settings-section.tsx';
 import * as s from './settings.css.ts';
 
 export function PasswordSection() {
+  const supabase = useSupabase();
   const { t, i18n } = useLingui();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Dropdown, Icon, menuItemClass, menuSeparatorClass } from '../../../ui/index.ts';
-import { supabase } from '../../../lib/supabase.ts';
+import { useSupabase } from '../../../lib/use-supabase.ts';
 import { useUser } from '../../auth/use-auth.ts';
 import { signOut } from '../../auth/api.ts';
 import { useDisplayName } from '../../profile/index.ts';
@@ -10,6 +10,7 @@ import { ContactDialog, FeedbackDialog } from '../../support/index.ts';
 import * as s from './user-menu.css.ts';
 
 export function UserMenu() {
+  const supabase = useSupabase();
   const { t } = useLingui();
   const navigate = useNavigate();
   const user = useUser();

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Dialog, Icon } from '../../../ui/index.ts';
-import { supabase } from '../../../lib/supabase.ts';
+import { useSupabase } from '../../../lib/use-supabase.ts';
 import { usePlanFacts } from '../hooks/use-plans.ts';
 import { useSubscription } from '../hooks/use-subscription.ts';
 import { DISMISSED_KEY, lowCreditsSubtext, lowCreditsTitle, readDismissedBalance, shouldPromptLowCredits } from '../low-credits.ts';
@@ -10,6 +10,7 @@ import * as s from './low-credits-modal.css.ts';
 
 /** Opens when the server's balance is low for the plan (3 or fewer on a paid plan). */
 export function LowCreditsModal() {
+  const supabase = useSupabase();
   const { i18n } = useLingui();
   const navigate = useNavigate();
   const { data: sub } = useSubscription();
@@ -21,7 +22,7 @@ export function LowCreditsModal() {
     setOpen(prompt);
     // The server stored a low-credit notice with this balance change; ask for it to be posted.
     if (prompt) void supabase.functions.invoke('send-notice', { body: {} }).catch(() => undefined);
-  }, [sub, facts]);
+  }, [sub, facts, supabase]);
 
   const remaining = Number(sub?.credits_remaining ?? 0);
   const dismiss = () => {

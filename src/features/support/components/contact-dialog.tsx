@@ -2,7 +2,7 @@ import { useEffect, useEffectEvent, useState, type FormEvent } from 'react';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Dialog, Icon, TextAreaField, TextField } from '../../../ui/index.ts';
-import { supabase } from '../../../lib/supabase.ts';
+import { useSupabase } from '../../../lib/use-supabase.ts';
 import { useAppMutation } from '../../../lib/errors/index.ts';
 import { useUser } from '../../auth/use-auth.ts';
 import { useDisplayName } from '../../profile/index.ts';
@@ -20,6 +20,7 @@ const errorText = {
 };
 
 export function ContactDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const supabase = useSupabase();
   const { i18n } = useLingui();
   const user = useUser();
   const name = useDisplayName();

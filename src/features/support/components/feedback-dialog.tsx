@@ -2,7 +2,7 @@ import { useEffect, useEffectEvent, useState, type FormEvent } from 'react';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Dialog, Icon, TextAreaField } from '../../../ui/index.ts';
-import { supabase } from '../../../lib/supabase.ts';
+import { useSupabase } from '../../../lib/use-supabase.ts';
 import { useAppMutation } from '../../../lib/errors/index.ts';
 import { submitFeedback } from '../api.ts';
 import { canSendFeedback } from '../validation.ts';
@@ -11,6 +11,7 @@ import * as s from './support.css.ts';
 export const FEEDBACK_SUCCESS_MS = 5000;
 
 export function FeedbackDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const supabase = useSupabase();
   const { t } = useLingui();
   const [text, setText] = useState('');
   const send = useAppMutation({

@@ -15,7 +15,7 @@ function raisedCodes(): Map<string, Set<string | null>> {
     codes.set(code, (codes.get(code) ?? new Set()).add(message));
   for (const file of readdirSync(MIGRATIONS).filter((f) => f.endsWith('.sql'))) {
     const sql = readFileSync(path.join(MIGRATIONS, file), 'utf8');
-    const literal = String.raw`'((?:[^']|'')*)'`;
+    const literal = "'((?:[^']|'')*)'";
     // private.fail('message', 'code' …) — the message may be an expression (format(…))
     for (const m of sql.matchAll(/private\.fail\(\s*([^;]*?),\s*'([a-z_]+)'\s*[,)]/g)) {
       const message = new RegExp(`^${literal}$`).exec(m[1].trim());

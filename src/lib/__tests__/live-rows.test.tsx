@@ -1,0 +1,92 @@
+// @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type RowChange, useLiveRows } from '../live-rows.ts';
+import { SupabaseContext } from '../supabase-context.ts';
+import { fakeSupabase } from '../testing/fake-supabase.ts';
+
+vi.mock('../supabase.ts', () => ({ supabase: null }));
+afterEach(cleanup);
+
+function setup() {
+  const fake = fakeSupabase();
+  const queryClient = new QueryClient();
+  const invalidated: string[] = [];
+  vi.spyOn(queryClient, 'invalidateQueries').mockImplementation(async (filters) => {
+    invalidated.push(JSON.stringify(filters?.queryKey));
+  });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <SupabaseContext.Provider value={fake.client}>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </SupabaseContext.Provider>
+  );
+  return { fake, invalidated, wrapper };
+}
+
+describe('useLiveRows', () => {
+  it('reads the queries again when the channel joins, catching changes made before it', async () => {
+    const { fake, invalidated, wrapper } = setup();
+    renderHook(
+      () =>
+        useLiveRows({
+          channel: 'c:1',
+          table: 'notifications',
+          filter: 'user_id=eq.1',
+          refetch: [['a', 1], ['b']],
+        }),
+      { wrapper },
+    );
+    expect(fake.calls).toEqual(['channel c:1']);
+    await waitFor(() => expect(invalidated).toEqual(['["a",1]', '["b"]']));
+  });
+
+  it('hands each change to onChange, then reads the queries again', async () => {
+    const { fake, invalidated, wrapper } = setup();
+    const changes: RowChange<'projects'>[] = [];
+    renderHook(
+      () =>
+        useLiveRows({
+          channel: 'c:2',
+          table: 'projects',
+          refetch: [['p']],
+          onChange: (c) => changes.push(c),
+        }),
+      { wrapper },
+    );
+    await waitFor(() => expect(invalidated).toHaveLength(1));
+    act(() => fake.emit('projects', 'UPDATE', { id: 'p1', status: 'completed' }, { id: 'p1' }));
+    act(() => fake.emit('projects', 'DELETE', {}, { id: 'p2' }));
+    act(() => fake.emit('notifications', 'INSERT', { id: 'n1' }));
+    expect(changes).toEqual([
+      { type: 'UPDATE', row: { id: 'p1', status: 'completed' }, old: { id: 'p1' } },
+      { type: 'DELETE', row: null, old: { id: 'p2' } },
+    ]);
+    expect(invalidated).toEqual(['["p"]', '["p"]', '["p"]']);
+  });
+
+  it('uses the latest onChange without subscribing again', async () => {
+    const { fake, wrapper } = setup();
+    const seen: string[] = [];
+    const { rerender } = renderHook(
+      ({ tag }: { tag: string }) =>
+        useLiveRows({ channel: 'c:3', table: 'projects', onChange: () => seen.push(tag) }),
+      { wrapper, initialProps: { tag: 'first' } },
+    );
+    rerender({ tag: 'second' });
+    act(() => fake.emit('projects', 'INSERT', { id: 'p1' }));
+    expect(seen).toEqual(['second']);
+    expect(fake.calls.filter((c) => c.startsWith('channel'))).toHaveLength(1);
+  });
+
+  it('removes its channel on unmount, and opens none when disabled', () => {
+    const { fake, wrapper } = setup();
+    const { unmount } = renderHook(() => useLiveRows({ channel: 'c:4', table: 'projects' }), { wrapper });
+    expect(fake.openChannels()).toEqual(['c:4']);
+    unmount();
+    expect(fake.openChannels()).toEqual([]);
+    renderHook(() => useLiveRows({ channel: 'c:5', table: 'projects', enabled: false }), { wrapper });
+    expect(fake.openChannels()).toEqual([]);
+  });
+});
