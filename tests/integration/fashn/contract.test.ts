@@ -11,7 +11,7 @@ describe('local FASHN endpoint: the v1 contract', () => {
 
   beforeAll(async () => {
     // a pause before each state change, so a poller sees every one of them
-    h = await startHarness({ stepDelayMs: 120 });
+    h = await startHarness({ stepDelayMs: 500 });
     model = `${h.url}/catalogue/models/sofia/01.webp`;
     h.files.set('tee.jpg', { bytes: await teeOnWhite(), type: 'image/jpeg' });
     h.files.set('not-an-image.jpg', { bytes: Buffer.from('this is plain text, not a JPEG'), type: 'image/jpeg' });

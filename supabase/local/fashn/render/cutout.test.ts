@@ -78,8 +78,12 @@ describe('classifyGarment', () => {
     shorts: ['M140 100 L460 100 L490 420 L320 420 L300 260 L280 420 L110 420 Z', 600, 520],
     skirt: ['M220 100 L380 100 L480 480 L120 480 Z', 600, 560],
     dress: ['M230 60 L370 60 L390 200 L360 380 L520 940 L80 940 L240 380 L210 200 Z', 600, 1000],
+    jeans: ['M220 100 L580 100 L620 1300 L440 1300 L400 480 L360 1300 L180 1300 Z', 800, 1400],
+    jumpsuit: ['M300 60 L340 60 L350 160 Q400 190 450 160 L460 60 L500 60 L520 300 L480 560 L520 1400 L420 1400 L400 760 L380 1400 L280 1400 L320 560 L280 300 Z', 800, 1460],
   };
-  const expected: Record<string, string> = { tee: 'tops', tank: 'tops', trousers: 'bottoms', shorts: 'bottoms', skirt: 'bottoms', dress: 'one-pieces' };
+  const expected: Record<string, string> = {
+    tee: 'tops', tank: 'tops', trousers: 'bottoms', shorts: 'bottoms', skirt: 'bottoms', dress: 'one-pieces', jeans: 'bottoms', jumpsuit: 'one-pieces',
+  };
 
   for (const [name, [d, w, h]] of Object.entries(shapes)) {
     it(`${name} → ${expected[name]}`, async () => {

@@ -150,8 +150,15 @@ export function cutout(img: Rgba, opts: CutoutOptions = {}): CutoutResult {
 
   const tol = opts.tolerance ?? Math.min(48, Math.max(16, 12 + spread * 0.6));
 
-  // squared distance of each pixel to the background model (capped): the fill only compares
+  const bgAt = (i: number): [number, number, number] => {
+    const x = i % width, y = (i - x) / width;
+    const tx = width > 1 ? x / (width - 1) : 0, ty = height > 1 ? y / (height - 1) : 0;
+    return [0, 1, 2].map((c) => 0.5 * (left[y * 3 + c] + (right[y * 3 + c] - left[y * 3 + c]) * tx + top[x * 3 + c] + (bottom[x * 3 + c] - top[x * 3 + c]) * ty)) as [number, number, number];
+  };
+  // squared distance of each pixel (3x3 mean: grain and JPEG noise must not open paths for
+  // the fill into a light garment) to the background model (capped): the fill only compares
   const tol2 = tol * tol;
+  const smooth = smooth3(data, width, height);
   const dist = new Uint16Array(total);
   for (let y = 0; y < height; y++) {
     const ly = y * 3;
@@ -168,7 +175,8 @@ export function cutout(img: Rgba, opts: CutoutOptions = {}): CutoutResult {
       const br = 0.5 * (lr + dR * tx + top[c] + (bottom[c] - top[c]) * ty);
       const bg = 0.5 * (lg + dG * tx + top[c + 1] + (bottom[c + 1] - top[c + 1]) * ty);
       const bb = 0.5 * (lb + dB * tx + top[c + 2] + (bottom[c + 2] - top[c + 2]) * ty);
-      const dr = data[p] - br, dg = data[p + 1] - bg, db = data[p + 2] - bb;
+      const q = i * 3;
+      const dr = smooth[q] - br, dg = smooth[q + 1] - bg, db = smooth[q + 2] - bb;
       const d2 = dr * dr + dg * dg + db * db;
       dist[i] = d2 > 65535 ? 65535 : d2;
     }
@@ -198,6 +206,23 @@ export function cutout(img: Rgba, opts: CutoutOptions = {}): CutoutResult {
     if (j < total && !bgMask[j] && dist[j] < tol2) { bgMask[j] = 1; queue[tail++] = j; }
   }
 
+  // The fill ran on the smoothed image, which blurs the border by a pixel: two passes with
+  // the pixels' own colours give back to the background what touches it and is close to it.
+  for (let pass = 0; pass < 2; pass++) {
+    const back: number[] = [];
+    for (let i = 0; i < total; i++) {
+      if (bgMask[i]) continue;
+      const x = i % width;
+      const touches = (x > 0 && bgMask[i - 1]) || (x < width - 1 && bgMask[i + 1]) || (i >= width && bgMask[i - width]) || (i < total - width && bgMask[i + width]);
+      if (!touches) continue;
+      const B = bgAt(i);
+      const p = i * 4;
+      const dr = data[p] - B[0], dg = data[p + 1] - B[1], db = data[p + 2] - B[2];
+      if (dr * dr + dg * dg + db * db < tol2) back.push(i);
+    }
+    for (const i of back) bgMask[i] = 1;
+  }
+
   // --- alpha: subject 255, background 0, and the edge band in between. Pixels on either
   // side of the subject's border (the subject's outermost ring, and background pixels next
   // to it that are not quite the background colour) are mixes of the two: each takes the
@@ -221,11 +246,6 @@ export function cutout(img: Rgba, opts: CutoutOptions = {}): CutoutResult {
       band.push(i);
     }
   }
-  const bgAt = (i: number): [number, number, number] => {
-    const x = i % width, y = (i - x) / width;
-    const tx = width > 1 ? x / (width - 1) : 0, ty = height > 1 ? y / (height - 1) : 0;
-    return [0, 1, 2].map((c) => 0.5 * (left[y * 3 + c] + (right[y * 3 + c] - left[y * 3 + c]) * tx + top[x * 3 + c] + (bottom[x * 3 + c] - top[x * 3 + c]) * ty)) as [number, number, number];
-  };
   const bandAlpha = new Uint8Array(band.length);
   band.forEach((i, k) => {
     const p = i * 4;
@@ -305,6 +325,32 @@ function finish(image: Rgba, method: 'alpha' | 'key', background: [number, numbe
   }
   const box = maxX < 0 ? { x: 0, y: 0, w: width, h: height } : { x: minX, y: minY, w: maxX - minX + 1, h: maxY - minY + 1 };
   return { image, box, coverage: opaque / (width * height), method, background };
+}
+
+/** 3x3 mean of the RGB channels of an RGBA image, as packed RGB. */
+function smooth3(data: Buffer, width: number, height: number): Uint8Array {
+  const tmp = new Uint16Array(width * height * 3);
+  const out = new Uint8Array(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const xl = x > 0 ? x - 1 : x, xr = x < width - 1 ? x + 1 : x;
+      const a = (y * width + xl) * 4, b = (y * width + x) * 4, c = (y * width + xr) * 4;
+      const o = (y * width + x) * 3;
+      tmp[o] = data[a] + data[b] + data[c];
+      tmp[o + 1] = data[a + 1] + data[b + 1] + data[c + 1];
+      tmp[o + 2] = data[a + 2] + data[b + 2] + data[c + 2];
+    }
+  }
+  for (let y = 0; y < height; y++) {
+    const yu = y > 0 ? y - 1 : y, yd = y < height - 1 ? y + 1 : y;
+    for (let x = 0; x < width; x++) {
+      const o = (y * width + x) * 3, u = (yu * width + x) * 3, d = (yd * width + x) * 3;
+      out[o] = (tmp[u] + tmp[o] + tmp[d]) / 9;
+      out[o + 1] = (tmp[u + 1] + tmp[o + 1] + tmp[d + 1]) / 9;
+      out[o + 2] = (tmp[u + 2] + tmp[o + 2] + tmp[d + 2]) / 9;
+    }
+  }
+  return out;
 }
 
 /** Separable box blur of a mask, radius r (r = 0 copies). */

@@ -22,8 +22,12 @@ export interface Figure {
   image: Rgba;
   /** the figure's alpha plane (body silhouette) */
   alpha: Uint8Array;
+  /** the silhouette with its enclosed holes filled (the gap between an arm and the body): what a garment may cover */
+  cover: Uint8Array;
   /** pixels drawn over a garment (hair falling over the shoulders) */
   overlay: Uint8Array | null;
+  /** the figure's neutral basics (1 = top, 2 = bottom): a worn garment covers them across its rows */
+  basics: Uint8Array | null;
   anchors: FigureAnchors;
   /** catalogue: drawn by code on transparency; photo-keyed: cut out of a plain backdrop; photo: used whole */
   kind: 'catalogue' | 'photo-keyed' | 'photo';
@@ -81,14 +85,53 @@ async function rasteriseCatalogueFigure(slug: string, pose: PoseSlug): Promise<F
   const armsFrom = Math.round(anchors.top.y + anchors.top.h * (pose === 'side-view' ? 0.25 : 0.5));
   const skin = colourMask(image, [pal.skin, pal.skinShade, pal.skinDeep].map(hex), 22);
   for (let i = armsFrom * OUTPUT_WIDTH; i < skin.length; i++) overlay[i] |= skin[i];
+  const basics = colourMask(image, [pal.top, pal.topShade, pal.seam].map(hex), 16);
+  const lower = colourMask(image, [pal.bottom, pal.bottomShade].map(hex), 16);
+  for (let i = 0; i < basics.length; i++) if (lower[i] && !basics[i]) basics[i] = 2;
+  const alpha = alphaPlane(image);
   return {
     image,
-    alpha: alphaPlane(image),
+    alpha,
+    cover: fillHoles(alpha, OUTPUT_WIDTH, OUTPUT_HEIGHT),
     overlay,
+    basics,
     anchors,
     kind: 'catalogue',
-    ...feet(alphaPlane(image), OUTPUT_WIDTH, OUTPUT_HEIGHT),
+    ...feet(alpha, OUTPUT_WIDTH, OUTPUT_HEIGHT),
   };
+}
+
+/** Alpha with every transparent region not connected to the image's border made opaque. */
+export function fillHoles(alpha: Uint8Array, width: number, height: number): Uint8Array {
+  const total = width * height;
+  const outside = new Uint8Array(total);
+  const queue = new Int32Array(total);
+  let head = 0, tail = 0;
+  const push = (i: number) => {
+    if (!outside[i] && alpha[i] < 128) {
+      outside[i] = 1;
+      queue[tail++] = i;
+    }
+  };
+  for (let x = 0; x < width; x++) {
+    push(x);
+    push((height - 1) * width + x);
+  }
+  for (let y = 0; y < height; y++) {
+    push(y * width);
+    push(y * width + width - 1);
+  }
+  while (head < tail) {
+    const i = queue[head++];
+    const x = i % width;
+    if (x > 0) push(i - 1);
+    if (x < width - 1) push(i + 1);
+    if (i >= width) push(i - width);
+    if (i < total - width) push(i + width);
+  }
+  const out = Uint8Array.from(alpha);
+  for (let i = 0; i < total; i++) if (!outside[i] && out[i] < 255) out[i] = 255;
+  return out;
 }
 
 function alphaPlane(img: Rgba): Uint8Array {
@@ -152,7 +195,9 @@ export async function photoFigure(bytes: Buffer): Promise<Figure> {
   return {
     image,
     alpha,
+    cover: fillHoles(alpha, OUTPUT_WIDTH, OUTPUT_HEIGHT),
     overlay: null,
+    basics: null,
     anchors: estimateAnchors(alpha, box),
     kind: usable ? 'photo-keyed' : 'photo',
     ...feet(alpha, OUTPUT_WIDTH, OUTPUT_HEIGHT),

@@ -51,10 +51,16 @@ function band(img: Rgba, from: number, to: number): { width: number; multiRun: n
 export function classifyGarment(garment: Rgba): GarmentCategory {
   const aspect = garment.height / garment.width;
   const topBand = band(garment, 0.04, 0.18);
+  const midBand = band(garment, 0.4, 0.5);
   const bottomBand = band(garment, 0.8, 0.96);
   const legs = band(garment, 0.72, 0.97);
-  if (legs.multiRun > 0.6) return aspect > 2.6 ? 'one-pieces' : 'bottoms'; // jumpsuits are very long
   const straps = topBand.multiRun > 0.6;
+  if (legs.multiRun > 0.6) {
+    // trousers start with a straight waistband; a jumpsuit starts with straps, a neckline
+    // or shoulders and sleeves wider than its waist
+    const bodice = straps || topBand.width > midBand.width * 1.15;
+    return bodice && aspect > 2 ? 'one-pieces' : 'bottoms';
+  }
   if (straps) return aspect >= 1.7 ? 'one-pieces' : 'tops';
   if (topBand.width >= bottomBand.width * 1.05) return aspect > 1.45 ? 'one-pieces' : 'tops';
   return aspect > 1.2 ? 'one-pieces' : 'bottoms';
@@ -139,6 +145,12 @@ export interface WearOptions {
    * the garment hangs free (hems, skirts, trouser legs). Infinity: everywhere; -Infinity: nowhere.
    */
   followBodyUntil: number;
+  /**
+   * the figure's basics (1 top, 2 bottom) and which of them this garment covers: on each of
+   * its rows the garment is widened over those pixels, so no underlayer peeks out at its sides
+   */
+  basics?: Uint8Array | null;
+  covers?: readonly number[];
 }
 
 /**
@@ -220,5 +232,41 @@ export function wearGarment(subject: Rgba, bodyAlpha: Uint8Array, placed: Placed
       out[p + 3] = Math.round(na * 255);
     }
   }
+  if (opts.basics && opts.covers?.length) coverBasics(subject, ga, { x: rx0, y: ry0, w: rw, h: rh }, opts.basics, opts.covers);
   return { x: rx0, y: ry0, w: rw, h: rh };
+}
+
+/** Widens the worn garment, row by row, over the basics beside it (up to 80 px each side). */
+function coverBasics(subject: Rgba, ga: Uint8Array, region: Box, basics: Uint8Array, covers: readonly number[]) {
+  const W = subject.width;
+  const out = subject.data;
+  const reach = 80;
+  for (let y = 0; y < region.h; y++) {
+    let l = -1, r = -1;
+    for (let x = 0; x < region.w; x++) {
+      if (ga[y * region.w + x] > 200) {
+        if (l < 0) l = x;
+        r = x;
+      }
+    }
+    if (l < 0) continue;
+    const row = region.y + y;
+    for (const [from, step] of [[l, -1], [r, 1]] as const) {
+      const src = (row * W + region.x + from) * 4;
+      for (let k = 1; k <= reach; k++) {
+        const x = region.x + from + step * k;
+        if (x < 0 || x >= W) break;
+        const i = row * W + x;
+        if (!covers.includes(basics[i])) {
+          if (out[i * 4 + 3] > 0 && basics[i] === 0) break; // skin, hair: the garment stops
+          continue;
+        }
+        const shade = 1 - 0.12 * Math.min(1, k / 30);
+        out[i * 4] = out[src] * shade;
+        out[i * 4 + 1] = out[src + 1] * shade;
+        out[i * 4 + 2] = out[src + 2] * shade;
+        out[i * 4 + 3] = 255;
+      }
+    }
+  }
 }

@@ -41,10 +41,12 @@ export async function renderTryon(input: TryonInput): Promise<TryonResult> {
 
   const subject: Rgba = { data: Buffer.from(figure.image.data), width: figure.image.width, height: figure.image.height };
   const hipLine = figure.anchors.bottom.y + figure.anchors.bottom.h * 0.18;
-  wearGarment(subject, figure.alpha, placed, {
-    looseness: 12,
+  wearGarment(subject, figure.cover, placed, {
+    looseness: 16,
     overlay: figure.overlay,
     followBodyUntil: category === 'bottoms' ? -Infinity : hipLine,
+    basics: figure.basics,
+    covers: category === 'tops' ? [1] : category === 'bottoms' ? [2] : [1, 2],
   });
 
   if (figure.kind === 'photo') {
