@@ -12,6 +12,7 @@ import { defaultFigureSlug, knownModelSlugs } from '../../supabase/local/catalog
 import { makeCameraClip } from '../../supabase/local/media/clip.ts';
 import { compose, sceneSvg } from './compose.ts';
 import {
+  BACKGROUND_BLUR_SIGMA,
   BACKGROUND_SLUGS,
   CATALOGUE_DIR,
   CLIP_OPTIONS,
@@ -22,9 +23,6 @@ import {
   writeImageSet,
 } from './layout.ts';
 import { VIDEO_STYLE_PREVIEWS } from './video-styles.ts';
-
-/** How much the "blurred" variant of a background is blurred (sharp sigma, at 1024 px wide). */
-export const BACKGROUND_BLUR_SIGMA = 12;
 
 const POSE_CARD_TINT: [string, string] = ['#f1eeea', '#d9d3cb'];
 

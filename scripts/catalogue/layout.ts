@@ -13,6 +13,8 @@ export const IMAGE_WIDTH = 1024;
 export const IMAGE_HEIGHT = 1536;
 export const RESPONSIVE_WIDTHS = [480, 768] as const;
 export const WEBP_QUALITY = 78;
+/** How much the "blurred" variant of a background is blurred (sharp sigma, at 1024 px wide). */
+export const BACKGROUND_BLUR_SIGMA = 12;
 
 export const GENDERS = ['women', 'men'] as const;
 export const POSE_SLUGS = ['front-view', 'back-view', 'side-view'] as const;
@@ -66,13 +68,13 @@ export async function writeImageSet(
   if (opts.blur) full = full.blur(opts.blur);
   const pixels = await full.removeAlpha().png().toBuffer();
   let total = 0;
-  const big = await sharp(pixels).webp({ quality: WEBP_QUALITY, effort: 6 }).toBuffer();
+  const big = await sharp(pixels).webp({ quality: WEBP_QUALITY, effort: 4 }).toBuffer();
   await writeFile(file, big);
   total += big.length;
   for (const w of RESPONSIVE_WIDTHS) {
     const small = await sharp(pixels)
       .resize(w, Math.round((w * IMAGE_HEIGHT) / IMAGE_WIDTH))
-      .webp({ quality: WEBP_QUALITY, effort: 6 })
+      .webp({ quality: WEBP_QUALITY, effort: 4 })
       .toBuffer();
     await writeFile(sizedName(file, w), small);
     total += small.length;
