@@ -49,7 +49,9 @@ export default defineConfig({
       manifest,
       includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
       workbox: {
-        globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
+        // The catalogue's card-size pictures (~0.4 MB) are precached so the create wizard works
+        // offline from the first visit; larger sizes and clips are cached as they are seen.
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}', 'catalogue/**/*.w480.webp'],
         // Latin and Greek fonts are precached; other scripts load on demand.
         globIgnores: ['**/*cyrillic*', '**/*vietnamese*', '**/*-ext-*'],
         runtimeCaching: [
@@ -57,6 +59,19 @@ export default defineConfig({
             urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.endsWith('.woff2'),
             handler: 'CacheFirst',
             options: { cacheName: 'fonts', expiration: { maxEntries: 40 } },
+          },
+          {
+            // served from the cache at once, refreshed in the background (catalogue:import
+            // replaces files under the same names)
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/catalogue/') && url.pathname.endsWith('.webp'),
+            handler: 'StaleWhileRevalidate',
+            options: { cacheName: 'catalogue-images', expiration: { maxEntries: 300, maxAgeSeconds: 60 * 60 * 24 * 30 } },
+          },
+          {
+            // clips: <video> asks for byte ranges, answered from the cached file once it is there
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/catalogue/') && url.pathname.endsWith('.webm'),
+            handler: 'CacheFirst',
+            options: { cacheName: 'catalogue-clips', rangeRequests: true, cacheableResponse: { statuses: [200] }, expiration: { maxEntries: 30 } },
           },
         ],
         navigateFallback: '/index.html',
