@@ -12,7 +12,7 @@
 //
 //   npx tsx bench/local-renderer.bench.ts
 //   BENCH_ROUNDS=20 BENCH_CLIP_ROUNDS=4
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -115,7 +115,10 @@ async function main() {
   const slugs = knownModelSlugs().filter((_, i) => i % 4 === 0).slice(0, 4);
   const POSES = ['front-view', 'back-view', 'side-view'] as const;
   const garment = `${url}/garment.jpg`;
-  const scene = `${url}/scene.jpg`;
+  // a catalogue background when the catalogue is generated (read from public/, as the
+  // endpoint reads /catalogue/ URLs of this machine), else the drawn scene above
+  const catalogueScene = path.resolve(import.meta.dirname, '../public/catalogue/backgrounds/santorini.webp');
+  const scene = existsSync(catalogueScene) ? `${url}/catalogue/backgrounds/santorini.webp` : `${url}/scene.jpg`;
   let n = 0;
   const save = async (model: string, out: Awaited<ReturnType<typeof render>>) => {
     const id = `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`;
@@ -124,6 +127,7 @@ async function main() {
   };
 
   console.log(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(`background: ${scene.replace(url, '')}`);
   const firstUse: number[] = [];
   for (const slug of slugs) {
     for (const pose of POSES) {
