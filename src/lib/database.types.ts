@@ -20,11 +20,13 @@ export type Database = {
           image_path: string | null
           keeps_original: boolean
           name: string
+          name_el: string
           on_model: boolean
           prompt: string
           slug: string
           sort_order: number
           type: string
+          type_el: string
         }
         Insert: {
           blurred_image_path?: string | null
@@ -33,11 +35,13 @@ export type Database = {
           image_path?: string | null
           keeps_original?: boolean
           name: string
+          name_el: string
           on_model: boolean
           prompt: string
           slug: string
           sort_order: number
           type: string
+          type_el: string
         }
         Update: {
           blurred_image_path?: string | null
@@ -46,11 +50,13 @@ export type Database = {
           image_path?: string | null
           keeps_original?: boolean
           name?: string
+          name_el?: string
           on_model?: boolean
           prompt?: string
           slug?: string
           sort_order?: number
           type?: string
+          type_el?: string
         }
         Relationships: []
       }
@@ -373,6 +379,7 @@ export type Database = {
           image_path: string
           is_new: boolean
           name: string
+          name_el: string
           slug: string
           sort_order: number
         }
@@ -384,6 +391,7 @@ export type Database = {
           image_path: string
           is_new?: boolean
           name: string
+          name_el: string
           slug: string
           sort_order: number
         }
@@ -395,6 +403,7 @@ export type Database = {
           image_path?: string
           is_new?: boolean
           name?: string
+          name_el?: string
           slug?: string
           sort_order?: number
         }
@@ -591,30 +600,36 @@ export type Database = {
       poses: {
         Row: {
           description: string
+          description_el: string
           gender: string
           id: number
           image_path: string
           name: string
+          name_el: string
           prompt: string
           slug: string
           sort_order: number
         }
         Insert: {
           description: string
+          description_el: string
           gender: string
           id: number
           image_path: string
           name: string
+          name_el: string
           prompt: string
           slug: string
           sort_order: number
         }
         Update: {
           description?: string
+          description_el?: string
           gender?: string
           id?: number
           image_path?: string
           name?: string
+          name_el?: string
           prompt?: string
           slug?: string
           sort_order?: number
@@ -1155,6 +1170,14 @@ export type Database = {
           event_id: string
         }
         Returns: undefined
+      }
+      quote_generation: {
+        Args: {
+          pose_count?: number
+          product_count?: number
+          project_type: string
+        }
+        Returns: Json
       }
       record_payment_event: {
         Args: {
