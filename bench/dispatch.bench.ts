@@ -13,6 +13,7 @@
 //   npx tsx bench/dispatch.bench.ts
 //   BENCH_DATABASE_URL=postgres://… (default: the local server; "" skips PostgreSQL)
 //   BENCH_JOBS=40 (overhead samples per plan)   BENCH_SELLERS=4   BENCH_IMAGES=24 (per run, all sellers)
+//   BENCH_PARTS=overhead,throughput   ENGINE_TRACE=1 (the functions log each step's time)
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -243,8 +244,10 @@ async function main() {
   else console.log(`(PostgreSQL at ${PG_URL} not reachable or disabled: skipped)`);
   console.log(`machine: ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 
-  console.log(`\ndispatch overhead per image, render time excluded (instant fake FASHN; start_generation commit → realtime 'completed'; ${JOBS} images one at a time after ${WARMUP} warm-up)`);
-  for (const kind of kinds) await withScratchDatabase(kind, 'dispatch', (db, url) => overhead(kind, db, url, photo), { poolSize: 10 });
+  const parts = (process.env.BENCH_PARTS ?? 'overhead,throughput').split(',');
+  if (parts.includes('overhead')) console.log(`\ndispatch overhead per image, render time excluded (instant fake FASHN; start_generation commit → realtime 'completed'; ${JOBS} images one at a time after ${WARMUP} warm-up)`);
+  if (parts.includes('overhead')) for (const kind of kinds) await withScratchDatabase(kind, 'dispatch', (db, url) => overhead(kind, db, url, photo), { poolSize: 10 });
+  if (!parts.includes('throughput')) return;
 
   console.log(`\nthroughput through the whole dispatch path, ${SELLERS} sellers at once (local renderer)`);
   for (const kind of kinds) await withScratchDatabase(kind, 'dispatch', (db, url) => throughput(kind, db, url, photo), { poolSize: 10 });

@@ -42,6 +42,8 @@ export interface EngineDeps {
   /** decodes a JPEG to RGBA (outputs of a workflow may be JPEG); absent: JPEG outputs fail */
   decodeJpeg?: (bytes: Uint8Array) => { width: number; height: number; data: Uint8Array };
   log?: (message: string) => void;
+  /** receives how long each step took (ENGINE_TRACE=1 logs them) */
+  trace?: (step: string, jobId: string, ms: number) => void;
   now?: () => number;
 }
 
@@ -80,6 +82,16 @@ export function createEngine(deps: EngineDeps) {
   const { store, provider, config } = deps;
   const log = deps.log ?? ((m: string) => console.log(`[engine] ${m}`));
   const now = deps.now ?? (() => Date.now());
+  const trace = deps.trace;
+  async function timed<T>(step: string, jobId: string, fn: () => Promise<T>): Promise<T> {
+    if (!trace) return fn();
+    const t0 = performance.now();
+    try {
+      return await fn();
+    } finally {
+      trace(step, jobId, performance.now() - t0);
+    }
+  }
 
   function newReport(): DispatchReport {
     return {
@@ -136,14 +148,16 @@ export function createEngine(deps: EngineDeps) {
   }
 
   async function submitTo(job: EngineJob): Promise<Submitted> {
-    const inputs = await inputsFor(job)();
-    if (job.kind === 'image') {
-      return job.project_type === 'flat-lay'
-        ? provider.submitFlatLay(job, inputs as ImageInputs)
-        : provider.submitOnModel(job, inputs as ImageInputs);
-    }
-    if (job.kind === 'video') return provider.submitVideo(job, inputs as VideoInputs);
-    return provider.submitBackgroundRemoval(job, inputs as ToolInputs);
+    const inputs = await timed('inputs', idOf(job), inputsFor(job));
+    return timed('provider.submit', idOf(job), () => {
+      if (job.kind === 'image') {
+        return job.project_type === 'flat-lay'
+          ? provider.submitFlatLay(job, inputs as ImageInputs)
+          : provider.submitOnModel(job, inputs as ImageInputs);
+      }
+      if (job.kind === 'video') return provider.submitVideo(job, inputs as VideoInputs);
+      return provider.submitBackgroundRemoval(job, inputs as ToolInputs);
+    });
   }
 
   function asFailure(err: unknown): Failure {
@@ -174,12 +188,14 @@ export function createEngine(deps: EngineDeps) {
   async function onCompleted(job: EngineJob, outputs: string[], report: DispatchReport): Promise<void> {
     let stored: StoredOutput;
     try {
-      stored = await storeOutput(job, outputs, { store, config, download: deps.download, decodeJpeg: deps.decodeJpeg, now });
+      stored = await timed('store-output', idOf(job), () =>
+        storeOutput(job, outputs, { store, config, download: deps.download, decodeJpeg: deps.decodeJpeg, now, trace: timed }),
+      );
     } catch (err) {
       await onFailure(job, asFailure(err), report);
       return;
     }
-    const r = await store.finish(kindOf(job), idOf(job), job.attempt, 'completed', stored);
+    const r = await timed('finish', idOf(job), () => store.finish(kindOf(job), idOf(job), job.attempt, 'completed', stored));
     if (r.changed) report.completed++;
     else report.stale++;
   }
@@ -201,7 +217,9 @@ export function createEngine(deps: EngineDeps) {
       await onFailure(job, asFailure(err), report);
       return;
     }
-    const recorded = await store.recordJob(kindOf(job), idOf(job), job.attempt, submitted.handle, config.deadlineSeconds, config.pollSeconds);
+    const recorded = await timed('record', idOf(job), () =>
+      store.recordJob(kindOf(job), idOf(job), job.attempt, submitted.handle, config.deadlineSeconds, config.pollSeconds),
+    );
     if (!recorded) {
       report.stale++;
       return;
@@ -215,7 +233,7 @@ export function createEngine(deps: EngineDeps) {
     if (!handle) return;
     let progress: Progress;
     try {
-      progress = await provider.poll(handle, job, inputsFor(job));
+      progress = await timed('provider.poll', idOf(job), () => provider.poll(handle, job, inputsFor(job)));
     } catch (err) {
       progress = { state: 'failed', failure: asFailure(err) };
     }
@@ -238,13 +256,15 @@ export function createEngine(deps: EngineDeps) {
     async dispatch(worker: string): Promise<DispatchReport> {
       const started = now();
       const report = newReport();
-      const work = await store.claim(worker, {
-        maxJobs: config.batchSize,
-        leaseSeconds: config.claimLeaseSeconds,
-        maxAttempts: config.maxAttempts,
-        maxPolls: config.batchSize * 2,
-        pollLeaseSeconds: config.handlingLeaseSeconds,
-      });
+      const work = await timed('claim', worker, () =>
+        store.claim(worker, {
+          maxJobs: config.batchSize,
+          leaseSeconds: config.claimLeaseSeconds,
+          maxAttempts: config.maxAttempts,
+          maxPolls: config.batchSize * 2,
+          pollLeaseSeconds: config.handlingLeaseSeconds,
+        }),
+      );
       report.claimed = { images: work.images.length, videos: work.videos.length, tools: work.tools.length, polls: work.polls.length };
       const fresh: EngineJob[] = [...work.images, ...work.videos, ...work.tools];
       await Promise.all([
@@ -261,7 +281,8 @@ export function createEngine(deps: EngineDeps) {
       const verified = await verifyCallbackUrl(url, deps.callbackSecret, Math.floor(now() / 1000));
       if (!verified.ok) return { status: 400, body: { error: verified.reason } };
       const { kind, id, attempt } = verified.target;
-      let begun = await store.beginCallback(kind, id, attempt, config.handlingLeaseSeconds);
+      const t0 = now();
+      let begun = await timed('callback.begin', id, () => store.beginCallback(kind, id, attempt, config.handlingLeaseSeconds));
       // submitted a moment ago, or a poll is reading the same outcome: wait a little
       for (let i = 0, waited = 0; waited < 4000 && (begun.result === 'early' || begun.result === 'busy'); i++) {
         const ms = Math.min(10 * 2 ** i, 200);
@@ -269,6 +290,7 @@ export function createEngine(deps: EngineDeps) {
         waited += ms;
         begun = await store.beginCallback(kind, id, attempt, config.handlingLeaseSeconds);
       }
+      trace?.('callback.waited', id, now() - t0);
       if (begun.result === 'unknown') return { status: 400, body: { error: 'unknown job' } };
       if (begun.result === 'stale') return { status: 409, body: { error: 'the job no longer waits for this callback' } };
       if (begun.result !== 'ok') return { status: 202, body: { status: 'busy' } };
@@ -277,7 +299,7 @@ export function createEngine(deps: EngineDeps) {
       const report = newReport();
       let progress: Progress;
       try {
-        progress = await provider.parseCallback(handle, body, job, inputsFor(job));
+        progress = await timed('provider.callback', id, () => provider.parseCallback(handle, body, job, inputsFor(job)));
       } catch (err) {
         // let go of the job at once (the next poll looks at it again)
         await store.recordProgress(kind, id, attempt, handle, null, 0, config.deadlineSeconds);

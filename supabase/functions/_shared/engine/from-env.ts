@@ -22,7 +22,21 @@ function decodeJpeg(bytes: Uint8Array) {
   return { width: img.width, height: img.height, data: img.data as Uint8Array };
 }
 
-export async function engineFromEnv(env: Env): Promise<Engine> {
+let cached: Promise<Engine> | null = null;
+
+/**
+ * The engine of this isolate (made once: the client, the provider and the callback secret
+ * are reused by every request the function serves).
+ */
+export function engineFromEnv(env: Env): Promise<Engine> {
+  cached ??= makeEngine(env).catch((err) => {
+    cached = null;
+    throw err;
+  });
+  return cached;
+}
+
+async function makeEngine(env: Env): Promise<Engine> {
   const url = env('SUPABASE_URL');
   const key = env('SUPABASE_SERVICE_ROLE_KEY');
   if (!url || !key) throw new Error('SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY must be set');
@@ -35,5 +49,6 @@ export async function engineFromEnv(env: Env): Promise<Engine> {
     download: (u, max) => download(u, max),
     decodeJpeg,
     log: (m) => console.log(`[engine] ${m}`),
+    trace: env('ENGINE_TRACE') === '1' ? (step, id, ms) => console.log(`[engine:trace] ${step} ${id} ${ms.toFixed(1)}ms`) : undefined,
   });
 }

@@ -22,6 +22,8 @@ export interface OutputDeps {
   download: (url: string, maxBytes: number) => Promise<{ bytes: Uint8Array; contentType: string | null }>;
   decodeJpeg?: (bytes: Uint8Array) => Rgba;
   now: () => number;
+  /** times a step (the engine's tracer) */
+  trace?: <T>(step: string, jobId: string, fn: () => Promise<T>) => Promise<T>;
 }
 
 export type Sniffed = 'png' | 'jpeg' | 'webp' | 'webm' | 'mp4' | null;
@@ -72,18 +74,34 @@ async function fetchOutput(outputs: string[], deps: OutputDeps): Promise<Uint8Ar
 }
 
 export async function storeOutput(job: EngineJob, outputs: string[], deps: OutputDeps): Promise<StoredOutput> {
-  const bytes = await fetchOutput(outputs, deps);
+  const timed = deps.trace ?? (<T>(_s: string, _j: string, fn: () => Promise<T>) => fn());
+  const id = job.kind === 'image' ? job.image_id : job.kind === 'video' ? job.project_id : job.job_id;
+  const bytes = await timed('download', id, () => fetchOutput(outputs, deps));
   const { store, config } = deps;
 
   if (job.kind === 'image') {
     const path = `${job.user_id}/${job.project_id}/${job.image_id}.png`;
     const { png, pixels } = await asPng(bytes, deps);
-    await store.upload('generated', path, png, 'image/png');
+    const clean = timed('upload', id, () => store.upload('generated', path, png, 'image/png'));
     if (!job.watermark) {
+      await clean;
       return { resultPath: path, resultUrl: objectUrl(config, 'generated', path) };
     }
-    const marked = applyWatermark(pixels ? { ...pixels, data: pixels.data.slice() } : await decodePng(png));
-    await store.upload('watermarked', path, await encodePng(marked, { Comment: 'Drape preview: watermarked (free plan)' }), 'image/png');
+    // the watermarked copy is made while the clean one uploads
+    const cleanDone = clean.then(
+      () => null,
+      (err: unknown) => err,
+    );
+    const marked = await timed('watermark', id, async () => {
+      const image = applyWatermark(pixels ? { ...pixels, data: pixels.data.slice() } : await decodePng(png));
+      return encodePng(image, { Comment: 'Drape preview: watermarked (free plan)' });
+    }).catch(async (err) => {
+      await cleanDone;
+      throw err;
+    });
+    await timed('upload-watermarked', id, () => store.upload('watermarked', path, marked, 'image/png'));
+    const failed = await cleanDone;
+    if (failed) throw failed;
     return { resultPath: path, watermarkedPath: path, resultUrl: objectUrl(config, 'watermarked', path) };
   }
 
