@@ -31,7 +31,8 @@ const IMAGES = Number(process.env.BENCH_IMAGES ?? 24);
 const WARMUP = 3;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 
 /** A FASHN API that finishes every prediction the moment it accepts it. */
 async function instantFashn(output: Buffer) {
@@ -50,13 +51,21 @@ async function instantFashn(output: Buffer) {
       json(200, { id, error: null });
       const hook = url.searchParams.get('webhook_url');
       if (hook) {
-        const body = JSON.stringify({ id, status: 'completed', output: [`${base}/out/${id}.png`], error: null });
-        void fetch(hook, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body }).then((r) => r.body?.cancel()).catch(() => {});
+        const body = JSON.stringify({
+          id,
+          status: 'completed',
+          output: [`${base}/out/${id}.png`],
+          error: null,
+        });
+        void fetch(hook, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body })
+          .then((r) => r.body?.cancel())
+          .catch(() => {});
       }
       return;
     }
     const st = /^\/v1\/status\/(.+)$/.exec(url.pathname);
-    if (st) return json(200, { id: st[1], status: 'completed', output: [`${base}/out/${st[1]}.png`], error: null });
+    if (st)
+      return json(200, { id: st[1], status: 'completed', output: [`${base}/out/${st[1]}.png`], error: null });
     if (url.pathname.startsWith('/out/')) {
       res.writeHead(200, { 'Content-Type': 'image/png', 'Content-Length': output.length });
       res.end(output);
@@ -75,8 +84,16 @@ interface Seller {
   product: string;
 }
 
-async function makeSeller(stack: Stack, plan: 'free' | 'lite', credits: number, photo: Buffer): Promise<Seller> {
-  const opts = { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: ws as any } };
+async function makeSeller(
+  stack: Stack,
+  plan: 'free' | 'lite',
+  credits: number,
+  photo: Buffer,
+): Promise<Seller> {
+  const opts = {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: ws as any },
+  };
   const admin = createClient(stack.url, stack.keys.serviceRole, opts);
   const email = `bench-${randomUUID().slice(0, 10)}@example.test`;
   const password = `pw-${randomUUID()}`;
@@ -92,7 +109,11 @@ async function makeSeller(stack: Stack, plan: 'free' | 'lite', credits: number, 
     });
     if (r.error) throw r.error;
   }
-  const g = await admin.rpc('grant_purchased_credits', { user_id: id, credits, reference: `bench-${randomUUID()}` });
+  const g = await admin.rpc('grant_purchased_credits', {
+    user_id: id,
+    credits,
+    reference: `bench-${randomUUID()}`,
+  });
   if (g.error) throw g.error;
   const client = createClient(stack.url, stack.keys.anon, opts);
   const s = await client.auth.signInWithPassword({ email, password });
@@ -100,7 +121,15 @@ async function makeSeller(stack: Stack, plan: 'free' | 'lite', credits: number, 
   const product = `${id}/${Date.now()}-shirt.png`;
   const up = await client.storage.from('uploads').upload(product, photo, { contentType: 'image/png' });
   if (up.error) throw up.error;
-  const row = await client.from('uploaded_files').insert({ user_id: id, file_name: 'shirt.png', file_path: product, file_size: photo.length, mime_type: 'image/png' });
+  const row = await client
+    .from('uploaded_files')
+    .insert({
+      user_id: id,
+      file_name: 'shirt.png',
+      file_path: product,
+      file_size: photo.length,
+      mime_type: 'image/png',
+    });
   if (row.error) throw row.error;
   return { id, client, product };
 }
@@ -111,22 +140,35 @@ async function watchImages(s: Seller) {
   const waiters = new Map<string, (t: number) => void>();
   const channel = s.client
     .channel(`bench-${s.id}`)
-    .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'images', filter: `user_id=eq.${s.id}` }, (p) => {
-      const row = p.new as { id: string; status: string };
-      if (row.status !== 'completed' && row.status !== 'failed') return;
-      const t = performance.now();
-      done.set(row.id, t);
-      waiters.get(row.id)?.(t);
-    });
+    .on(
+      'postgres_changes',
+      { event: 'UPDATE', schema: 'public', table: 'images', filter: `user_id=eq.${s.id}` },
+      (p) => {
+        const row = p.new as { id: string; status: string };
+        if (row.status !== 'completed' && row.status !== 'failed') return;
+        const t = performance.now();
+        done.set(row.id, t);
+        waiters.get(row.id)?.(t);
+      },
+    );
   await new Promise<void>((resolve, reject) =>
-    channel.subscribe((st) => (st === 'SUBSCRIBED' ? resolve() : st === 'CHANNEL_ERROR' || st === 'TIMED_OUT' ? reject(new Error(st)) : undefined)),
+    channel.subscribe((st) =>
+      st === 'SUBSCRIBED'
+        ? resolve()
+        : st === 'CHANNEL_ERROR' || st === 'TIMED_OUT'
+          ? reject(new Error(st))
+          : undefined,
+    ),
   );
   return {
     completion(imageId: string, timeoutMs = 60_000): Promise<number> {
       const seen = done.get(imageId);
       if (seen) return Promise.resolve(seen);
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`image ${imageId} not completed in ${timeoutMs} ms`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`image ${imageId} not completed in ${timeoutMs} ms`)),
+          timeoutMs,
+        );
         waiters.set(imageId, (t) => {
           clearTimeout(timer);
           resolve(t);
@@ -156,7 +198,13 @@ function withEnv(vars: Record<string, string>) {
 async function overhead(kind: DbKind, db: Database, databaseUrl: string | null, photo: Buffer) {
   const output = await makeOutput();
   const fake = await instantFashn(output);
-  withEnv({ GENERATION_DISPATCH: 'on', GENERATION_PROVIDER: 'fashn', FASHN_API_URL: fake.url, FASHN_API_KEY: 'bench', DISPATCH_INTERVAL_MS: '1000' });
+  withEnv({
+    GENERATION_DISPATCH: 'on',
+    GENERATION_PROVIDER: 'fashn',
+    FASHN_API_URL: fake.url,
+    FASHN_API_KEY: 'bench',
+    DISPATCH_INTERVAL_MS: '1000',
+  });
   const stack = await startStack({ db, port: 0, quiet: true, config: { databaseUrl, appPort: 0 } });
   try {
     for (const plan of ['lite', 'free'] as const) {
@@ -187,7 +235,9 @@ async function throughput(kind: DbKind, db: Database, databaseUrl: string | null
   delete process.env.FASHN_API_KEY;
   const stack = await startStack({ db, port: 0, quiet: true, config: { databaseUrl, appPort: 0 } });
   try {
-    const sellers = await Promise.all(Array.from({ length: SELLERS }, () => makeSeller(stack, 'lite', IMAGES + 10, photo)));
+    const sellers = await Promise.all(
+      Array.from({ length: SELLERS }, () => makeSeller(stack, 'lite', IMAGES + 10, photo)),
+    );
     const watches = await Promise.all(sellers.map(watchImages));
     // warm the renderer (figure cache, first decode)
     const warm = await start(sellers[0], [1]);
@@ -236,21 +286,44 @@ async function reachable(url: string) {
 
 async function main() {
   const photo = await sharp({ create: { width: 800, height: 1000, channels: 3, background: '#f4f4f2' } })
-    .composite([{ input: await sharp({ create: { width: 380, height: 620, channels: 3, background: '#c0392b' } }).png().toBuffer(), top: 200, left: 210 }])
+    .composite([
+      {
+        input: await sharp({ create: { width: 380, height: 620, channels: 3, background: '#c0392b' } })
+          .png()
+          .toBuffer(),
+        top: 200,
+        left: 210,
+      },
+    ])
     .png()
     .toBuffer();
   const kinds: DbKind[] = ['pglite'];
   if (process.env.BENCH_DATABASE_URL !== '' && (await reachable(PG_URL))) kinds.push('postgres');
   else console.log(`(PostgreSQL at ${PG_URL} not reachable or disabled: skipped)`);
-  console.log(`machine: ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `machine: ${os.cpus().length} cores, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
 
   const parts = (process.env.BENCH_PARTS ?? 'overhead,throughput').split(',');
-  if (parts.includes('overhead')) console.log(`\ndispatch overhead per image, render time excluded (instant fake FASHN; start_generation commit → realtime 'completed'; ${JOBS} images one at a time after ${WARMUP} warm-up)`);
-  if (parts.includes('overhead')) for (const kind of kinds) await withScratchDatabase(kind, 'dispatch', (db, url) => overhead(kind, db, url, photo), { poolSize: 10 });
+  if (parts.includes('overhead'))
+    console.log(
+      `\ndispatch overhead per image, render time excluded (instant fake FASHN; start_generation commit → realtime 'completed'; ${JOBS} images one at a time after ${WARMUP} warm-up)`,
+    );
+  if (parts.includes('overhead'))
+    for (const kind of kinds)
+      await withScratchDatabase(kind, 'dispatch', (db, url) => overhead(kind, db, url, photo), {
+        poolSize: 10,
+      });
   if (!parts.includes('throughput')) return;
 
   console.log(`\nthroughput through the whole dispatch path, ${SELLERS} sellers at once (local renderer)`);
-  for (const kind of kinds) await withScratchDatabase(kind, 'dispatch', (db, url) => throughput(kind, db, url, photo), { poolSize: 10 });
+  for (const kind of kinds)
+    await withScratchDatabase(kind, 'dispatch', (db, url) => throughput(kind, db, url, photo), {
+      poolSize: 10,
+    });
 }
 
 main().then(

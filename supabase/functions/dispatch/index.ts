@@ -11,9 +11,13 @@ import { engineFromEnv } from '../_shared/engine/from-env.ts';
 Deno.serve(async (req: Request) => {
   const preflight = corsPreflight(req);
   if (preflight) return preflight;
-  if (req.method !== 'POST') return Response.json({ error: 'Method not allowed' }, { status: 405, headers: corsHeaders });
+  if (req.method !== 'POST')
+    return Response.json({ error: 'Method not allowed' }, { status: 405, headers: corsHeaders });
   if (callerRole(req) !== 'service_role') {
-    return Response.json({ error: 'Only the service role may run the dispatcher' }, { status: 403, headers: corsHeaders });
+    return Response.json(
+      { error: 'Only the service role may run the dispatcher' },
+      { status: 403, headers: corsHeaders },
+    );
   }
   await req.body?.cancel();
   try {
@@ -23,6 +27,9 @@ Deno.serve(async (req: Request) => {
     return Response.json({ worker, ...report }, { headers: corsHeaders });
   } catch (err) {
     console.error('[dispatch]', err);
-    return Response.json({ error: err instanceof Error ? err.message : 'dispatch failed' }, { status: 500, headers: corsHeaders });
+    return Response.json(
+      { error: err instanceof Error ? err.message : 'dispatch failed' },
+      { status: 500, headers: corsHeaders },
+    );
   }
 });

@@ -11,9 +11,11 @@ const MAX_BODY = 256 * 1024;
 Deno.serve(async (req: Request) => {
   const preflight = corsPreflight(req);
   if (preflight) return preflight;
-  if (req.method !== 'POST') return Response.json({ error: 'Method not allowed' }, { status: 405, headers: corsHeaders });
+  if (req.method !== 'POST')
+    return Response.json({ error: 'Method not allowed' }, { status: 405, headers: corsHeaders });
   const text = await req.text();
-  if (text.length > MAX_BODY) return Response.json({ error: 'Payload too large' }, { status: 413, headers: corsHeaders });
+  if (text.length > MAX_BODY)
+    return Response.json({ error: 'Payload too large' }, { status: 413, headers: corsHeaders });
   let body: unknown = null;
   try {
     body = text ? JSON.parse(text) : null;
@@ -26,6 +28,9 @@ Deno.serve(async (req: Request) => {
     return Response.json(answer.body, { status: answer.status, headers: corsHeaders });
   } catch (err) {
     console.error('[provider-callback]', err);
-    return Response.json({ error: 'The callback could not be handled' }, { status: 500, headers: corsHeaders });
+    return Response.json(
+      { error: 'The callback could not be handled' },
+      { status: 500, headers: corsHeaders },
+    );
   }
 });

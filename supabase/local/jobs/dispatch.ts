@@ -44,7 +44,9 @@ export function startDispatcher(ctx: StackContext): Dispatcher {
 
   async function isAvailable(): Promise<boolean> {
     if (available === null) {
-      const r = await ctx.db.query<{ ok: boolean }>(`select to_regprocedure('private.dispatch_due(timestamptz)') is not null as ok`);
+      const r = await ctx.db.query<{ ok: boolean }>(
+        `select to_regprocedure('private.dispatch_due(timestamptz)') is not null as ok`,
+      );
       available = r.rows[0]?.ok === true;
     }
     return available;
@@ -53,7 +55,11 @@ export function startDispatcher(ctx: StackContext): Dispatcher {
   async function callDispatch(): Promise<unknown> {
     const res = await fetch(`${ctx.url}/functions/v1/dispatch`, {
       method: 'POST',
-      headers: { apikey: ctx.keys.serviceRole, Authorization: `Bearer ${ctx.keys.serviceRole}`, 'Content-Type': 'application/json' },
+      headers: {
+        apikey: ctx.keys.serviceRole,
+        Authorization: `Bearer ${ctx.keys.serviceRole}`,
+        'Content-Type': 'application/json',
+      },
       body: '{"reason":"local"}',
     });
     const text = await res.text();
@@ -85,8 +91,8 @@ export function startDispatcher(ctx: StackContext): Dispatcher {
       return running;
     }
     running = (async () => ((await isAvailable()) ? runLoop() : null))()
-      .catch((err) => {
-        if (!stopped) log(`dispatch failed: ${err?.message ?? err}`);
+      .catch((err: unknown) => {
+        if (!stopped) log(`dispatch failed: ${err instanceof Error ? err.message : String(err)}`);
         return null;
       })
       .finally(() => {
@@ -112,8 +118,8 @@ export function startDispatcher(ctx: StackContext): Dispatcher {
     for (const channel of CHANNELS) {
       try {
         unlisteners.push(await ctx.db.listen(channel, () => void run()));
-      } catch (err: any) {
-        if (!stopped) log(`cannot listen on ${channel}: ${err?.message ?? err}`);
+      } catch (err) {
+        if (!stopped) log(`cannot listen on ${channel}: ${err instanceof Error ? err.message : String(err)}`);
       }
     }
     // work left from before a restart (the stack stopped mid-generation)

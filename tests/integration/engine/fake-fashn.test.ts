@@ -60,14 +60,19 @@ describe('success', () => {
     // two provider stages, each fetching signed URLs of the seller's own object
     expect(fake.runs.map((r) => r.model_name)).toEqual(['tryon-v1.6', 'background-change']);
     const [tryon, bg] = fake.runs;
-    expect(tryon.inputs.garment_image).toContain(`/storage/v1/object/sign/uploads/${encodeURIComponent(u.id)}`);
+    expect(tryon.inputs.garment_image).toContain(
+      `/storage/v1/object/sign/uploads/${encodeURIComponent(u.id)}`,
+    );
     expect(tryon.fetched.garment_image).toMatchObject({ status: 200 });
     expect(tryon.fetched.garment_image.bytes).toBeGreaterThan(1000);
     expect(JSON.stringify(fake.runs)).not.toContain('169.254.169.254');
     expect(tryon.inputs.model_image).toBe('http://localhost:3000/catalogue/models/sofia/02.webp');
     expect(tryon.authorization).toBe('Bearer fake-key');
     expect(tryon.webhook_url).toContain('/functions/v1/provider-callback?k=image&id=');
-    expect(bg.inputs).toMatchObject({ image: `${fake.url}/outputs/${tryon.id}/0.png`, background_image: 'http://localhost:3000/catalogue/backgrounds/beach.webp' });
+    expect(bg.inputs).toMatchObject({
+      image: `${fake.url}/outputs/${tryon.id}/0.png`,
+      background_image: 'http://localhost:3000/catalogue/backgrounds/beach.webp',
+    });
 
     const [image] = await imagesOf(s, project.id);
     expect(image).toMatchObject({
@@ -76,15 +81,21 @@ describe('success', () => {
       watermarked_path: `${u.id}/${project.id}/${image.id}.png`,
       attempts: 1,
     });
-    expect(image.generated_url).toBe(`${s.url}/storage/v1/object/authenticated/watermarked/${u.id}/${project.id}/${image.id}.png`);
+    expect(image.generated_url).toBe(
+      `${s.url}/storage/v1/object/authenticated/watermarked/${u.id}/${project.id}/${image.id}.png`,
+    );
     // the provider's prediction id is not readable by the seller (its output URL derives from it)
     expect(image.provider_job_id).toMatch(/^ref:[0-9a-f]{32}$/);
     expect(image.provider_job_id).not.toContain(bg.id);
 
     const admin = s.service();
-    const clean = Buffer.from(await (await must(admin.storage.from('generated').download(image.generated_path))).arrayBuffer());
+    const clean = Buffer.from(
+      await (await must(admin.storage.from('generated').download(image.generated_path))).arrayBuffer(),
+    );
     expect(clean.equals(fake.output)).toBe(true);
-    const marked = Buffer.from(await (await must(u.client.storage.from('watermarked').download(image.watermarked_path))).arrayBuffer());
+    const marked = Buffer.from(
+      await (await must(u.client.storage.from('watermarked').download(image.watermarked_path))).arrayBuffer(),
+    );
     const a = await sharp(clean).raw().toBuffer({ resolveWithObject: true });
     const b = await sharp(marked).raw().toBuffer({ resolveWithObject: true });
     expect(b.info).toMatchObject({ width: 1024, height: 1536 });
@@ -107,13 +118,18 @@ describe('success', () => {
     expect(fake.runs.map((r) => r.model_name)).toEqual(['tryon-v1.6']); // Original: no background stage
     expect(fake.webhooks.map((w) => w.status)).toEqual([200]);
     expect(image.watermarked_path).toBeNull();
-    expect(image.generated_url).toBe(`${s.url}/storage/v1/object/authenticated/generated/${image.generated_path}`);
+    expect(image.generated_url).toBe(
+      `${s.url}/storage/v1/object/authenticated/generated/${image.generated_path}`,
+    );
     const mine = await must(u.client.storage.from('generated').download(image.generated_path));
     expect(Buffer.from(await mine.arrayBuffer()).equals(fake.output)).toBe(true);
   });
 
   it('slow success: no webhook, the prediction is polled until it completes', async () => {
-    fake.reset({ statuses: ['starting', 'in_queue', 'processing', 'processing', 'completed'], webhook: false });
+    fake.reset({
+      statuses: ['starting', 'in_queue', 'processing', 'processing', 'completed'],
+      webhook: false,
+    });
     const u = await seller(s, { plan: 'lite' });
     const project = await startGeneration(u, await uploadProduct(u), { background_id: 1 });
     const first = await s.dispatch();
@@ -136,7 +152,9 @@ describe('success', () => {
     expect(fake.runs).toHaveLength(1);
     expect(fake.runs[0].model_name).toBe('background-change');
     expect(fake.runs[0].inputs.image).toContain('/storage/v1/object/sign/uploads/');
-    expect(fake.runs[0].inputs.background_image).toBe('http://localhost:3000/catalogue/backgrounds/urban-street-blurred.webp');
+    expect(fake.runs[0].inputs.background_image).toBe(
+      'http://localhost:3000/catalogue/backgrounds/urban-street-blurred.webp',
+    );
   });
 });
 
@@ -193,15 +211,23 @@ describe('failures', () => {
   it('a content rejection rejects the project and refunds every image', async () => {
     fake.reset({ error: { name: 'ContentModerationError', message: 'prohibited content' } });
     const u = await seller(s, { plan: 'lite', credits: 4 });
-    const project = await startGeneration(u, await uploadProduct(u), { pose_ids: [1, 2, 3], background_id: 1 });
+    const project = await startGeneration(u, await uploadProduct(u), {
+      pose_ids: [1, 2, 3],
+      background_id: 1,
+    });
     const done = await dispatchUntil(s, 'rejected', allDone(project.id));
     expect(done.status).toBe('rejected');
     const images = await imagesOf(s, project.id);
     expect(images.every((i) => i.status === 'rejected')).toBe(true);
     expect(await balance(s, u.id)).toMatchObject({ remaining: 4, refunds: 3, ledgerSum: 4 });
-    const notes = await must(u.client.from('notifications').select('type, message').eq('type', 'project_rejected'));
+    const notes = await must(
+      u.client.from('notifications').select('type, message').eq('type', 'project_rejected'),
+    );
     expect(notes).toEqual([
-      { type: 'project_rejected', message: `Project "${project.name}" was rejected due to content guideline violation. Your credits have been refunded.` },
+      {
+        type: 'project_rejected',
+        message: `Project "${project.name}" was rejected due to content guideline violation. Your credits have been refunded.`,
+      },
     ]);
   });
 
@@ -210,11 +236,15 @@ describe('failures', () => {
     const project = await startGeneration(u, await uploadProduct(u), { background_id: 1 });
     const admin = s.service();
     // a worker claims the image and dies before reaching the provider
-    const claimed = await must(admin.rpc('claim_generation_jobs', { worker: 'crashed-worker', max_jobs: 50, lease_seconds: 1 }));
+    const claimed = await must(
+      admin.rpc('claim_generation_jobs', { worker: 'crashed-worker', max_jobs: 50, lease_seconds: 1 }),
+    );
     expect((claimed as any[]).map((j) => j.image_id)).toContain((await imagesOf(s, project.id))[0].id);
     expect(await s.dispatch()).toMatchObject({ claimed: { images: 0 } });
     await new Promise((r) => setTimeout(r, 1200));
-    expect((await dispatchUntil(s, 'completed by the next worker', allDone(project.id))).status).toBe('completed');
+    expect((await dispatchUntil(s, 'completed by the next worker', allDone(project.id))).status).toBe(
+      'completed',
+    );
     const [image] = await imagesOf(s, project.id);
     expect(image.attempts).toBe(2);
     expect(image.worker).not.toBe('crashed-worker');
@@ -232,7 +262,11 @@ describe('callbacks', () => {
     return { project, image, run: fake.runs[0] };
   }
   const post = (url: string, body: unknown) =>
-    fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
 
   it('a bad signature, an expired URL and an unknown job get 400 and change nothing', async () => {
     const u = await seller(s, { plan: 'lite', credits: 2 });
@@ -249,10 +283,20 @@ describe('callbacks', () => {
     expect((await post(otherAttempt.toString(), body)).status).toBe(400);
 
     const base = `${s.url}/functions/v1/provider-callback`;
-    const expired = await signCallbackUrl(base, s.callbackSecret, { kind: 'image', id: image.id, attempt: 1 }, Math.floor(Date.now() / 1000) - 5);
+    const expired = await signCallbackUrl(
+      base,
+      s.callbackSecret,
+      { kind: 'image', id: image.id, attempt: 1 },
+      Math.floor(Date.now() / 1000) - 5,
+    );
     expect((await post(expired, body)).status).toBe(400);
 
-    const unknown = await signCallbackUrl(base, s.callbackSecret, { kind: 'image', id: crypto.randomUUID(), attempt: 1 }, Math.floor(Date.now() / 1000) + 600);
+    const unknown = await signCallbackUrl(
+      base,
+      s.callbackSecret,
+      { kind: 'image', id: crypto.randomUUID(), attempt: 1 },
+      Math.floor(Date.now() / 1000) + 600,
+    );
     const r = await post(unknown, body);
     expect(r.status).toBe(400);
     expect(await r.json()).toMatchObject({ error: 'unknown job' });
@@ -276,7 +320,12 @@ describe('callbacks', () => {
     expect((await imagesOf(s, project.id))[0].status).toBe('processing');
 
     await fake.finish(run.id); // FASHN finishes (webhook off: the test posts it)
-    const real = { id: run.id, status: 'completed', output: [`${fake.url}/outputs/${run.id}/0.png`], error: null };
+    const real = {
+      id: run.id,
+      status: 'completed',
+      output: [`${fake.url}/outputs/${run.id}/0.png`],
+      error: null,
+    };
     const done = await post(run.webhook_url!, real);
     expect(done.status).toBe(200);
     expect((await imagesOf(s, project.id))[0].status).toBe('completed');

@@ -42,7 +42,13 @@ interface Prediction {
   finished: boolean;
 }
 
-const DEFAULT: Script = { runFailures: 0, statuses: ['completed'], error: null, webhook: true, runDelayMs: 0 };
+const DEFAULT: Script = {
+  runFailures: 0,
+  statuses: ['completed'],
+  error: null,
+  webhook: true,
+  runDelayMs: 0,
+};
 
 export interface FakeFashn {
   url: string;
@@ -71,14 +77,27 @@ export async function makeOutputPng(width = 1024, height = 1536): Promise<Buffer
 }
 
 /** A tiny file with WebM's EBML magic, standing in for FASHN's video output. */
-export const FAKE_WEBM = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.from('webm clip from the fake provider')]);
+export const FAKE_WEBM = Buffer.concat([
+  Buffer.from([0x1a, 0x45, 0xdf, 0xa3]),
+  Buffer.from('webm clip from the fake provider'),
+]);
 
 export async function startFakeFashn(apiKey = 'fake-key'): Promise<FakeFashn> {
   const predictions = new Map<string, Prediction>();
   let runCalls = 0;
   const output = await makeOutputPng();
-  const transparent = await sharp({ create: { width: 600, height: 800, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
-    .composite([{ input: await sharp({ create: { width: 300, height: 400, channels: 4, background: '#aa3355' } }).png().toBuffer(), top: 200, left: 150 }])
+  const transparent = await sharp({
+    create: { width: 600, height: 800, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+  })
+    .composite([
+      {
+        input: await sharp({ create: { width: 300, height: 400, channels: 4, background: '#aa3355' } })
+          .png()
+          .toBuffer(),
+        top: 200,
+        left: 150,
+      },
+    ])
     .png()
     .toBuffer();
 
@@ -113,16 +132,26 @@ export async function startFakeFashn(apiKey = 'fake-key'): Promise<FakeFashn> {
     const seq = fake.script.statuses;
     const step = p.finished ? 'completed' : seq[Math.min(p.polls, seq.length - 1)];
     if (step !== 'completed') return { id: p.record.id, status: step, output: null, error: null };
-    if (fake.script.error) return { id: p.record.id, status: 'failed', output: null, error: fake.script.error };
+    if (fake.script.error)
+      return { id: p.record.id, status: 'failed', output: null, error: fake.script.error };
     const ext = p.record.model_name === 'image-to-video' ? 'webm' : 'png';
-    return { id: p.record.id, status: 'completed', output: [`${base}/outputs/${p.record.id}/0.${ext}`], error: null };
+    return {
+      id: p.record.id,
+      status: 'completed',
+      output: [`${base}/outputs/${p.record.id}/0.${ext}`],
+      error: null,
+    };
   }
 
   async function deliver(p: Prediction) {
     if (!fake.script.webhook || !p.record.webhook_url) return;
     const body = statusBody(p);
     if (body.status !== 'completed' && body.status !== 'failed') return;
-    const res = await fetch(p.record.webhook_url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }).catch(() => null);
+    const res = await fetch(p.record.webhook_url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    }).catch(() => null);
     fake.webhooks.push({ url: p.record.webhook_url, body, status: res?.status ?? 0 });
     await res?.body?.cancel();
   }
@@ -137,13 +166,15 @@ export async function startFakeFashn(apiKey = 'fake-key'): Promise<FakeFashn> {
     const authorized = req.headers.authorization === `Bearer ${apiKey}`;
     try {
       if (req.method === 'POST' && url.pathname === '/v1/run') {
-        if (!authorized) return send(401, { error: 'UnauthorizedAccess', message: 'Unauthorized: Invalid token' });
+        if (!authorized)
+          return send(401, { error: 'UnauthorizedAccess', message: 'Unauthorized: Invalid token' });
         const chunks: Buffer[] = [];
         for await (const c of req) chunks.push(c as Buffer);
         const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
         if (fake.script.runDelayMs) await new Promise((r) => setTimeout(r, fake.script.runDelayMs));
         runCalls++;
-        if (runCalls <= fake.script.runFailures) return send(500, { error: 'InternalServerError', message: 'try again' });
+        if (runCalls <= fake.script.runFailures)
+          return send(500, { error: 'InternalServerError', message: 'try again' });
         const record: RunRecord = {
           id: randomUUID(),
           model_name: body.model_name,
@@ -172,7 +203,8 @@ export async function startFakeFashn(apiKey = 'fake-key'): Promise<FakeFashn> {
       }
       const status = /^\/v1\/status\/([^/]+)$/.exec(url.pathname);
       if (req.method === 'GET' && status) {
-        if (!authorized) return send(401, { error: 'UnauthorizedAccess', message: 'Unauthorized: Invalid token' });
+        if (!authorized)
+          return send(401, { error: 'UnauthorizedAccess', message: 'Unauthorized: Invalid token' });
         fake.statusCalls++;
         const p = predictions.get(decodeURIComponent(status[1]));
         if (!p) return send(404, { error: 'NotFound', message: 'prediction not found' });

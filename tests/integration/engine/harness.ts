@@ -21,7 +21,10 @@ export interface EngineStack extends OwnStack {
  * dispatcher (NOTIFY + timer) runs only when `dispatcher` is true; otherwise tests call
  * dispatch() themselves, step by step.
  */
-export async function startEngineStack(env: Record<string, string>, opts: { dispatcher?: boolean; reuse?: { db: any; dataDir: string } } = {}): Promise<EngineStack> {
+export async function startEngineStack(
+  env: Record<string, string>,
+  opts: { dispatcher?: boolean; reuse?: { db: any; dataDir: string } } = {},
+): Promise<EngineStack> {
   for (const [k, v] of Object.entries(env)) process.env[k] = v;
   process.env.GENERATION_DISPATCH = opts.dispatcher ? 'on' : 'off';
   const own = await startOwnStack({}, opts.reuse);
@@ -32,7 +35,11 @@ export async function startEngineStack(env: Record<string, string>, opts: { disp
     async dispatch() {
       const res = await fetch(`${own.url}/functions/v1/dispatch`, {
         method: 'POST',
-        headers: { Authorization: `Bearer ${own.stack.keys.serviceRole}`, apikey: own.stack.keys.serviceRole, 'Content-Type': 'application/json' },
+        headers: {
+          Authorization: `Bearer ${own.stack.keys.serviceRole}`,
+          apikey: own.stack.keys.serviceRole,
+          'Content-Type': 'application/json',
+        },
         body: '{}',
       });
       const body = await res.json();
@@ -56,18 +63,30 @@ function clientFor(url: string, key: string): SupabaseClient {
 }
 
 /** The data of a supabase-js answer, or its error thrown. */
-export async function must<R extends { data: unknown; error: unknown }>(p: PromiseLike<R>): Promise<NonNullable<R['data']>> {
+export async function must<R extends { data: unknown; error: unknown }>(
+  p: PromiseLike<R>,
+): Promise<NonNullable<R['data']>> {
   const { data, error } = await p;
   if (error) throw Object.assign(new Error((error as { message?: string }).message ?? String(error)), error);
   return data as NonNullable<R['data']>;
 }
 
 /** A confirmed, signed-in seller; on a paid plan when asked, with an exact balance when asked. */
-export async function seller(s: OwnStack, opts: { plan?: 'free' | 'lite' | 'pro' | 'advanced'; credits?: number } = {}): Promise<Seller> {
+export async function seller(
+  s: OwnStack,
+  opts: { plan?: 'free' | 'lite' | 'pro' | 'advanced'; credits?: number } = {},
+): Promise<Seller> {
   const admin = s.service();
   const email = `engine-${randomUUID().slice(0, 12)}@example.test`;
   const password = `pw-${randomUUID()}`;
-  const created = await must(admin.auth.admin.createUser({ email, password, email_confirm: true, user_metadata: { full_name: 'Engine Seller' } }));
+  const created = await must(
+    admin.auth.admin.createUser({
+      email,
+      password,
+      email_confirm: true,
+      user_metadata: { full_name: 'Engine Seller' },
+    }),
+  );
   const id = created.user!.id;
   if (opts.plan && opts.plan !== 'free') {
     await must(
@@ -80,10 +99,20 @@ export async function seller(s: OwnStack, opts: { plan?: 'free' | 'lite' | 'pro'
     );
   }
   if (opts.credits !== undefined) {
-    const sub = (await must(admin.from('subscriptions').select('credits_remaining').eq('user_id', id).single())) as { credits_remaining: number };
+    const sub = (await must(
+      admin.from('subscriptions').select('credits_remaining').eq('user_id', id).single(),
+    )) as { credits_remaining: number };
     const delta = Math.round((opts.credits - Number(sub.credits_remaining)) * 100) / 100;
-    if (delta < 0) await must(admin.rpc('charge_credits', { user_id: id, amount: -delta, reason: 'adjustment' }));
-    if (delta > 0) await must(admin.rpc('grant_purchased_credits', { user_id: id, credits: delta, reference: `test-${randomUUID()}` }));
+    if (delta < 0)
+      await must(admin.rpc('charge_credits', { user_id: id, amount: -delta, reason: 'adjustment' }));
+    if (delta > 0)
+      await must(
+        admin.rpc('grant_purchased_credits', {
+          user_id: id,
+          credits: delta,
+          reference: `test-${randomUUID()}`,
+        }),
+      );
   }
   const client = clientFor(s.url, s.stack.keys.anon);
   await must(client.auth.signInWithPassword({ email, password }));
@@ -119,7 +148,11 @@ export async function uploadProduct(s: Seller, name = 'shirt.png', bytes?: Buffe
 }
 
 /** start_generation as the seller; the project with its images. */
-export async function startGeneration(s: Seller, productPath: string, overrides: Record<string, unknown> = {}): Promise<any> {
+export async function startGeneration(
+  s: Seller,
+  productPath: string,
+  overrides: Record<string, unknown> = {},
+): Promise<any> {
   return must(
     s.client.rpc('start_generation', {
       project_type: 'on-model',
@@ -132,7 +165,12 @@ export async function startGeneration(s: Seller, productPath: string, overrides:
   );
 }
 
-export async function waitFor<T>(what: string, fn: () => Promise<T | null | undefined | false>, timeoutMs = 20_000, everyMs = 100): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  fn: () => Promise<T | null | undefined | false>,
+  timeoutMs = 20_000,
+  everyMs = 100,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {
@@ -143,7 +181,10 @@ export async function waitFor<T>(what: string, fn: () => Promise<T | null | unde
     } catch (err) {
       last = err;
     }
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what} (last: ${last instanceof Error ? last.message : JSON.stringify(last)})`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `timed out waiting for ${what} (last: ${last instanceof Error ? last.message : JSON.stringify(last)})`,
+      );
     await new Promise((r) => setTimeout(r, everyMs));
   }
 }
@@ -156,10 +197,17 @@ export async function projectOf(s: OwnStack, projectId: string): Promise<any> {
   return must(s.service().from('projects').select('*').eq('id', projectId).single());
 }
 
-export async function balance(s: OwnStack, userId: string): Promise<{ remaining: number; refunds: number; ledgerSum: number }> {
+export async function balance(
+  s: OwnStack,
+  userId: string,
+): Promise<{ remaining: number; refunds: number; ledgerSum: number }> {
   const admin = s.service();
-  const sub = (await must(admin.from('subscriptions').select('credits_remaining').eq('user_id', userId).single())) as any;
-  const ledger = (await must(admin.from('credit_ledger').select('amount, reason').eq('user_id', userId))) as any[];
+  const sub = (await must(
+    admin.from('subscriptions').select('credits_remaining').eq('user_id', userId).single(),
+  )) as any;
+  const ledger = (await must(
+    admin.from('credit_ledger').select('amount, reason').eq('user_id', userId),
+  )) as any[];
   return {
     remaining: Number(sub.credits_remaining),
     refunds: ledger.filter((l) => l.reason === 'refund').length,
@@ -168,7 +216,12 @@ export async function balance(s: OwnStack, userId: string): Promise<{ remaining:
 }
 
 /** Runs dispatch until `done` holds (each run polls and submits whatever is due). */
-export async function dispatchUntil<T>(s: EngineStack, what: string, done: () => Promise<T | null | undefined | false>, timeoutMs = 20_000): Promise<T> {
+export async function dispatchUntil<T>(
+  s: EngineStack,
+  what: string,
+  done: () => Promise<T | null | undefined | false>,
+  timeoutMs = 20_000,
+): Promise<T> {
   return waitFor(
     what,
     async () => {

@@ -7,12 +7,25 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../../../supabase/local/config.ts';
-import { type EngineStack, imagesOf, must, projectOf, seller, startEngineStack, startGeneration, uploadProduct, waitFor } from './harness.ts';
+import {
+  type EngineStack,
+  imagesOf,
+  must,
+  projectOf,
+  seller,
+  startEngineStack,
+  startGeneration,
+  uploadProduct,
+  waitFor,
+} from './harness.ts';
 
 let s: EngineStack;
 
 beforeAll(async () => {
-  s = await startEngineStack({ DISPATCH_INTERVAL_MS: '500', GENERATION_POLL_SECONDS: '2' }, { dispatcher: true });
+  s = await startEngineStack(
+    { DISPATCH_INTERVAL_MS: '500', GENERATION_POLL_SECONDS: '2' },
+    { dispatcher: true },
+  );
 }, 60_000);
 
 afterAll(async () => {
@@ -21,7 +34,10 @@ afterAll(async () => {
 
 /** Share of pixels whose colour differs clearly between two same-sized RGB images. */
 async function differingShare(a: Buffer, b: Buffer): Promise<number> {
-  const [x, y] = await Promise.all([sharp(a).removeAlpha().raw().toBuffer(), sharp(b).removeAlpha().raw().toBuffer()]);
+  const [x, y] = await Promise.all([
+    sharp(a).removeAlpha().raw().toBuffer(),
+    sharp(b).removeAlpha().raw().toBuffer(),
+  ]);
   let differ = 0;
   for (let i = 0; i < x.length; i += 3) {
     const d = Math.abs(x[i] - y[i]) + Math.abs(x[i + 1] - y[i + 1]) + Math.abs(x[i + 2] - y[i + 2]);
@@ -36,36 +52,66 @@ describe('generation on the local stack', () => {
     const events: any[] = [];
     const channel = u.client
       .channel('my-images')
-      .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'images', filter: `user_id=eq.${u.id}` }, (p) => events.push(p.new))
-      .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'projects', filter: `user_id=eq.${u.id}` }, (p) => events.push(p.new));
+      .on(
+        'postgres_changes',
+        { event: 'UPDATE', schema: 'public', table: 'images', filter: `user_id=eq.${u.id}` },
+        (p) => events.push(p.new),
+      )
+      .on(
+        'postgres_changes',
+        { event: 'UPDATE', schema: 'public', table: 'projects', filter: `user_id=eq.${u.id}` },
+        (p) => events.push(p.new),
+      );
     await new Promise<void>((resolve, reject) => {
-      channel.subscribe((status) => (status === 'SUBSCRIBED' ? resolve() : status === 'CHANNEL_ERROR' ? reject(new Error(status)) : undefined));
+      channel.subscribe((status) =>
+        status === 'SUBSCRIBED'
+          ? resolve()
+          : status === 'CHANNEL_ERROR'
+            ? reject(new Error(status))
+            : undefined,
+      );
     });
 
     const product = await uploadProduct(u);
     const project = await startGeneration(u, product, { model_id: 2, pose_ids: [1], background_id: 4 });
 
-    const done = await waitFor('the project to finish', async () => {
-      const p = await must(u.client.from('projects').select('status').eq('id', project.id).single());
-      return p.status === 'completed' || p.status === 'failed' ? p : null;
-    }, 60_000, 200);
+    const done = await waitFor(
+      'the project to finish',
+      async () => {
+        const p = await must(u.client.from('projects').select('status').eq('id', project.id).single());
+        return p.status === 'completed' || p.status === 'failed' ? p : null;
+      },
+      60_000,
+      200,
+    );
     expect(done.status).toBe('completed');
 
     // realtime carried the image to completed and the project to completed
-    await waitFor('realtime events', async () => events.some((e) => e.id === project.id && e.status === 'completed'), 10_000);
+    await waitFor(
+      'realtime events',
+      async () => events.some((e) => e.id === project.id && e.status === 'completed'),
+      10_000,
+    );
     expect(events.some((e) => e.project_id === project.id && e.status === 'processing')).toBe(true);
     expect(events.some((e) => e.project_id === project.id && e.status === 'completed')).toBe(true);
     await u.client.removeChannel(channel);
 
     const [image] = await imagesOf(s, project.id);
     expect(image).toMatchObject({ status: 'completed', attempts: 1 });
-    const bytes = Buffer.from(await (await must(u.client.storage.from('watermarked').download(image.watermarked_path))).arrayBuffer());
+    const bytes = Buffer.from(
+      await (await must(u.client.storage.from('watermarked').download(image.watermarked_path))).arrayBuffer(),
+    );
     const meta = await sharp(bytes).metadata();
     expect(meta).toMatchObject({ format: 'png', width: 1024, height: 1536 });
 
     // the picture is not the background alone: a figure wearing the garment stands on it
-    const background = await sharp(path.join(ROOT, 'public/catalogue/backgrounds/beach.webp')).resize(1024, 1536, { fit: 'cover' }).png().toBuffer();
-    const clean = Buffer.from(await (await must(s.service().storage.from('generated').download(image.generated_path))).arrayBuffer());
+    const background = await sharp(path.join(ROOT, 'public/catalogue/backgrounds/beach.webp'))
+      .resize(1024, 1536, { fit: 'cover' })
+      .png()
+      .toBuffer();
+    const clean = Buffer.from(
+      await (await must(s.service().storage.from('generated').download(image.generated_path))).arrayBuffer(),
+    );
     const share = await differingShare(clean, background);
     expect(share).toBeGreaterThan(0.08);
     expect(share).toBeLessThan(0.95);
@@ -77,18 +123,32 @@ describe('generation on the local stack', () => {
   it('a free seller cannot fetch the unwatermarked bytes by any URL they can obtain', async () => {
     const u = await seller(s);
     const project = await startGeneration(u, await uploadProduct(u), { background_id: 1 });
-    await waitFor('completed', async () => (await projectOf(s, project.id)).status === 'completed', 60_000, 200);
+    await waitFor(
+      'completed',
+      async () => (await projectOf(s, project.id)).status === 'completed',
+      60_000,
+      200,
+    );
     // everything the seller can read about the image
-    const image = (await must(u.client.from('images').select('*').eq('project_id', project.id).single())) as any;
-    const clean = Buffer.from(await (await must(s.service().storage.from('generated').download(image.generated_path))).arrayBuffer());
+    const image = (await must(
+      u.client.from('images').select('*').eq('project_id', project.id).single(),
+    )) as any;
+    const clean = Buffer.from(
+      await (await must(s.service().storage.from('generated').download(image.generated_path))).arrayBuffer(),
+    );
     const token = (await u.client.auth.getSession()).data.session!.access_token;
     const auth = { Authorization: `Bearer ${token}`, apikey: s.stack.keys.anon };
     const isClean = (b: Buffer) => b.equals(clean);
 
     // supabase-js: download, sign, list the generated bucket
     expect((await u.client.storage.from('generated').download(image.generated_path)).error).not.toBeNull();
-    expect((await u.client.storage.from('generated').createSignedUrl(image.generated_path, 60)).error).not.toBeNull();
-    expect((await u.client.storage.from('generated').createSignedUrls([image.generated_path], 60)).data?.[0]?.signedUrl ?? null).toBeNull();
+    expect(
+      (await u.client.storage.from('generated').createSignedUrl(image.generated_path, 60)).error,
+    ).not.toBeNull();
+    expect(
+      (await u.client.storage.from('generated').createSignedUrls([image.generated_path], 60)).data?.[0]
+        ?.signedUrl ?? null,
+    ).toBeNull();
     expect((await u.client.storage.from('generated').list(`${u.id}/${project.id}`)).data ?? []).toEqual([]);
 
     // every URL shape storage serves, with the seller's token and without
@@ -135,7 +195,9 @@ describe('generation on the local stack', () => {
         period_end: new Date(Date.now() + 30 * 86400_000).toISOString(),
       }),
     );
-    const now = Buffer.from(await (await must(u.client.storage.from('generated').download(image.generated_path))).arrayBuffer());
+    const now = Buffer.from(
+      await (await must(u.client.storage.from('generated').download(image.generated_path))).arrayBuffer(),
+    );
     expect(isClean(now)).toBe(true);
   }, 90_000);
 
@@ -147,16 +209,24 @@ describe('generation on the local stack', () => {
       background_id: 9,
       garment_types: ['full'],
     });
-    const done = await waitFor('flat-lay to finish', async () => {
-      const p = await projectOf(s, project.id);
-      return ['completed', 'failed', 'rejected'].includes(p.status) ? p : null;
-    }, 60_000, 200);
+    const done = await waitFor(
+      'flat-lay to finish',
+      async () => {
+        const p = await projectOf(s, project.id);
+        return ['completed', 'failed', 'rejected'].includes(p.status) ? p : null;
+      },
+      60_000,
+      200,
+    );
     expect(done.status).toBe('completed');
     const images = await imagesOf(s, project.id);
     expect(images.map((i) => i.status)).toEqual(['completed', 'completed']);
     for (const i of images) {
       const b = await must(u.client.storage.from('generated').download(i.generated_path));
-      expect(await sharp(Buffer.from(await b.arrayBuffer())).metadata()).toMatchObject({ width: 1024, height: 1536 });
+      expect(await sharp(Buffer.from(await b.arrayBuffer())).metadata()).toMatchObject({
+        width: 1024,
+        height: 1536,
+      });
     }
     const sub = await must(u.client.from('subscriptions').select('credits_remaining').single());
     expect(Number(sub.credits_remaining)).toBe(3);

@@ -15,7 +15,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../supabase/local/db/database.ts';
 import { openTestDatabase } from '../auth/own-stack.ts';
 import { type FakeFashn, startFakeFashn } from './fake-fashn.ts';
-import { balance, type EngineStack, imagesOf, projectOf, seller, startEngineStack, startGeneration, uploadProduct, waitFor } from './harness.ts';
+import {
+  balance,
+  type EngineStack,
+  imagesOf,
+  projectOf,
+  seller,
+  startEngineStack,
+  startGeneration,
+  uploadProduct,
+  waitFor,
+} from './harness.ts';
 
 let db: Database;
 let drop: () => Promise<void>;
@@ -64,7 +74,12 @@ describe('kill the stack mid-generation', () => {
     const a = await start(local);
     const u = await seller(a, { plan: 'lite', credits: 3 });
     const project = await startGeneration(u, await uploadProduct(u), { background_id: 1, pose_ids: [1, 3] });
-    await waitFor('submitted to the provider', async () => (await imagesOf(a, project.id)).every((i) => i.provider_job_id), 20_000, 50);
+    await waitFor(
+      'submitted to the provider',
+      async () => (await imagesOf(a, project.id)).every((i) => i.provider_job_id),
+      20_000,
+      50,
+    );
     await a.close(); // "killed": the renderer stops, its webhooks go nowhere
 
     const b = await start({ ...local, LOCAL_FASHN_STEP_DELAY_MS: '0' });
@@ -95,10 +110,23 @@ describe('kill the stack mid-generation', () => {
     const a = await start(env);
     const u = await seller(a, { plan: 'lite', credits: 2 });
     const project = await startGeneration(u, await uploadProduct(u), { background_id: 1 });
-    await waitFor('claimed', async () => (await imagesOf(a, project.id))[0].status === 'processing', 20_000, 20);
+    await waitFor(
+      'claimed',
+      async () => (await imagesOf(a, project.id))[0].status === 'processing',
+      20_000,
+      20,
+    );
     await a.close(); // waits for the run in progress: the provider's answer is recorded
-    const recorded = (await db.query(`select status, attempts, provider_job_id from public.images where project_id = $1`, [project.id])).rows[0];
-    expect(recorded).toMatchObject({ status: 'processing', attempts: 1, provider_job_id: expect.stringMatching(/^ref:/) });
+    const recorded = (
+      await db.query(`select status, attempts, provider_job_id from public.images where project_id = $1`, [
+        project.id,
+      ])
+    ).rows[0];
+    expect(recorded).toMatchObject({
+      status: 'processing',
+      attempts: 1,
+      provider_job_id: expect.stringMatching(/^ref:/),
+    });
 
     // while the stack was down the provider lost the prediction (it answers 404 for it)
     fake.forget();

@@ -23,7 +23,13 @@ function base64url(bytes: ArrayBuffer): string {
 }
 
 async function hmac(secret: string, message: string): Promise<string> {
-  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const key = await crypto.subtle.importKey(
+    'raw',
+    encoder.encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
   return base64url(await crypto.subtle.sign('HMAC', key, encoder.encode(message)));
 }
 
@@ -31,9 +37,20 @@ function payload(t: CallbackTarget, expires: number): string {
   return `${t.kind}|${t.id}|${t.attempt}|${expires}`;
 }
 
-export async function signCallbackUrl(base: string, secret: string, target: CallbackTarget, expires: number): Promise<string> {
+export async function signCallbackUrl(
+  base: string,
+  secret: string,
+  target: CallbackTarget,
+  expires: number,
+): Promise<string> {
   const sig = await hmac(secret, payload(target, expires));
-  const q = new URLSearchParams({ k: target.kind, id: target.id, a: String(target.attempt), e: String(expires), s: sig });
+  const q = new URLSearchParams({
+    k: target.kind,
+    id: target.id,
+    a: String(target.attempt),
+    e: String(expires),
+    s: sig,
+  });
   return `${base}?${q.toString()}`;
 }
 
@@ -49,14 +66,26 @@ export type Verified = { ok: true; target: CallbackTarget } | { ok: false; reaso
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export async function verifyCallbackUrl(url: URL, secret: string, nowSeconds = Math.floor(Date.now() / 1000)): Promise<Verified> {
+export async function verifyCallbackUrl(
+  url: URL,
+  secret: string,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): Promise<Verified> {
   const q = url.searchParams;
   const kind = q.get('k') as JobKind | null;
   const id = q.get('id') ?? '';
   const attempt = Number(q.get('a'));
   const expires = Number(q.get('e'));
   const sig = q.get('s') ?? '';
-  if (!kind || !JOB_KINDS.includes(kind) || !UUID.test(id) || !Number.isInteger(attempt) || attempt < 1 || !Number.isInteger(expires) || !sig) {
+  if (
+    !kind ||
+    !JOB_KINDS.includes(kind) ||
+    !UUID.test(id) ||
+    !Number.isInteger(attempt) ||
+    attempt < 1 ||
+    !Number.isInteger(expires) ||
+    !sig
+  ) {
     return { ok: false, reason: 'malformed callback URL' };
   }
   const target = { kind, id: id.toLowerCase(), attempt };

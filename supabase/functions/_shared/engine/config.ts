@@ -38,19 +38,31 @@ function num(env: (name: string) => string | undefined, name: string, fallback: 
   return Number.isFinite(n) && n >= min ? n : fallback;
 }
 
-export function engineConfig(env: (name: string) => string | undefined, provider: ProviderName): EngineConfig {
+export function engineConfig(
+  env: (name: string) => string | undefined,
+  provider: ProviderName,
+): EngineConfig {
   const supabaseUrl = (env('SUPABASE_URL') ?? '').replace(/\/+$/, '');
   const callback = env('PROVIDER_CALLBACK_URL')?.trim();
   return {
     maxAttempts: Math.round(num(env, 'GENERATION_MAX_ATTEMPTS', 3, 1)),
     retryBaseSeconds: num(env, 'GENERATION_RETRY_BASE_SECONDS', 20),
     claimLeaseSeconds: Math.round(num(env, 'GENERATION_CLAIM_LEASE_SECONDS', 120, 5)),
-    deadlineSeconds: Math.round(num(env, 'GENERATION_PROVIDER_DEADLINE_SECONDS', provider === 'webhook' ? 460 : 600, 5)),
+    deadlineSeconds: Math.round(
+      num(env, 'GENERATION_PROVIDER_DEADLINE_SECONDS', provider === 'webhook' ? 460 : 600, 5),
+    ),
     pollSeconds: Math.round(num(env, 'GENERATION_POLL_SECONDS', 10, 0)),
     batchSize: Math.round(num(env, 'GENERATION_BATCH_SIZE', 8, 1)),
     handlingLeaseSeconds: 60,
-    catalogueBaseUrl: (env('CATALOGUE_BASE_URL')?.trim() || env('SITE_URL')?.trim() || 'http://localhost:3000').replace(/\/+$/, ''),
-    callbackBaseUrl: callback === 'off' ? null : callback || (supabaseUrl ? `${supabaseUrl}/functions/v1/provider-callback` : null),
+    catalogueBaseUrl: (
+      env('CATALOGUE_BASE_URL')?.trim() ||
+      env('SITE_URL')?.trim() ||
+      'http://localhost:3000'
+    ).replace(/\/+$/, ''),
+    callbackBaseUrl:
+      callback === 'off'
+        ? null
+        : callback || (supabaseUrl ? `${supabaseUrl}/functions/v1/provider-callback` : null),
     supabaseUrl,
     signedUrlSeconds: Math.round(num(env, 'SIGNED_URL_SECONDS', 900, 60)),
     maxOutputBytes: 50 * 1024 * 1024,

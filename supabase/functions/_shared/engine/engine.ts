@@ -66,7 +66,8 @@ export interface CallbackAnswer {
 }
 
 const kindOf = (job: EngineJob): JobKind => job.kind;
-const idOf = (job: EngineJob): string => (job.kind === 'image' ? job.image_id : job.kind === 'video' ? job.project_id : job.job_id);
+const idOf = (job: EngineJob): string =>
+  job.kind === 'image' ? job.image_id : job.kind === 'video' ? job.project_id : job.job_id;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Runs fn over items, at most `limit` at a time. */
@@ -115,7 +116,8 @@ export function createEngine(deps: EngineDeps) {
     return signCallbackUrl(config.callbackBaseUrl, deps.callbackSecret, target, expires);
   }
 
-  const catalogue = (path: string | null | undefined) => (path ? `${config.catalogueBaseUrl}${path.startsWith('/') ? '' : '/'}${path}` : null);
+  const catalogue = (path: string | null | undefined) =>
+    path ? `${config.catalogueBaseUrl}${path.startsWith('/') ? '' : '/'}${path}` : null;
 
   async function imageInputs(job: ImageJob): Promise<ImageInputs> {
     const bg = job.background;
@@ -125,26 +127,46 @@ export function createEngine(deps: EngineDeps) {
     ]);
     return {
       productUrl,
-      modelImageUrl: job.model.custom ? catalogue(job.model.default_image_path) : catalogue(job.model.pose_image_path),
-      backgroundImageUrl: bg.custom || bg.keeps_original ? null : catalogue(job.background_blurred && bg.blurred_image_path ? bg.blurred_image_path : bg.image_path),
+      modelImageUrl: job.model.custom
+        ? catalogue(job.model.default_image_path)
+        : catalogue(job.model.pose_image_path),
+      backgroundImageUrl:
+        bg.custom || bg.keeps_original
+          ? null
+          : catalogue(
+              job.background_blurred && bg.blurred_image_path ? bg.blurred_image_path : bg.image_path,
+            ),
       callbackUrl,
     };
   }
 
   async function videoInputs(job: VideoJob): Promise<VideoInputs> {
-    if (!job.image_path) throw new ProviderError({ kind: 'permanent', code: 'NoImage', message: 'the project has no finished image to animate' });
-    const [imageUrl, callbackUrl] = await Promise.all([store.signedUrl('generated', job.image_path, config.signedUrlSeconds), callbackUrlFor(job)]);
+    if (!job.image_path)
+      throw new ProviderError({
+        kind: 'permanent',
+        code: 'NoImage',
+        message: 'the project has no finished image to animate',
+      });
+    const [imageUrl, callbackUrl] = await Promise.all([
+      store.signedUrl('generated', job.image_path, config.signedUrlSeconds),
+      callbackUrlFor(job),
+    ]);
     return { imageUrl, callbackUrl };
   }
 
   async function toolInputs(job: ToolJob): Promise<ToolInputs> {
-    const [imageUrl, callbackUrl] = await Promise.all([store.signedUrl('tool-images', job.input_path, config.signedUrlSeconds), callbackUrlFor(job)]);
+    const [imageUrl, callbackUrl] = await Promise.all([
+      store.signedUrl('tool-images', job.input_path, config.signedUrlSeconds),
+      callbackUrlFor(job),
+    ]);
     return { imageUrl, callbackUrl };
   }
 
   function inputsFor(job: EngineJob): () => Promise<JobInputs> {
     let made: Promise<JobInputs> | null = null;
-    return () => (made ??= job.kind === 'image' ? imageInputs(job) : job.kind === 'video' ? videoInputs(job) : toolInputs(job));
+    return () =>
+      (made ??=
+        job.kind === 'image' ? imageInputs(job) : job.kind === 'video' ? videoInputs(job) : toolInputs(job));
   }
 
   async function submitTo(job: EngineJob): Promise<Submitted> {
@@ -162,15 +184,29 @@ export function createEngine(deps: EngineDeps) {
 
   function asFailure(err: unknown): Failure {
     if (err instanceof ProviderError) return err.failure;
-    return { kind: 'transient', code: 'EngineError', message: err instanceof Error ? err.message : String(err) };
+    return {
+      kind: 'transient',
+      code: 'EngineError',
+      message: err instanceof Error ? err.message : String(err),
+    };
   }
 
   async function onFailure(job: EngineJob, failure: Failure, report: DispatchReport): Promise<void> {
     const kind = kindOf(job);
     const id = idOf(job);
-    const message = failure.code && !failure.message.includes(failure.code) ? `${failure.code}: ${failure.message}` : failure.message;
+    const message =
+      failure.code && !failure.message.includes(failure.code)
+        ? `${failure.code}: ${failure.message}`
+        : failure.message;
     if (failure.kind === 'transient') {
-      const r = await store.retry(kind, id, job.attempt, message, retryDelaySeconds(config, job.attempt), config.maxAttempts);
+      const r = await store.retry(
+        kind,
+        id,
+        job.attempt,
+        message,
+        retryDelaySeconds(config, job.attempt),
+        config.maxAttempts,
+      );
       if (r === 'retrying') report.retried++;
       else if (r === 'failed') report.failed++;
       else report.stale++;
@@ -189,22 +225,44 @@ export function createEngine(deps: EngineDeps) {
     let stored: StoredOutput;
     try {
       stored = await timed('store-output', idOf(job), () =>
-        storeOutput(job, outputs, { store, config, download: deps.download, decodeJpeg: deps.decodeJpeg, now, trace: timed }),
+        storeOutput(job, outputs, {
+          store,
+          config,
+          download: deps.download,
+          decodeJpeg: deps.decodeJpeg,
+          now,
+          trace: timed,
+        }),
       );
     } catch (err) {
       await onFailure(job, asFailure(err), report);
       return;
     }
-    const r = await timed('finish', idOf(job), () => store.finish(kindOf(job), idOf(job), job.attempt, 'completed', stored));
+    const r = await timed('finish', idOf(job), () =>
+      store.finish(kindOf(job), idOf(job), job.attempt, 'completed', stored),
+    );
     if (r.changed) report.completed++;
     else report.stale++;
   }
 
   /** Acts on where a job's provider work stands; `handle` is the work the job waited for. */
-  async function onProgress(job: EngineJob, handle: string, progress: Progress, report: DispatchReport): Promise<void> {
+  async function onProgress(
+    job: EngineJob,
+    handle: string,
+    progress: Progress,
+    report: DispatchReport,
+  ): Promise<void> {
     if (progress.state === 'completed') return onCompleted(job, progress.outputs, report);
     if (progress.state === 'failed') return onFailure(job, progress.failure, report);
-    const ok = await store.recordProgress(kindOf(job), idOf(job), job.attempt, handle, progress.handle ?? null, config.pollSeconds, config.deadlineSeconds);
+    const ok = await store.recordProgress(
+      kindOf(job),
+      idOf(job),
+      job.attempt,
+      handle,
+      progress.handle ?? null,
+      config.pollSeconds,
+      config.deadlineSeconds,
+    );
     if (ok) report.running++;
     else report.stale++;
   }
@@ -218,14 +276,27 @@ export function createEngine(deps: EngineDeps) {
       return;
     }
     const recorded = await timed('record', idOf(job), () =>
-      store.recordJob(kindOf(job), idOf(job), job.attempt, submitted.handle, config.deadlineSeconds, config.pollSeconds),
+      store.recordJob(
+        kindOf(job),
+        idOf(job),
+        job.attempt,
+        submitted.handle,
+        config.deadlineSeconds,
+        config.pollSeconds,
+      ),
     );
     if (!recorded) {
       report.stale++;
       return;
     }
     report.submitted++;
-    if (submitted.progress) await onProgress({ ...job, provider_job_id: submitted.handle }, submitted.handle, submitted.progress, report);
+    if (submitted.progress)
+      await onProgress(
+        { ...job, provider_job_id: submitted.handle },
+        submitted.handle,
+        submitted.progress,
+        report,
+      );
   }
 
   async function poll(job: EngineJob, report: DispatchReport): Promise<void> {
@@ -240,7 +311,12 @@ export function createEngine(deps: EngineDeps) {
     await onProgress(job, handle, progress, report);
   }
 
-  async function guarded(what: string, job: EngineJob, report: DispatchReport, fn: () => Promise<void>): Promise<void> {
+  async function guarded(
+    what: string,
+    job: EngineJob,
+    report: DispatchReport,
+    fn: () => Promise<void>,
+  ): Promise<void> {
     try {
       await fn();
     } catch (err) {
@@ -265,7 +341,12 @@ export function createEngine(deps: EngineDeps) {
           pollLeaseSeconds: config.handlingLeaseSeconds,
         }),
       );
-      report.claimed = { images: work.images.length, videos: work.videos.length, tools: work.tools.length, polls: work.polls.length };
+      report.claimed = {
+        images: work.images.length,
+        videos: work.videos.length,
+        tools: work.tools.length,
+        polls: work.polls.length,
+      };
       const fresh: EngineJob[] = [...work.images, ...work.videos, ...work.tools];
       await Promise.all([
         pool(fresh, 4, (job) => guarded('submit', job, report, () => submit(job, report))),
@@ -282,9 +363,15 @@ export function createEngine(deps: EngineDeps) {
       if (!verified.ok) return { status: 400, body: { error: verified.reason } };
       const { kind, id, attempt } = verified.target;
       const t0 = now();
-      let begun = await timed('callback.begin', id, () => store.beginCallback(kind, id, attempt, config.handlingLeaseSeconds));
+      let begun = await timed('callback.begin', id, () =>
+        store.beginCallback(kind, id, attempt, config.handlingLeaseSeconds),
+      );
       // submitted a moment ago, or a poll is reading the same outcome: wait a little
-      for (let i = 0, waited = 0; waited < 4000 && (begun.result === 'early' || begun.result === 'busy'); i++) {
+      for (
+        let i = 0, waited = 0;
+        waited < 4000 && (begun.result === 'early' || begun.result === 'busy');
+        i++
+      ) {
         const ms = Math.min(10 * 2 ** i, 200);
         await sleep(ms);
         waited += ms;
@@ -292,14 +379,17 @@ export function createEngine(deps: EngineDeps) {
       }
       trace?.('callback.waited', id, now() - t0);
       if (begun.result === 'unknown') return { status: 400, body: { error: 'unknown job' } };
-      if (begun.result === 'stale') return { status: 409, body: { error: 'the job no longer waits for this callback' } };
+      if (begun.result === 'stale')
+        return { status: 409, body: { error: 'the job no longer waits for this callback' } };
       if (begun.result !== 'ok') return { status: 202, body: { status: 'busy' } };
       const job = begun.job;
       const handle = job.provider_job_id!;
       const report = newReport();
       let progress: Progress;
       try {
-        progress = await timed('provider.callback', id, () => provider.parseCallback(handle, body, job, inputsFor(job)));
+        progress = await timed('provider.callback', id, () =>
+          provider.parseCallback(handle, body, job, inputsFor(job)),
+        );
       } catch (err) {
         // let go of the job at once (the next poll looks at it again)
         await store.recordProgress(kind, id, attempt, handle, null, 0, config.deadlineSeconds);

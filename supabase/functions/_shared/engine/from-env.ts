@@ -49,6 +49,9 @@ async function makeEngine(env: Env): Promise<Engine> {
     download: (u, max) => download(u, max),
     decodeJpeg,
     log: (m) => console.log(`[engine] ${m}`),
-    trace: env('ENGINE_TRACE') === '1' ? (step, id, ms) => console.log(`[engine:trace] ${step} ${id} ${ms.toFixed(1)}ms`) : undefined,
+    trace:
+      env('ENGINE_TRACE') === '1'
+        ? (step, id, ms) => console.log(`[engine:trace] ${step} ${id} ${ms.toFixed(1)}ms`)
+        : undefined,
   });
 }

@@ -57,7 +57,10 @@ async function asPng(bytes: Uint8Array, deps: OutputDeps): Promise<{ png: Uint8A
     const pixels = deps.decodeJpeg(bytes);
     return { png: await encodePng(pixels), pixels };
   }
-  throw permanent('UnsupportedOutput', `the provider returned ${kind ?? 'an unknown format'}, not a PNG or JPEG image`);
+  throw permanent(
+    'UnsupportedOutput',
+    `the provider returned ${kind ?? 'an unknown format'}, not a PNG or JPEG image`,
+  );
 }
 
 async function fetchOutput(outputs: string[], deps: OutputDeps): Promise<Uint8Array> {
@@ -69,11 +72,18 @@ async function fetchOutput(outputs: string[], deps: OutputDeps): Promise<Uint8Ar
     return bytes;
   } catch (err) {
     if (err instanceof ProviderError) throw err;
-    throw transient('OutputDownload', `the provider output could not be downloaded: ${err instanceof Error ? err.message : String(err)}`);
+    throw transient(
+      'OutputDownload',
+      `the provider output could not be downloaded: ${err instanceof Error ? err.message : String(err)}`,
+    );
   }
 }
 
-export async function storeOutput(job: EngineJob, outputs: string[], deps: OutputDeps): Promise<StoredOutput> {
+export async function storeOutput(
+  job: EngineJob,
+  outputs: string[],
+  deps: OutputDeps,
+): Promise<StoredOutput> {
   const timed = deps.trace ?? (<T>(_s: string, _j: string, fn: () => Promise<T>) => fn());
   const id = job.kind === 'image' ? job.image_id : job.kind === 'video' ? job.project_id : job.job_id;
   const bytes = await timed('download', id, () => fetchOutput(outputs, deps));
@@ -107,7 +117,11 @@ export async function storeOutput(job: EngineJob, outputs: string[], deps: Outpu
 
   if (job.kind === 'video') {
     const kind = sniff(bytes);
-    if (kind !== 'webm' && kind !== 'mp4') throw permanent('UnsupportedOutput', `the provider returned ${kind ?? 'an unknown format'}, not a video`);
+    if (kind !== 'webm' && kind !== 'mp4')
+      throw permanent(
+        'UnsupportedOutput',
+        `the provider returned ${kind ?? 'an unknown format'}, not a video`,
+      );
     const path = `${job.user_id}/${job.project_id}/${deps.now()}.${kind}`;
     await store.upload('videos', path, bytes, kind === 'webm' ? 'video/webm' : 'video/mp4');
     return { resultPath: path, resultUrl: objectUrl(config, 'videos', path) };

@@ -42,7 +42,10 @@ describe('PNG codec', () => {
 
   it('encodes PNGs sharp reads back pixel for pixel, with text chunks', async () => {
     const card = testCard(64, 48);
-    const png = await encodePng({ width: 64, height: 48, data: new Uint8Array(card.data) }, { Software: 'drape' });
+    const png = await encodePng(
+      { width: 64, height: 48, data: new Uint8Array(card.data) },
+      { Software: 'drape' },
+    );
     expect(isPng(png)).toBe(true);
     expect(pngSize(png)).toEqual({ width: 64, height: 48 });
     const back = await sharp(png).raw().toBuffer({ resolveWithObject: true });

@@ -124,7 +124,8 @@ function unfilter(filter: number, line: Uint8Array, prev: Uint8Array, out: Uint8
       for (let i = 0; i < n; i++) out[i] = (line[i] + prev[i]) & 0xff;
       return;
     case 3:
-      for (let i = 0; i < n; i++) out[i] = (line[i] + (((i >= bpp ? out[i - bpp] : 0) + prev[i]) >> 1)) & 0xff;
+      for (let i = 0; i < n; i++)
+        out[i] = (line[i] + (((i >= bpp ? out[i - bpp] : 0) + prev[i]) >> 1)) & 0xff;
       return;
     case 4:
       for (let i = 0; i < n; i++) {
@@ -191,7 +192,15 @@ function toRgba(
         out[o + 1] = sample(y, x * 3 + 1);
         out[o + 2] = sample(y, x * 3 + 2);
         out[o + 3] = 255;
-        if (trns && trns.length >= 6 && depth === 8 && out[o] === trns[1] && out[o + 1] === trns[3] && out[o + 2] === trns[5]) out[o + 3] = 0;
+        if (
+          trns &&
+          trns.length >= 6 &&
+          depth === 8 &&
+          out[o] === trns[1] &&
+          out[o + 1] === trns[3] &&
+          out[o + 2] === trns[5]
+        )
+          out[o + 3] = 0;
       } else if (colour === 0 || colour === 4) {
         const g = sample(y, colour === 4 ? x * 2 : x);
         out[o] = out[o + 1] = out[o + 2] = g;

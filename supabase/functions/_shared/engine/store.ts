@@ -33,7 +33,14 @@ export interface FinishPaths {
 
 export interface EngineStore {
   claim(worker: string, opts: ClaimOptions): Promise<ClaimedWork>;
-  recordJob(kind: JobKind, id: string, attempt: number, handle: string, deadlineSeconds: number, pollSeconds: number): Promise<boolean>;
+  recordJob(
+    kind: JobKind,
+    id: string,
+    attempt: number,
+    handle: string,
+    deadlineSeconds: number,
+    pollSeconds: number,
+  ): Promise<boolean>;
   recordProgress(
     kind: JobKind,
     id: string,
@@ -43,8 +50,21 @@ export interface EngineStore {
     pollSeconds: number,
     deadlineSeconds: number,
   ): Promise<boolean>;
-  retry(kind: JobKind, id: string, attempt: number, error: string, delaySeconds: number, maxAttempts: number): Promise<'retrying' | 'failed' | 'stale'>;
-  finish(kind: JobKind, id: string, attempt: number, status: 'completed' | 'failed' | 'rejected', paths: FinishPaths): Promise<{ changed: boolean; status: string | null }>;
+  retry(
+    kind: JobKind,
+    id: string,
+    attempt: number,
+    error: string,
+    delaySeconds: number,
+    maxAttempts: number,
+  ): Promise<'retrying' | 'failed' | 'stale'>;
+  finish(
+    kind: JobKind,
+    id: string,
+    attempt: number,
+    status: 'completed' | 'failed' | 'rejected',
+    paths: FinishPaths,
+  ): Promise<{ changed: boolean; status: string | null }>;
   beginCallback(kind: JobKind, id: string, attempt: number, leaseSeconds: number): Promise<CallbackStart>;
   /** a short-lived signed download URL of a stored object */
   signedUrl(bucket: string, path: string, seconds: number): Promise<string>;

@@ -13,7 +13,12 @@ async function rpc<T>(client: SupabaseClient, fn: string, args: Record<string, u
 export function supabaseStore(client: SupabaseClient): EngineStore {
   return {
     async claim(worker, o) {
-      const data = await rpc<{ images: ImageJob[]; videos: VideoJob[]; tools: ToolJob[]; polls: EngineJob[] }>(client, 'claim_dispatch_work', {
+      const data = await rpc<{
+        images: ImageJob[];
+        videos: VideoJob[];
+        tools: ToolJob[];
+        polls: EngineJob[];
+      }>(client, 'claim_dispatch_work', {
         worker,
         max_jobs: o.maxJobs,
         lease_seconds: o.leaseSeconds,
@@ -45,7 +50,14 @@ export function supabaseStore(client: SupabaseClient): EngineStore {
       });
     },
     retry(kind, id, attempt, error, delaySeconds, maxAttempts) {
-      return rpc(client, 'retry_engine_job', { kind, job_id: id, attempt, error, delay_seconds: delaySeconds, max_attempts: maxAttempts });
+      return rpc(client, 'retry_engine_job', {
+        kind,
+        job_id: id,
+        attempt,
+        error,
+        delay_seconds: delaySeconds,
+        max_attempts: maxAttempts,
+      });
     },
     finish(kind, id, attempt, status, paths) {
       return rpc(client, 'finish_engine_job', {
@@ -60,22 +72,34 @@ export function supabaseStore(client: SupabaseClient): EngineStore {
       });
     },
     beginCallback(kind, id, attempt, leaseSeconds) {
-      return rpc<CallbackStart>(client, 'begin_provider_callback', { kind, job_id: id, attempt, lease_seconds: leaseSeconds });
+      return rpc<CallbackStart>(client, 'begin_provider_callback', {
+        kind,
+        job_id: id,
+        attempt,
+        lease_seconds: leaseSeconds,
+      });
     },
     async signedUrl(bucket, path, seconds) {
       const { data, error } = await client.storage.from(bucket).createSignedUrl(path, seconds);
-      if (error || !data?.signedUrl) throw new Error(`signing ${bucket}/${path}: ${error?.message ?? 'no URL'}`);
+      if (error || !data?.signedUrl)
+        throw new Error(`signing ${bucket}/${path}: ${error?.message ?? 'no URL'}`);
       return data.signedUrl;
     },
     async upload(bucket, path, bytes, contentType) {
-      const { error } = await client.storage.from(bucket).upload(path, bytes, { contentType, upsert: true, cacheControl: '3600' });
+      const { error } = await client.storage
+        .from(bucket)
+        .upload(path, bytes, { contentType, upsert: true, cacheControl: '3600' });
       if (error) throw new Error(`storing ${bucket}/${path}: ${error.message}`);
     },
   };
 }
 
 /** GET with a time limit, refusing bodies over maxBytes. */
-export async function download(url: string, maxBytes: number, timeoutMs = 60_000): Promise<{ bytes: Uint8Array; contentType: string | null }> {
+export async function download(
+  url: string,
+  maxBytes: number,
+  timeoutMs = 60_000,
+): Promise<{ bytes: Uint8Array; contentType: string | null }> {
   const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), redirect: 'follow' });
   if (!res.ok) {
     await res.body?.cancel();

@@ -1,10 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { backgroundChangeRequest, classifyFashnError, createFashnProvider, parseFashnHandle, tryonRequest } from './fashn.ts';
-import { json, sampleImageJob, sampleInputs, sampleToolJob, sampleVideoJob, scriptedFetch } from './testing.ts';
+import {
+  backgroundChangeRequest,
+  classifyFashnError,
+  createFashnProvider,
+  parseFashnHandle,
+  tryonRequest,
+} from './fashn.ts';
+import {
+  json,
+  sampleImageJob,
+  sampleInputs,
+  sampleToolJob,
+  sampleVideoJob,
+  scriptedFetch,
+} from './testing.ts';
 import { CallbackMismatch, ProviderError } from './types.ts';
 
 const BASE = 'https://api.fashn.test';
-const provider = (fetch: ReturnType<typeof scriptedFetch>) => createFashnProvider({ baseUrl: BASE, apiKey: 'key-123', fetch });
+const provider = (fetch: ReturnType<typeof scriptedFetch>) =>
+  createFashnProvider({ baseUrl: BASE, apiKey: 'key-123', fetch });
 const noInputs = async () => sampleInputs();
 
 describe('fashn adapter: requests', () => {
@@ -31,10 +45,11 @@ describe('fashn adapter: requests', () => {
 
   it('a base URL given with /v1 and a trailing slash is used as FASHN documents it', async () => {
     const fetch = scriptedFetch([json({ id: 'x', error: null })]);
-    await createFashnProvider({ baseUrl: 'http://127.0.0.1:9/_dev/fashn/v1/', apiKey: 'k', fetch }).submitOnModel(
-      sampleImageJob(),
-      sampleInputs({ callbackUrl: null }),
-    );
+    await createFashnProvider({
+      baseUrl: 'http://127.0.0.1:9/_dev/fashn/v1/',
+      apiKey: 'k',
+      fetch,
+    }).submitOnModel(sampleImageJob(), sampleInputs({ callbackUrl: null }));
     expect(fetch.calls[0].url).toBe('http://127.0.0.1:9/_dev/fashn/v1/run');
   });
 
@@ -51,8 +66,13 @@ describe('fashn adapter: requests', () => {
   });
 
   it('a custom background is sent as a prompt, blurred when asked', () => {
-    const job = sampleImageJob({ background: { id: 9999, custom: true, description: 'a rooftop at dusk' }, background_blurred: true });
-    expect(backgroundChangeRequest(job, 'https://out/1.png', sampleInputs({ backgroundImageUrl: null })).inputs).toEqual({
+    const job = sampleImageJob({
+      background: { id: 9999, custom: true, description: 'a rooftop at dusk' },
+      background_blurred: true,
+    });
+    expect(
+      backgroundChangeRequest(job, 'https://out/1.png', sampleInputs({ backgroundImageUrl: null })).inputs,
+    ).toEqual({
       image: 'https://out/1.png',
       background_prompt: 'a rooftop at dusk, softly blurred (shallow depth of field)',
       blur: true,
@@ -63,12 +83,25 @@ describe('fashn adapter: requests', () => {
   it('background removal and video use background-remove and image-to-video', async () => {
     const fetch = scriptedFetch([json({ id: 'r1', error: null }), json({ id: 'v1', error: null })]);
     const p = provider(fetch);
-    expect(await p.submitBackgroundRemoval(sampleToolJob(), { imageUrl: 'https://s/in.png', callbackUrl: null })).toEqual({ handle: 'fashn:bgremove:r1' });
-    expect(await p.submitVideo(sampleVideoJob({ custom_description: '  slow turn  ' }), { imageUrl: 'https://s/out.png', callbackUrl: null })).toEqual({
+    expect(
+      await p.submitBackgroundRemoval(sampleToolJob(), { imageUrl: 'https://s/in.png', callbackUrl: null }),
+    ).toEqual({ handle: 'fashn:bgremove:r1' });
+    expect(
+      await p.submitVideo(sampleVideoJob({ custom_description: '  slow turn  ' }), {
+        imageUrl: 'https://s/out.png',
+        callbackUrl: null,
+      }),
+    ).toEqual({
       handle: 'fashn:video:v1',
     });
-    expect(fetch.calls[0].body).toEqual({ model_name: 'background-remove', inputs: { image: 'https://s/in.png' } });
-    expect(fetch.calls[1].body).toEqual({ model_name: 'image-to-video', inputs: { image: 'https://s/out.png', prompt: 'slow turn', duration: 5 } });
+    expect(fetch.calls[0].body).toEqual({
+      model_name: 'background-remove',
+      inputs: { image: 'https://s/in.png' },
+    });
+    expect(fetch.calls[1].body).toEqual({
+      model_name: 'image-to-video',
+      inputs: { image: 'https://s/out.png', prompt: 'slow turn', duration: 5 },
+    });
   });
 });
 
@@ -81,21 +114,27 @@ describe('fashn adapter: errors on /run', () => {
       [json({ error: 'BadRequest', message: 'missing garment_image' }, 400), 'permanent', 'BadRequest'],
     ];
     for (const [answer, kind, code] of cases) {
-      const err = await provider(scriptedFetch([answer])).submitOnModel(sampleImageJob(), sampleInputs()).catch((e) => e);
+      const err = await provider(scriptedFetch([answer]))
+        .submitOnModel(sampleImageJob(), sampleInputs())
+        .catch((e) => e);
       expect(err).toBeInstanceOf(ProviderError);
       expect((err as ProviderError).failure).toMatchObject({ kind, code });
     }
   });
 
   it('a 200 without an id is transient', async () => {
-    const err = await provider(scriptedFetch([json({})])).submitOnModel(sampleImageJob(), sampleInputs()).catch((e) => e);
+    const err = await provider(scriptedFetch([json({})]))
+      .submitOnModel(sampleImageJob(), sampleInputs())
+      .catch((e) => e);
     expect((err as ProviderError).failure.kind).toBe('transient');
   });
 });
 
 describe('fashn adapter: status and stages', () => {
   it('running states stay running; completed returns the outputs; a flaky status call says nothing', async () => {
-    const job = sampleImageJob({ background: { ...sampleImageJob().background, keeps_original: true, image_path: null } as any });
+    const job = sampleImageJob({
+      background: { ...sampleImageJob().background, keeps_original: true, image_path: null } as any,
+    });
     const fetch = scriptedFetch([
       json({ id: 'p', status: 'in_queue', output: null, error: null }),
       json({ message: 'upstream' }, 502),
@@ -104,7 +143,10 @@ describe('fashn adapter: status and stages', () => {
     const p = provider(fetch);
     expect(await p.poll('fashn:tryon:p', job, noInputs)).toEqual({ state: 'running' });
     expect(await p.poll('fashn:tryon:p', job, noInputs)).toEqual({ state: 'running' });
-    expect(await p.poll('fashn:tryon:p', job, noInputs)).toEqual({ state: 'completed', outputs: ['https://cdn/p/0.png'] });
+    expect(await p.poll('fashn:tryon:p', job, noInputs)).toEqual({
+      state: 'completed',
+      outputs: ['https://cdn/p/0.png'],
+    });
     expect(fetch.calls[0].url).toBe(`${BASE}/v1/status/p`);
     expect(fetch.calls[0].headers.authorization).toBe('Bearer key-123');
   });
@@ -119,14 +161,23 @@ describe('fashn adapter: status and stages', () => {
     expect(progress).toEqual({ state: 'running', handle: 'fashn:bg:b' });
     expect(fetch.calls[1].body).toEqual({
       model_name: 'background-change',
-      inputs: { image: 'https://cdn/t/0.png', background_image: inputs.backgroundImageUrl, output_format: 'png' },
+      inputs: {
+        image: 'https://cdn/t/0.png',
+        background_image: inputs.backgroundImageUrl,
+        output_format: 'png',
+      },
     });
     expect(fetch.calls[1].url).toContain('webhook_url=');
   });
 
   it('runtime errors: moderation rejects, load errors retry, pose errors fail', async () => {
-    const statusWith = (name: string) => json({ id: 'p', status: 'failed', output: null, error: { name, message: `${name} happened` } });
-    const fetch = scriptedFetch([statusWith('ContentModerationError'), statusWith('ImageLoadError'), statusWith('PoseError')]);
+    const statusWith = (name: string) =>
+      json({ id: 'p', status: 'failed', output: null, error: { name, message: `${name} happened` } });
+    const fetch = scriptedFetch([
+      statusWith('ContentModerationError'),
+      statusWith('ImageLoadError'),
+      statusWith('PoseError'),
+    ]);
     const p = provider(fetch);
     const kinds = [];
     for (let i = 0; i < 3; i++) {
@@ -138,18 +189,34 @@ describe('fashn adapter: status and stages', () => {
   });
 
   it('a prediction FASHN no longer tracks is tried again', async () => {
-    const r = await provider(scriptedFetch([json({ error: 'NotFound' }, 404)])).poll('fashn:video:p', sampleVideoJob(), noInputs);
+    const r = await provider(scriptedFetch([json({ error: 'NotFound' }, 404)])).poll(
+      'fashn:video:p',
+      sampleVideoJob(),
+      noInputs,
+    );
     expect(r).toMatchObject({ state: 'failed', failure: { kind: 'transient', code: 'NotFound' } });
   });
 
   it('a callback is checked against the handle, then the outcome is read from FASHN itself', async () => {
-    const fetch = scriptedFetch([json({ id: 'p', status: 'completed', output: ['https://cdn/real.png'], error: null })]);
+    const fetch = scriptedFetch([
+      json({ id: 'p', status: 'completed', output: ['https://cdn/real.png'], error: null }),
+    ]);
     const p = provider(fetch);
     const job = sampleToolJob();
-    await expect(p.parseCallback('fashn:bgremove:p', { id: 'other', status: 'completed', output: ['https://evil/x.png'] }, job, noInputs)).rejects.toBeInstanceOf(
-      CallbackMismatch,
+    await expect(
+      p.parseCallback(
+        'fashn:bgremove:p',
+        { id: 'other', status: 'completed', output: ['https://evil/x.png'] },
+        job,
+        noInputs,
+      ),
+    ).rejects.toBeInstanceOf(CallbackMismatch);
+    const r = await p.parseCallback(
+      'fashn:bgremove:p',
+      { id: 'p', status: 'completed', output: ['https://evil/x.png'] },
+      job,
+      noInputs,
     );
-    const r = await p.parseCallback('fashn:bgremove:p', { id: 'p', status: 'completed', output: ['https://evil/x.png'] }, job, noInputs);
     expect(r).toEqual({ state: 'completed', outputs: ['https://cdn/real.png'] });
     expect(fetch.calls).toHaveLength(1);
   });

@@ -85,7 +85,9 @@ export function httpFailure(status: number, body: unknown): Failure {
 }
 
 /** Garment types of the flat-lay wizard → FASHN categories. */
-export function fashnCategory(garmentType: string | null | undefined): 'tops' | 'bottoms' | 'one-pieces' | 'auto' {
+export function fashnCategory(
+  garmentType: string | null | undefined,
+): 'tops' | 'bottoms' | 'one-pieces' | 'auto' {
   switch (garmentType) {
     case 'top':
       return 'tops';
@@ -105,7 +107,12 @@ export interface RunRequest {
 
 /** The try-on request of an on-model image. */
 export function tryonRequest(job: ImageJob, inputs: ImageInputs, model = 'tryon-v1.6'): RunRequest {
-  if (!inputs.modelImageUrl) throw new ProviderError({ kind: 'permanent', code: 'BadRequest', message: 'no model image for the try-on' });
+  if (!inputs.modelImageUrl)
+    throw new ProviderError({
+      kind: 'permanent',
+      code: 'BadRequest',
+      message: 'no model image for the try-on',
+    });
   return {
     model_name: model,
     inputs: {
@@ -137,7 +144,8 @@ export function backgroundChangeRequest(job: ImageJob, image: string, inputs: Im
   // the catalogue's pre-blurred image already is the blurred background; for a prompt,
   // ask for it (FASHN ignores what it does not know; the local endpoint blurs)
   if (job.background_blurred && !fields.background_image) fields.blur = true;
-  if (job.background_blurred && bg.custom) fields.background_prompt = `${bg.description}, softly blurred (shallow depth of field)`;
+  if (job.background_blurred && bg.custom)
+    fields.background_prompt = `${bg.description}, softly blurred (shallow depth of field)`;
   return { model_name: 'background-change', inputs: fields };
 }
 
@@ -165,13 +173,20 @@ interface StatusBody {
 export function statusProgress(body: StatusBody): Progress {
   switch (body.status) {
     case 'completed': {
-      const outputs = Array.isArray(body.output) ? body.output.filter((o): o is string => typeof o === 'string') : [];
-      if (outputs.length === 0) return { state: 'failed', failure: { kind: 'transient', code: 'NoOutput', message: 'FASHN completed without an output' } };
+      const outputs = Array.isArray(body.output)
+        ? body.output.filter((o): o is string => typeof o === 'string')
+        : [];
+      if (outputs.length === 0)
+        return {
+          state: 'failed',
+          failure: { kind: 'transient', code: 'NoOutput', message: 'FASHN completed without an output' },
+        };
       return { state: 'completed', outputs };
     }
     case 'failed': {
       const e = body.error;
-      const failure = typeof e === 'string' ? classifyFashnError(e, e) : classifyFashnError(e?.name, e?.message);
+      const failure =
+        typeof e === 'string' ? classifyFashnError(e, e) : classifyFashnError(e?.name, e?.message);
       return { state: 'failed', failure };
     }
     case 'starting':
@@ -188,14 +203,22 @@ export function createFashnProvider(opts: FashnOptions): Provider {
   const doFetch: Fetch = opts.fetch ?? ((input, init) => fetch(input, init));
   const timeoutMs = opts.timeoutMs ?? 30_000;
   const tryonModel = opts.tryonModel ?? 'tryon-v1.6';
-  const headers = { Authorization: `Bearer ${opts.apiKey}`, 'Content-Type': 'application/json', Accept: 'application/json' };
+  const headers = {
+    Authorization: `Bearer ${opts.apiKey}`,
+    'Content-Type': 'application/json',
+    Accept: 'application/json',
+  };
 
   async function call(url: string, init: RequestInit): Promise<{ status: number; body: unknown }> {
     let res: Response;
     try {
       res = await doFetch(url, { ...init, headers, signal: AbortSignal.timeout(timeoutMs) });
     } catch (err) {
-      throw new ProviderError({ kind: 'transient', code: 'NetworkError', message: `FASHN unreachable: ${errorText(err)}` });
+      throw new ProviderError({
+        kind: 'transient',
+        code: 'NetworkError',
+        message: `FASHN unreachable: ${errorText(err)}`,
+      });
     }
     const text = await res.text();
     let body: unknown = null;
@@ -214,10 +237,16 @@ export function createFashnProvider(opts: FashnOptions): Provider {
     const b = (body ?? {}) as { id?: unknown; error?: unknown };
     if (b.error) {
       const e = b.error as { name?: string; message?: string } | string;
-      throw new ProviderError(typeof e === 'string' ? classifyFashnError(e, e) : classifyFashnError(e.name, e.message));
+      throw new ProviderError(
+        typeof e === 'string' ? classifyFashnError(e, e) : classifyFashnError(e.name, e.message),
+      );
     }
     if (typeof b.id !== 'string' || !b.id) {
-      throw new ProviderError({ kind: 'transient', code: 'BadResponse', message: 'FASHN answered /run without an id' });
+      throw new ProviderError({
+        kind: 'transient',
+        code: 'BadResponse',
+        message: 'FASHN answered /run without an id',
+      });
     }
     return { handle: fashnHandle(stage, b.id) };
   }
@@ -232,7 +261,10 @@ export function createFashnProvider(opts: FashnOptions): Provider {
       throw err;
     }
     if (answer.status === 404) {
-      return { state: 'failed', failure: { kind: 'transient', code: 'NotFound', message: 'FASHN no longer tracks this prediction' } };
+      return {
+        state: 'failed',
+        failure: { kind: 'transient', code: 'NotFound', message: 'FASHN no longer tracks this prediction' },
+      };
     }
     if (answer.status < 200 || answer.status >= 300) {
       const failure = httpFailure(answer.status, answer.body);
@@ -242,8 +274,18 @@ export function createFashnProvider(opts: FashnOptions): Provider {
   }
 
   /** A finished stage either is the result or starts the next stage. */
-  async function advance(stage: Stage, progress: Progress, job: EngineJob, inputs: () => Promise<JobInputs>): Promise<Progress> {
-    if (progress.state !== 'completed' || stage !== 'tryon' || job.kind !== 'image' || !needsBackgroundStage(job)) {
+  async function advance(
+    stage: Stage,
+    progress: Progress,
+    job: EngineJob,
+    inputs: () => Promise<JobInputs>,
+  ): Promise<Progress> {
+    if (
+      progress.state !== 'completed' ||
+      stage !== 'tryon' ||
+      job.kind !== 'image' ||
+      !needsBackgroundStage(job)
+    ) {
       return progress;
     }
     const made = (await inputs()) as ImageInputs;

@@ -15,7 +15,10 @@ describe('provider selection', () => {
 
   it('local honours FASHN_API_URL (the stack passes its own address)', async () => {
     const fetch = scriptedFetch([json({ id: 'l1', error: null })]);
-    const p = providerFromEnv(envOf({ FASHN_API_URL: 'http://127.0.0.1:4000/_dev/fashn', SUPABASE_URL: 'http://x' }), { fetch });
+    const p = providerFromEnv(
+      envOf({ FASHN_API_URL: 'http://127.0.0.1:4000/_dev/fashn', SUPABASE_URL: 'http://x' }),
+      { fetch },
+    );
     await p.submitOnModel(sampleImageJob(), sampleInputs({ callbackUrl: null }));
     expect(fetch.calls[0].url).toBe('http://127.0.0.1:4000/_dev/fashn/v1/run');
   });
@@ -30,14 +33,21 @@ describe('provider selection', () => {
   });
 
   it('webhook needs its on-model URL; flat-lay falls back to it', async () => {
-    expect(() => providerFromEnv(envOf({ GENERATION_PROVIDER: 'webhook' }))).toThrow(/GENERATION_WEBHOOK_URL_ON_MODEL/);
+    expect(() => providerFromEnv(envOf({ GENERATION_PROVIDER: 'webhook' }))).toThrow(
+      /GENERATION_WEBHOOK_URL_ON_MODEL/,
+    );
     const fetch = scriptedFetch([json({}), json({})]);
-    const p = providerFromEnv(envOf({ GENERATION_PROVIDER: 'webhook', GENERATION_WEBHOOK_URL_ON_MODEL: 'https://flows/om' }), { fetch });
+    const p = providerFromEnv(
+      envOf({ GENERATION_PROVIDER: 'webhook', GENERATION_WEBHOOK_URL_ON_MODEL: 'https://flows/om' }),
+      { fetch },
+    );
     await p.submitFlatLay(sampleImageJob({ project_type: 'flat-lay' }), sampleInputs());
     expect(fetch.calls[0].url).toBe('https://flows/om');
   });
 
   it('an unknown provider name is a configuration error', () => {
-    expect(() => providerFromEnv(envOf({ GENERATION_PROVIDER: 'replicate' }))).toThrow(/one of local, fashn, webhook/);
+    expect(() => providerFromEnv(envOf({ GENERATION_PROVIDER: 'replicate' }))).toThrow(
+      /one of local, fashn, webhook/,
+    );
   });
 });

@@ -33,7 +33,9 @@ export type ProviderName = (typeof PROVIDER_NAMES)[number];
 export function providerName(env: Env): ProviderName {
   const v = (env('GENERATION_PROVIDER') ?? '').trim().toLowerCase() || 'local';
   if (!(PROVIDER_NAMES as readonly string[]).includes(v)) {
-    throw new ProviderConfigError(`GENERATION_PROVIDER must be one of ${PROVIDER_NAMES.join(', ')} (got ${v})`);
+    throw new ProviderConfigError(
+      `GENERATION_PROVIDER must be one of ${PROVIDER_NAMES.join(', ')} (got ${v})`,
+    );
   }
   return v as ProviderName;
 }
@@ -43,7 +45,8 @@ export function providerFromEnv(env: Env, deps: ProviderDeps = {}): Provider {
   const value = (key: string) => env(key)?.trim() || null;
   if (name === 'webhook') {
     const onModelUrl = value('GENERATION_WEBHOOK_URL_ON_MODEL') ?? value('GENERATION_WEBHOOK_URL');
-    if (!onModelUrl) throw new ProviderConfigError('GENERATION_PROVIDER=webhook needs GENERATION_WEBHOOK_URL_ON_MODEL');
+    if (!onModelUrl)
+      throw new ProviderConfigError('GENERATION_PROVIDER=webhook needs GENERATION_WEBHOOK_URL_ON_MODEL');
     return createWebhookProvider({
       onModelUrl,
       flatLayUrl: value('GENERATION_WEBHOOK_URL_FLAT_LAY') ?? onModelUrl,
@@ -65,7 +68,8 @@ export function providerFromEnv(env: Env, deps: ProviderDeps = {}): Provider {
     });
   }
   const supabaseUrl = value('SUPABASE_URL');
-  const baseUrl = value('FASHN_API_URL') ?? (supabaseUrl ? `${supabaseUrl.replace(/\/+$/, '')}/_dev/fashn` : null);
+  const baseUrl =
+    value('FASHN_API_URL') ?? (supabaseUrl ? `${supabaseUrl.replace(/\/+$/, '')}/_dev/fashn` : null);
   if (!baseUrl) throw new ProviderConfigError('the local provider needs FASHN_API_URL or SUPABASE_URL');
   return createFashnProvider({
     name: 'local',

@@ -62,7 +62,8 @@ export function sampleVideoJob(overrides: Partial<VideoJob> = {}): VideoJob {
     project_name: 'Summer Dress',
     style: { id: 'zoom-in', name: 'Zoom In', prompt: 'slow camera zoom in on the garment' },
     custom_description: null,
-    image_path: '33333333-3333-4333-8333-333333333333/22222222-2222-4222-8222-222222222222/11111111-1111-4111-8111-111111111111.png',
+    image_path:
+      '33333333-3333-4333-8333-333333333333/22222222-2222-4222-8222-222222222222/11111111-1111-4111-8111-111111111111.png',
     image_id: '11111111-1111-4111-8111-111111111111',
     email: 'seller@example.test',
     provider_job_id: null,
@@ -88,11 +89,13 @@ export interface Recorded {
   url: string;
   method: string;
   headers: Record<string, string>;
-  body: any;
+  body: unknown;
 }
 
 /** A fetch that records each request and answers with the next scripted response. */
-export function scriptedFetch(answers: (Response | Error | ((req: Recorded) => Response))[]): Fetch & { calls: Recorded[] } {
+export function scriptedFetch(
+  answers: (Response | Error | ((req: Recorded) => Response))[],
+): Fetch & { calls: Recorded[] } {
   const calls: Recorded[] = [];
   const fn = (async (input: string, init?: RequestInit) => {
     const headers: Record<string, string> = {};
@@ -100,7 +103,12 @@ export function scriptedFetch(answers: (Response | Error | ((req: Recorded) => R
       headers[k] = v;
     });
     const text = typeof init?.body === 'string' ? init.body : null;
-    const rec: Recorded = { url: input, method: init?.method ?? 'GET', headers, body: text ? JSON.parse(text) : null };
+    const rec: Recorded = {
+      url: input,
+      method: init?.method ?? 'GET',
+      headers,
+      body: text ? JSON.parse(text) : null,
+    };
     calls.push(rec);
     const next = answers.shift();
     if (!next) throw new Error(`unexpected request ${rec.method} ${rec.url}`);

@@ -149,14 +149,17 @@ export interface Provider {
    * A callback the provider posted for `handle` (its signature already checked by the
    * engine). Throws CallbackMismatch when the body is about other work than `handle`.
    */
-  parseCallback(handle: string, body: unknown, job: EngineJob, inputs: () => Promise<JobInputs>): Promise<Progress>;
+  parseCallback(
+    handle: string,
+    body: unknown,
+    job: EngineJob,
+    inputs: () => Promise<JobInputs>,
+  ): Promise<Progress>;
 }
 
 /** A provider call that failed before any work was accepted (HTTP 5xx, 429, network, refusal). */
 export class ProviderError extends Error {
-  constructor(
-    readonly failure: Failure,
-  ) {
+  constructor(readonly failure: Failure) {
     super(failure.message);
     this.name = 'ProviderError';
   }

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { json, sampleImageJob, sampleInputs, sampleToolJob, sampleVideoJob, scriptedFetch } from './testing.ts';
-import { ProviderError } from './types.ts';
+import {
+  json,
+  sampleImageJob,
+  sampleInputs,
+  sampleToolJob,
+  sampleVideoJob,
+  scriptedFetch,
+} from './testing.ts';
+import type { ProviderError } from './types.ts';
 import { createWebhookProvider, workflowBody, workflowPose, workflowProgress } from './webhook.ts';
 
 const URLS = {
@@ -35,14 +42,22 @@ describe('webhook adapter: the spec 2 §7 body', () => {
 
   it("'back view' is sent as 'backview looking over the shoulder', whatever the stored prompt", () => {
     expect(workflowPose({ name: 'Back View', prompt: null })).toBe('backview looking over the shoulder');
-    expect(workflowPose({ name: 'back view', prompt: 'back view' })).toBe('backview looking over the shoulder');
+    expect(workflowPose({ name: 'back view', prompt: 'back view' })).toBe(
+      'backview looking over the shoulder',
+    );
     expect(workflowPose({ name: 'Front View', prompt: 'front view' })).toBe('front view');
     expect(workflowPose({ name: 'Side View', prompt: null })).toBe('side view');
   });
 
   it('a custom model has an empty image URL and the description as text; so does a custom background', () => {
     const job = sampleImageJob({
-      model: { id: 9999, custom: true, description: 'tall man with a grey beard', gender: 'women', default_image_path: '/catalogue/models/sofia/01.webp' },
+      model: {
+        id: 9999,
+        custom: true,
+        description: 'tall man with a grey beard',
+        gender: 'women',
+        default_image_path: '/catalogue/models/sofia/01.webp',
+      },
       background: { id: 9999, custom: true, description: 'a Paris café terrace' },
       background_blurred: true,
     });
@@ -74,7 +89,12 @@ describe('webhook adapter: submitting', () => {
       release = resolve;
     });
     const kept: Promise<unknown>[] = [];
-    const p = createWebhookProvider({ ...URLS, acceptMs: 20, fetch: () => pending, keepAlive: (w) => kept.push(w) });
+    const p = createWebhookProvider({
+      ...URLS,
+      acceptMs: 20,
+      fetch: () => pending,
+      keepAlive: (w) => kept.push(w),
+    });
     const started = Date.now();
     const submitted = await p.submitOnModel(sampleImageJob(), sampleInputs());
     expect(Date.now() - started).toBeLessThan(1000);
@@ -92,7 +112,10 @@ describe('webhook adapter: submitting', () => {
       new TypeError('fetch failed'),
     ]);
     const p = createWebhookProvider({ ...URLS, fetch });
-    expect((await p.submitOnModel(sampleImageJob(), sampleInputs())).progress).toEqual({ state: 'completed', outputs: ['https://cdn.example/result.png'] });
+    expect((await p.submitOnModel(sampleImageJob(), sampleInputs())).progress).toEqual({
+      state: 'completed',
+      outputs: ['https://cdn.example/result.png'],
+    });
     for (const kind of ['transient', 'permanent', 'transient']) {
       const err = await p.submitOnModel(sampleImageJob(), sampleInputs()).catch((e) => e);
       expect((err as ProviderError).failure.kind).toBe(kind);
@@ -104,7 +127,10 @@ describe('webhook adapter: submitting', () => {
     const now = new Date('2026-11-22T10:00:00Z');
     const p = createWebhookProvider({ ...URLS, fetch, now: () => now });
     const job = sampleToolJob();
-    const r = await p.submitBackgroundRemoval(job, { imageUrl: 'https://s/in.png', callbackUrl: 'https://cb' });
+    const r = await p.submitBackgroundRemoval(job, {
+      imageUrl: 'https://s/in.png',
+      callbackUrl: 'https://cb',
+    });
     expect(r.progress).toEqual({ state: 'completed', outputs: ['https://cdn.example/nobg.png'] });
     expect(fetch.calls[0].body).toEqual({
       photoUrl: 'https://s/in.png',
@@ -119,7 +145,10 @@ describe('webhook adapter: submitting', () => {
   it('video posts {projectId, userId, videoStyle, videoStyleName, customDescription, generatedImageUrl}', async () => {
     const fetch = scriptedFetch([json({})]);
     const job = sampleVideoJob();
-    await createWebhookProvider({ ...URLS, fetch }).submitVideo(job, { imageUrl: 'https://s/out.png', callbackUrl: 'https://cb' });
+    await createWebhookProvider({ ...URLS, fetch }).submitVideo(job, {
+      imageUrl: 'https://s/out.png',
+      callbackUrl: 'https://cb',
+    });
     expect(fetch.calls[0].url).toBe(URLS.videoUrl);
     expect(fetch.calls[0].body).toEqual({
       projectId: job.project_id,
@@ -144,16 +173,30 @@ describe('webhook adapter: submitting', () => {
 
 describe('webhook adapter: callbacks', () => {
   it('reads completed, failed and rejected results', () => {
-    expect(workflowProgress({ status: 'completed', imageUrl: 'https://cdn/x.png' })).toEqual({ state: 'completed', outputs: ['https://cdn/x.png'] });
-    expect(workflowProgress({ output: ['https://cdn/y.png'] })).toEqual({ state: 'completed', outputs: ['https://cdn/y.png'] });
-    expect(workflowProgress({ status: 'failed', error: 'model crashed' })).toMatchObject({ state: 'failed', failure: { kind: 'permanent', message: 'model crashed' } });
-    expect(workflowProgress({ status: 'rejected', message: 'lingerie' })).toMatchObject({ state: 'failed', failure: { kind: 'rejected' } });
+    expect(workflowProgress({ status: 'completed', imageUrl: 'https://cdn/x.png' })).toEqual({
+      state: 'completed',
+      outputs: ['https://cdn/x.png'],
+    });
+    expect(workflowProgress({ output: ['https://cdn/y.png'] })).toEqual({
+      state: 'completed',
+      outputs: ['https://cdn/y.png'],
+    });
+    expect(workflowProgress({ status: 'failed', error: 'model crashed' })).toMatchObject({
+      state: 'failed',
+      failure: { kind: 'permanent', message: 'model crashed' },
+    });
+    expect(workflowProgress({ status: 'rejected', message: 'lingerie' })).toMatchObject({
+      state: 'failed',
+      failure: { kind: 'rejected' },
+    });
     expect(workflowProgress({ status: 'processing' })).toEqual({ state: 'running' });
     expect(workflowProgress('nope')).toMatchObject({ state: 'failed' });
   });
 
   it('polling a workflow job waits for its callback', async () => {
     const p = createWebhookProvider({ ...URLS, fetch: scriptedFetch([]) });
-    expect(await p.poll('webhook:image:x:1', sampleImageJob(), async () => sampleInputs())).toEqual({ state: 'running' });
+    expect(await p.poll('webhook:image:x:1', sampleImageJob(), async () => sampleInputs())).toEqual({
+      state: 'running',
+    });
   });
 });

@@ -74,7 +74,16 @@ export function workflowBody(job: ImageJob, inputs: ImageInputs): Record<string,
 export function resultUrlOf(body: unknown): string | null {
   if (!body || typeof body !== 'object') return null;
   const b = body as Record<string, unknown>;
-  for (const key of ['resultUrl', 'imageUrl', 'generatedUrl', 'videoUrl', 'photoUrl', 'processedUrl', 'url', 'outputUrl']) {
+  for (const key of [
+    'resultUrl',
+    'imageUrl',
+    'generatedUrl',
+    'videoUrl',
+    'photoUrl',
+    'processedUrl',
+    'url',
+    'outputUrl',
+  ]) {
     if (typeof b[key] === 'string' && /^https?:\/\//i.test(b[key] as string)) return b[key] as string;
   }
   if (Array.isArray(b.output) && typeof b.output[0] === 'string') return b.output[0];
@@ -85,23 +94,37 @@ export function resultUrlOf(body: unknown): string | null {
 function errorOf(body: Record<string, unknown>): string | null {
   const e = body.error ?? body.message;
   if (typeof e === 'string' && e.trim()) return e.trim();
-  if (e && typeof e === 'object' && typeof (e as { message?: unknown }).message === 'string') return (e as { message: string }).message;
+  if (e && typeof e === 'object' && typeof (e as { message?: unknown }).message === 'string')
+    return (e as { message: string }).message;
   return null;
 }
 
 /** A workflow's answer (callback or synchronous) as progress. */
 export function workflowProgress(body: unknown): Progress {
   if (!body || typeof body !== 'object' || Array.isArray(body)) {
-    return { state: 'failed', failure: { kind: 'permanent', code: 'BadCallback', message: 'the workflow answered without a JSON object' } };
+    return {
+      state: 'failed',
+      failure: {
+        kind: 'permanent',
+        code: 'BadCallback',
+        message: 'the workflow answered without a JSON object',
+      },
+    };
   }
   const b = body as Record<string, unknown>;
   const status = typeof b.status === 'string' ? b.status.toLowerCase() : null;
   const url = resultUrlOf(b);
   if (status === 'rejected' || b.rejected === true) {
-    return { state: 'failed', failure: { kind: 'rejected', code: 'Rejected', message: errorOf(b) ?? 'content guideline violation' } };
+    return {
+      state: 'failed',
+      failure: { kind: 'rejected', code: 'Rejected', message: errorOf(b) ?? 'content guideline violation' },
+    };
   }
   if (status === 'failed' || status === 'error') {
-    return { state: 'failed', failure: { kind: 'permanent', code: 'WorkflowFailed', message: errorOf(b) ?? 'the workflow failed' } };
+    return {
+      state: 'failed',
+      failure: { kind: 'permanent', code: 'WorkflowFailed', message: errorOf(b) ?? 'the workflow failed' },
+    };
   }
   if (url && (status === null || status === 'completed' || status === 'success' || status === 'done')) {
     return { state: 'completed', outputs: [url] };
@@ -114,7 +137,11 @@ export function workflowProgress(body: unknown): Progress {
 
 function httpFailure(status: number, text: string): Failure {
   const transient = status === 408 || status === 429 || status >= 500;
-  return { kind: transient ? 'transient' : 'permanent', code: `HTTP ${status}`, message: `the workflow answered ${status}${text ? `: ${text.slice(0, 200)}` : ''}` };
+  return {
+    kind: transient ? 'transient' : 'permanent',
+    code: `HTTP ${status}`,
+    message: `the workflow answered ${status}${text ? `: ${text.slice(0, 200)}` : ''}`,
+  };
 }
 
 export function webhookHandle(kind: 'image' | 'video' | 'tool', jobId: string, attempt: number): string {
@@ -130,7 +157,11 @@ export function createWebhookProvider(opts: WebhookOptions): Provider {
 
   async function post(url: string | null, what: string, body: unknown, handle: string): Promise<Submitted> {
     if (!url) {
-      throw new ProviderError({ kind: 'permanent', code: 'NotConfigured', message: `no workflow URL is set for ${what}` });
+      throw new ProviderError({
+        kind: 'permanent',
+        code: 'NotConfigured',
+        message: `no workflow URL is set for ${what}`,
+      });
     }
     const request = doFetch(url, {
       method: 'POST',
@@ -156,7 +187,11 @@ export function createWebhookProvider(opts: WebhookOptions): Provider {
       return { handle };
     }
     if ('err' in answered) {
-      throw new ProviderError({ kind: 'transient', code: 'NetworkError', message: `the workflow is unreachable: ${answered.err instanceof Error ? answered.err.message : String(answered.err)}` });
+      throw new ProviderError({
+        kind: 'transient',
+        code: 'NetworkError',
+        message: `the workflow is unreachable: ${answered.err instanceof Error ? answered.err.message : String(answered.err)}`,
+      });
     }
     const text = await answered.res.text().catch(() => '');
     if (!answered.res.ok) throw new ProviderError(httpFailure(answered.res.status, text));
@@ -166,7 +201,8 @@ export function createWebhookProvider(opts: WebhookOptions): Provider {
     } catch {
       parsed = null;
     }
-    const progress = parsed && typeof parsed === 'object' ? workflowProgress(parsed) : ({ state: 'running' } as Progress);
+    const progress =
+      parsed && typeof parsed === 'object' ? workflowProgress(parsed) : ({ state: 'running' } as Progress);
     return progress.state === 'running' ? { handle } : { handle, progress };
   }
 
@@ -177,14 +213,36 @@ export function createWebhookProvider(opts: WebhookOptions): Provider {
   return {
     name: 'webhook',
     submitOnModel(job, inputs) {
-      return post(opts.onModelUrl, 'on-model generation', workflowBody(job, inputs), webhookHandle('image', job.image_id, job.attempt));
+      return post(
+        opts.onModelUrl,
+        'on-model generation',
+        workflowBody(job, inputs),
+        webhookHandle('image', job.image_id, job.attempt),
+      );
     },
     submitFlatLay(job, inputs) {
-      return post(opts.flatLayUrl ?? opts.onModelUrl, 'flat-lay generation', workflowBody(job, inputs), webhookHandle('image', job.image_id, job.attempt));
+      return post(
+        opts.flatLayUrl ?? opts.onModelUrl,
+        'flat-lay generation',
+        workflowBody(job, inputs),
+        webhookHandle('image', job.image_id, job.attempt),
+      );
     },
     submitBackgroundRemoval(job, inputs) {
-      const body = { photoUrl: inputs.imageUrl, userId: job.user_id, email: job.email ?? '', timestamp: now().toISOString(), jobId: job.job_id, callbackUrl: inputs.callbackUrl };
-      return post(opts.backgroundRemovalUrl, 'background removal', body, webhookHandle('tool', job.job_id, job.attempt));
+      const body = {
+        photoUrl: inputs.imageUrl,
+        userId: job.user_id,
+        email: job.email ?? '',
+        timestamp: now().toISOString(),
+        jobId: job.job_id,
+        callbackUrl: inputs.callbackUrl,
+      };
+      return post(
+        opts.backgroundRemovalUrl,
+        'background removal',
+        body,
+        webhookHandle('tool', job.job_id, job.attempt),
+      );
     },
     submitVideo(job, inputs) {
       const body = {
@@ -196,7 +254,12 @@ export function createWebhookProvider(opts: WebhookOptions): Provider {
         generatedImageUrl: inputs.imageUrl,
         callbackUrl: inputs.callbackUrl,
       };
-      return post(opts.videoUrl, 'video generation', body, webhookHandle('video', job.project_id, job.attempt));
+      return post(
+        opts.videoUrl,
+        'video generation',
+        body,
+        webhookHandle('video', job.project_id, job.attempt),
+      );
     },
     async poll(handle) {
       ownHandle(handle);
