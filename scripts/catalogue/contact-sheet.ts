@@ -20,7 +20,6 @@ import {
 const CARD_W = 230;
 const CARD_H = 345;
 const GAP = 16;
-const LABEL = 28;
 
 interface Item {
   file: string;
@@ -55,6 +54,8 @@ async function sheet(
   out: string,
   useSmall: boolean,
 ): Promise<void> {
+  const font = Math.max(14, Math.round(w / 16));
+  const LABEL = font + 14;
   const rows = Math.ceil(items.length / cols);
   const width = cols * (w + GAP) + GAP;
   const height = rows * (h + LABEL + GAP) + GAP;
@@ -74,7 +75,7 @@ async function sheet(
       .toBuffer();
     layers.push({ input: card, left: x, top: y });
     const label = Buffer.from(
-      `<svg width="${w}" height="${LABEL}"><text x="2" y="${LABEL - 8}" font-family="sans-serif" font-size="${Math.max(14, Math.round(w / 16))}" fill="#3a3632">${esc(item.label)}</text></svg>`,
+      `<svg width="${w}" height="${LABEL}"><text x="2" y="${LABEL - 8}" font-family="sans-serif" font-size="${font}" fill="#3a3632">${esc(item.label)}</text></svg>`,
     );
     layers.push({ input: label, left: x, top: y + h });
   }

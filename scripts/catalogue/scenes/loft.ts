@@ -97,7 +97,7 @@ export function loft(): string {
         [half, ceil, back],
         [-half, ceil, back],
       ]),
-      '#d8d2ca',
+      '#e6e1da',
     ),
   );
   for (let z = 2; z < back; z += 1.6)
@@ -106,10 +106,10 @@ export function loft(): string {
         cam.poly([
           [-half, ceil, z],
           [half, ceil, z],
-          [half, ceil - 0.25, z],
-          [-half, ceil - 0.25, z],
+          [half, ceil - 0.16, z],
+          [-half, ceil - 0.16, z],
         ]),
-        '#3b3d40',
+        '#4a4d52',
       ),
     );
   // floor: polished concrete

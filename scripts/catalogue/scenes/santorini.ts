@@ -58,10 +58,11 @@ export function santorini(): string {
   c.add(
     fill(
       rect(0, horizon, W, 700),
-      vGradient(c, horizon, 1300, [
-        [0, '#2d6fa8'],
-        [0.4, '#2a79b4'],
-        [1, '#3f9bcb'],
+      vGradient(c, horizon, 1150, [
+        [0, '#7fb6d9'],
+        [0.08, '#3f8cc2'],
+        [0.5, '#2470ab'],
+        [1, '#1c5f96'],
       ]),
     ),
   );
@@ -79,6 +80,31 @@ export function santorini(): string {
     c.add(line(x, y, x + 14 + rnd() * 40, y, '#ffffff', 2, 0.18 + rnd() * 0.2));
   }
   glow(c, 560, horizon + 120, 260, 120, '#ffffff', 0.18);
+  // Nea Kameni, the dark volcanic islet in the middle of the caldera
+  c.add(
+    fill(
+      `M430 ${horizon + 70} C470 ${horizon + 40} 540 ${horizon + 34} 600 ${horizon + 52} C630 ${horizon + 60} 650 ${horizon + 66} 670 ${horizon + 72}Z`,
+      '#6b5d57',
+    ),
+  );
+  c.add(
+    fill(
+      `M430 ${horizon + 70} L670 ${horizon + 72} L660 ${horizon + 78} L440 ${horizon + 77}Z`,
+      '#ffffff',
+      0.35,
+    ),
+  );
+  // a sailboat and its wake
+  const bx = 560;
+  const by = horizon + 230;
+  c.add(
+    `<path d="M${bx - 160} ${by + 16} Q${bx - 60} ${by + 6} ${bx - 8} ${by + 8}" stroke="#ffffff" stroke-width="3" fill="none" opacity="0.6"/>`,
+  );
+  c.add(
+    fill(`M${bx - 26} ${by} L${bx + 30} ${by} L${bx + 20} ${by + 12} L${bx - 18} ${by + 12}Z`, '#ffffff'),
+  );
+  c.add(fill(`M${bx + 2} ${by - 4} L${bx + 2} ${by - 74} L${bx + 36} ${by - 6}Z`, '#ffffff'));
+  c.add(fill(`M${bx - 2} ${by - 6} L${bx - 2} ${by - 60} L${bx - 24} ${by - 8}Z`, '#eef3f7'));
 
   // the village on the cliff, left: rows of houses stepping down
   const left: [number, number, number, number][] = [

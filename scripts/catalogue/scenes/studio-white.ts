@@ -1,5 +1,5 @@
 // Studio White: a seamless white cyclorama, soft key light from the left, a gentle floor curve.
-import { Canvas, H, W, fill, glow, hGradient, rect, sceneSvg, vGradient } from './kit.ts';
+import { Canvas, H, W, fill, glow, hGradient, line, rect, sceneSvg, vGradient } from './kit.ts';
 
 export function studioWhite(): string {
   const c = new Canvas('studio');
@@ -39,7 +39,17 @@ export function studioWhite(): string {
       ]),
     ),
   );
-  // a barely-there vignette
+  // studio kit at the edges so the set reads as a studio: a softbox on a stand, a white V-flat
+  c.add(line(150, 640, 150, 1180, '#3a3b3e', 7));
+  c.add(line(150, 1180, 92, 1262, '#3a3b3e', 6));
+  c.add(line(150, 1180, 210, 1262, '#3a3b3e', 6));
+  c.add(line(150, 1180, 152, 1282, '#3a3b3e', 6));
+  c.add(fill('M70 470 L230 440 L262 560 L238 690 L78 700 L50 590Z', '#2f3033'));
+  c.add(fill('M82 484 L222 458 L248 562 L228 676 L88 686 L64 590Z', '#fbfbfa'));
+  glow(c, 160, 575, 170, 170, '#ffffff', 0.8);
+  c.add(fill('M1024 380 L944 420 L944 1230 L1024 1290Z', '#f7f6f3'));
+  c.add(fill('M944 420 L904 400 L904 1190 L944 1230Z', '#e4e1dc'));
+
   c.add(
     fill(
       rect(0, 0, W, H),

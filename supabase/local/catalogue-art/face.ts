@@ -78,11 +78,11 @@ export function faceFront(c: Canvas, look: ModelLook, pal: Palette, p: Proportio
   );
   if (look.freckles) {
     const rnd = seeded(7);
-    for (let i = 0; i < 22; i++) {
+    for (let i = 0; i < 16; i++) {
       const s = i % 2 ? 1 : -1;
-      const fx = cx + s * (8 + rnd() * rx * 0.55);
-      const fy = cy + ry * (0.2 + rnd() * 0.22);
-      c.add(path(ellipse(fx, fy, 1.6, 1.6), darken(pal.skin, 0.3), 'opacity="0.7"'));
+      const fx = cx + s * (10 + rnd() * rx * 0.5);
+      const fy = cy + ry * (0.22 + rnd() * 0.2);
+      c.add(path(ellipse(fx, fy, 1.3, 1.3), darken(pal.skin, 0.22), 'opacity="0.6"'));
     }
   }
   if (look.beard) beardFront(c, look, pal, p);

@@ -291,7 +291,7 @@ export function frontHair(c: Canvas, look: ModelLook, pal: Palette, h: Head, vie
     [x - rx - v * 0.95, y - ry * 0.42],
     [x - rx * 0.55, y - ry - v * 0.9 - crown * 0.6],
     [x + rx * 0.15, y - ry - v - crown],
-    [x + rx * 0.75, y - ry * 0.8 - v * 0.6 - crown * 0.3],
+    [x + rx * 0.72 + v * 0.2, y - ry * 0.78 - v * 0.55 - crown * 0.3],
     [x + rx + v, y - ry * 0.3],
     [x + rx + v, y + ry * drop],
   ];
@@ -433,7 +433,7 @@ function framingHair(h: Head, s: Spec, partX: number, hairlineY: number): string
   const top: Point[] = [
     [x - rx * 0.55, y - ry - v * 0.9],
     [x + rx * 0.15, y - ry - v],
-    [x + rx * 0.75, y - ry * 0.8 - v * 0.6],
+    [x + rx * 0.72 + v * 0.2, y - ry * 0.78 - v * 0.55],
   ];
   return smoothClosed([...hairline, ...left.down, ...top, ...right.up, ...hairlineRight], 0.7);
 }
