@@ -62,15 +62,15 @@ function stamp(scale: number): { mask: Uint8Array; width: number; height: number
 }
 
 /**
- * Draws the watermark over `image` in place (and returns it). The word is about a fifth
+ * Draws the watermark over `image` in place (and returns it). The word is about a quarter
  * of the image's width, rows run at -30°, every row shifted by half a word.
  */
 export function applyWatermark(image: Rgba, opacity = WATERMARK_OPACITY): Rgba {
   const { width, height, data } = image;
-  const scale = Math.max(2, Math.round(width / 5 / (TEXT.length * 6)));
+  const scale = Math.max(2, Math.round(width / 4 / (TEXT.length * 6)));
   const s = stamp(scale);
-  const gapX = Math.round(s.width * 0.45);
-  const gapY = Math.round(s.height * 1.6);
+  const gapX = Math.round(s.width * 0.7);
+  const gapY = Math.round(s.height * 2.6);
   const tileW = s.width + gapX;
   const tileH = s.height + gapY;
   const angle = (-30 * Math.PI) / 180;
