@@ -76,10 +76,11 @@ export function startDispatcher(ctx: StackContext): Dispatcher {
     for (let round = 0; round < 20 && !stopped; round++) {
       again = false;
       last = await callDispatch();
-      const r = last as { claimed?: Record<string, number>; errors?: string[] } | null;
+      const r = last as { claimed?: Record<string, number>; batchSize?: number; errors?: string[] } | null;
       if (r?.errors?.length) log(`dispatch: ${r.errors.join('; ')}`);
-      const claimed = r?.claimed ? Object.values(r.claimed).reduce((a, b) => a + b, 0) : 0;
-      if (!again && claimed < 8) break;
+      // a kind that filled its batch may have more waiting
+      const full = r?.claimed ? Object.values(r.claimed).some((n) => n >= (r.batchSize ?? 8)) : false;
+      if (!again && !full) break;
     }
     return last;
   }

@@ -58,6 +58,8 @@ export interface DispatchReport {
   stale: number;
   errors: string[];
   ms: number;
+  /** jobs claimed per kind at most (a kind that filled it may have more waiting) */
+  batchSize: number;
 }
 
 export interface CallbackAnswer {
@@ -106,6 +108,7 @@ export function createEngine(deps: EngineDeps) {
       stale: 0,
       errors: [],
       ms: 0,
+      batchSize: config.batchSize,
     };
   }
 
