@@ -1,9 +1,9 @@
 // The generator end to end on a schema of its own: a fresh PGlite, a few of each kind of
 // object, the rendered text.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../../supabase/local/db/database.ts';
+import type { Database } from '../../../supabase/local/db/database.ts';
 import { readCatalog } from '../catalog.ts';
-import { changedLines } from '../generate.ts';
+import { changedLines, openFreshPglite } from '../generate.ts';
 import { renderDatabaseTypes } from '../render.ts';
 
 const SCHEMA = `
@@ -46,7 +46,7 @@ let db: Database;
 let out: string;
 
 beforeAll(async () => {
-  db = await openDatabase({ dataDir: null });
+  db = await openFreshPglite();
   await db.exec(SCHEMA);
   out = renderDatabaseTypes(await readCatalog(db, 'public'));
 }, 60_000);
