@@ -150,16 +150,11 @@ export function cutout(img: Rgba, opts: CutoutOptions = {}): CutoutResult {
 
   const tol = opts.tolerance ?? Math.min(48, Math.max(16, 12 + spread * 0.6));
 
-  const bgAt = (i: number): [number, number, number] => {
-    const x = i % width, y = (i - x) / width;
-    const tx = width > 1 ? x / (width - 1) : 0, ty = height > 1 ? y / (height - 1) : 0;
-    return [0, 1, 2].map((c) => 0.5 * (left[y * 3 + c] + (right[y * 3 + c] - left[y * 3 + c]) * tx + top[x * 3 + c] + (bottom[x * 3 + c] - top[x * 3 + c]) * ty)) as [number, number, number];
-  };
   // squared distance of each pixel (3x3 mean: grain and JPEG noise must not open paths for
   // the fill into a light garment) to the background model (capped): the fill only compares
   const tol2 = tol * tol;
   const smooth = smooth3(data, width, height);
-  const dist = new Uint16Array(total);
+  const dist = scratch.u16('dist', total);
   for (let y = 0; y < height; y++) {
     const ly = y * 3;
     const ty = height > 1 ? y / (height - 1) : 0;
@@ -167,9 +162,8 @@ export function cutout(img: Rgba, opts: CutoutOptions = {}): CutoutResult {
     const lr = left[ly], lg = left[ly + 1], lb = left[ly + 2];
     const dR = right[ly] - lr, dG = right[ly + 1] - lg, dB = right[ly + 2] - lb;
     const inv = width > 1 ? 1 / (width - 1) : 0;
-    let p = y * width * 4;
     let i = y * width;
-    for (let x = 0; x < width; x++, p += 4, i++) {
+    for (let x = 0; x < width; x++, i++) {
       const tx = x * inv;
       const c = x * 3;
       const br = 0.5 * (lr + dR * tx + top[c] + (bottom[c] - top[c]) * ty);
@@ -184,14 +178,18 @@ export function cutout(img: Rgba, opts: CutoutOptions = {}): CutoutResult {
 
   // --- flood fill from the border through pixels close to the model (an explicit queue,
   // no recursion and no closures: this loop runs over every background pixel)
-  const bgMask = new Uint8Array(total);
-  const queue = new Int32Array(total);
+  const bgMask = scratch.u8('bg', total);
+  bgMask.fill(0);
+  const queue = scratch.i32('queue', total);
   let head = 0, tail = 0;
-  for (let x = 0; x < width; x++) {
-    for (const i of [x, (height - 1) * width + x]) if (!bgMask[i] && dist[i] < tol2) { bgMask[i] = 1; queue[tail++] = i; }
-  }
-  for (let y = 0; y < height; y++) {
-    for (const i of [y * width, y * width + width - 1]) if (!bgMask[i] && dist[i] < tol2) { bgMask[i] = 1; queue[tail++] = i; }
+  const edges: number[] = [];
+  for (let x = 0; x < width; x++) edges.push(x, (height - 1) * width + x);
+  for (let y = 0; y < height; y++) edges.push(y * width, y * width + width - 1);
+  for (const i of edges) {
+    if (!bgMask[i] && dist[i] < tol2) {
+      bgMask[i] = 1;
+      queue[tail++] = i;
+    }
   }
   while (head < tail) {
     const i = queue[head++];
@@ -206,19 +204,48 @@ export function cutout(img: Rgba, opts: CutoutOptions = {}): CutoutResult {
     if (j < total && !bgMask[j] && dist[j] < tol2) { bgMask[j] = 1; queue[tail++] = j; }
   }
 
+  // everything after works inside the subject's box (+ a margin): outside it all is background
+  let minX = width, minY = height, maxX = -1, maxY = -1;
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      if (!bgMask[row + x]) {
+        if (x < minX) minX = x;
+        if (x > maxX) maxX = x;
+        if (y < minY) minY = y;
+        if (y > maxY) maxY = y;
+      }
+    }
+  }
+  if (maxX < 0) {
+    for (let i = 3; i < data.length; i += 4) data[i] = 0;
+    return finish({ data, width, height }, 'key', ref);
+  }
+  const m = 4;
+  const x0 = Math.max(0, minX - m), x1 = Math.min(width - 1, maxX + m);
+  const y0 = Math.max(0, minY - m), y1 = Math.min(height - 1, maxY + m);
+
+  const bgAt = (i: number, out: Float64Array) => {
+    const x = i % width, y = (i - x) / width;
+    const tx = width > 1 ? x / (width - 1) : 0, ty = height > 1 ? y / (height - 1) : 0;
+    for (let c = 0; c < 3; c++) out[c] = 0.5 * (left[y * 3 + c] + (right[y * 3 + c] - left[y * 3 + c]) * tx + top[x * 3 + c] + (bottom[x * 3 + c] - top[x * 3 + c]) * ty);
+  };
+  const B = new Float64Array(3);
+  const touchesBg = (i: number, x: number) =>
+    (x > 0 && bgMask[i - 1]) || (x < width - 1 && bgMask[i + 1]) || (i >= width && bgMask[i - width]) || (i < total - width && bgMask[i + width]);
+
   // The fill ran on the smoothed image, which blurs the border by a pixel: two passes with
   // the pixels' own colours give back to the background what touches it and is close to it.
   for (let pass = 0; pass < 2; pass++) {
     const back: number[] = [];
-    for (let i = 0; i < total; i++) {
-      if (bgMask[i]) continue;
-      const x = i % width;
-      const touches = (x > 0 && bgMask[i - 1]) || (x < width - 1 && bgMask[i + 1]) || (i >= width && bgMask[i - width]) || (i < total - width && bgMask[i + width]);
-      if (!touches) continue;
-      const B = bgAt(i);
-      const p = i * 4;
-      const dr = data[p] - B[0], dg = data[p + 1] - B[1], db = data[p + 2] - B[2];
-      if (dr * dr + dg * dg + db * db < tol2) back.push(i);
+    for (let y = y0; y <= y1; y++) {
+      for (let x = x0, i = y * width + x0; x <= x1; x++, i++) {
+        if (bgMask[i] || !touchesBg(i, x)) continue;
+        bgAt(i, B);
+        const p = i * 4;
+        const dr = data[p] - B[0], dg = data[p + 1] - B[1], db = data[p + 2] - B[2];
+        if (dr * dr + dg * dg + db * db < tol2) back.push(i);
+      }
     }
     for (const i of back) bgMask[i] = 1;
   }
@@ -228,59 +255,92 @@ export function cutout(img: Rgba, opts: CutoutOptions = {}): CutoutResult {
   // to it that are not quite the background colour) are mixes of the two: each takes the
   // colour F of the solid subject just inside, and the alpha of how far it lies from the
   // background colour B towards F.
-  const alpha = new Uint8Array(total);
-  for (let i = 0; i < total; i++) if (!bgMask[i]) alpha[i] = 255;
+  const alpha = scratch.u8('alpha', total);
+  const solid = scratch.u8('solid', total);
+  alpha.fill(0);
+  solid.fill(0);
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0, i = y * width + x0; x <= x1; x++, i++) {
+      if (!bgMask[i]) {
+        alpha[i] = 255;
+        solid[i] = 1;
+      }
+    }
+  }
   const lo2 = (tol * 0.35) ** 2;
   const band: number[] = [];
-  const solid = Uint8Array.from(alpha, (a) => (a === 255 ? 1 : 0));
-  for (let i = 0; i < total; i++) {
-    const x = i % width;
-    const l = x > 0 ? alpha[i - 1] : alpha[i], r = x < width - 1 ? alpha[i + 1] : alpha[i];
-    const u = i >= width ? alpha[i - width] : alpha[i], d = i < total - width ? alpha[i + width] : alpha[i];
-    if (alpha[i] === 255) {
-      if (l === 0 || r === 0 || u === 0 || d === 0) {
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0, i = y * width + x0; x <= x1; x++, i++) {
+      const l = x > 0 ? alpha[i - 1] : alpha[i], r = x < width - 1 ? alpha[i + 1] : alpha[i];
+      const u = i >= width ? alpha[i - width] : alpha[i], d = i < total - width ? alpha[i + width] : alpha[i];
+      if (alpha[i] === 255) {
+        if (l === 0 || r === 0 || u === 0 || d === 0) {
+          band.push(i);
+          solid[i] = 0;
+        }
+      } else if (dist[i] > lo2 && (l === 255 || r === 255 || u === 255 || d === 255)) {
         band.push(i);
-        solid[i] = 0;
       }
-    } else if (dist[i] > lo2 && (l === 255 || r === 255 || u === 255 || d === 255)) {
-      band.push(i);
     }
   }
   const bandAlpha = new Uint8Array(band.length);
-  band.forEach((i, k) => {
+  for (let k = 0; k < band.length; k++) {
+    const i = band[k];
     const p = i * 4;
-    const C = [data[p], data[p + 1], data[p + 2]];
+    const cr = data[p], cg = data[p + 1], cb = data[p + 2];
     if (!bleed(data, solid, width, height, i)) {
       bandAlpha[k] = alpha[i]; // a hair-thin part of the subject: no solid inside to learn from
-      return;
+      continue;
     }
-    const B = bgAt(i);
-    let num = 0, den = 0;
-    for (let c = 0; c < 3; c++) {
-      const f = data[p + c] - B[c];
-      num += (C[c] - B[c]) * f;
-      den += f * f;
-    }
+    bgAt(i, B);
+    const fr = data[p] - B[0], fg = data[p + 1] - B[1], fb = data[p + 2] - B[2];
+    const num = (cr - B[0]) * fr + (cg - B[1]) * fg + (cb - B[2]) * fb;
+    const den = fr * fr + fg * fg + fb * fb;
     // a subject pixel stays at least half opaque: the ring must not eat into the garment
     const a = den > 64 ? Math.min(1, Math.max(0, num / den)) : alpha[i] / 255;
     bandAlpha[k] = Math.round(255 * (alpha[i] === 255 ? Math.max(0.5, a) : a));
-  });
-  band.forEach((i, k) => (alpha[i] = bandAlpha[k]));
+  }
+  for (let k = 0; k < band.length; k++) alpha[band[k]] = bandAlpha[k];
 
-  // a light feather outside the edge against stair steps; those pixels take the subject's colour
-  const feathered = boxBlur(alpha, width, height, opts.feather ?? 1);
-  for (let i = 0; i < total; i++) {
-    const p = i * 4;
-    if (alpha[i] === 255) {
-      data[p + 3] = 255;
-      continue;
+  // a light feather outside the edge against stair steps (inside the box); those pixels take
+  // the subject's colour
+  const bw = x1 - x0 + 1, bh = y1 - y0 + 1;
+  const region = new Uint8Array(bw * bh);
+  for (let y = 0; y < bh; y++) region.set(alpha.subarray((y0 + y) * width + x0, (y0 + y) * width + x0 + bw), y * bw);
+  const feathered = boxBlur(region, bw, bh, opts.feather ?? 1);
+  for (let i = 3; i < data.length; i += 4) data[i] = 0;
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0, i = y * width + x0; x <= x1; x++, i++) {
+      const p = i * 4;
+      if (alpha[i] === 255) {
+        data[p + 3] = 255;
+        continue;
+      }
+      const a = Math.max(alpha[i], feathered[(y - y0) * bw + (x - x0)] >> 1);
+      if (a > 0 && alpha[i] === 0) bleed(data, solid, width, height, i);
+      data[p + 3] = a;
     }
-    const a = Math.max(alpha[i], feathered[i] >> 1);
-    if (a > 0 && alpha[i] === 0) bleed(data, solid, width, height, i);
-    data[p + 3] = a;
   }
   return finish({ data, width, height }, 'key', ref);
 }
+
+/** Scratch buffers reused between calls (cutout is synchronous, so never shared mid-use). */
+const scratch = (() => {
+  const bufs = new Map<string, Uint8Array | Uint16Array | Int32Array>();
+  function get<T extends Uint8Array | Uint16Array | Int32Array>(key: string, n: number, make: (n: number) => T): T {
+    let b = bufs.get(key) as T | undefined;
+    if (!b || b.length < n) {
+      b = make(Math.ceil(n * 1.1));
+      bufs.set(key, b);
+    }
+    return b.subarray(0, n) as T;
+  }
+  return {
+    u8: (k: string, n: number) => get(k, n, (m) => new Uint8Array(m)),
+    u16: (k: string, n: number) => get(k, n, (m) => new Uint16Array(m)),
+    i32: (k: string, n: number) => get(k, n, (m) => new Int32Array(m)),
+  };
+})();
 
 /** Colour of pixel i := mean colour of the solid pixels near it (3x3, 5x5, 7x7); false if none. */
 function bleed(data: Buffer, solid: Uint8Array, width: number, height: number, i: number): boolean {
@@ -329,13 +389,15 @@ function finish(image: Rgba, method: 'alpha' | 'key', background: [number, numbe
 
 /** 3x3 mean of the RGB channels of an RGBA image, as packed RGB. */
 function smooth3(data: Buffer, width: number, height: number): Uint8Array {
-  const tmp = new Uint16Array(width * height * 3);
-  const out = new Uint8Array(width * height * 3);
+  const tmp = scratch.u16('smooth-tmp', width * height * 3);
+  const out = scratch.u8('smooth', width * height * 3);
   for (let y = 0; y < height; y++) {
+    const row = y * width;
     for (let x = 0; x < width; x++) {
-      const xl = x > 0 ? x - 1 : x, xr = x < width - 1 ? x + 1 : x;
-      const a = (y * width + xl) * 4, b = (y * width + x) * 4, c = (y * width + xr) * 4;
-      const o = (y * width + x) * 3;
+      // the row's ends repeat their edge pixel; the interior reads both neighbours
+      const b = (row + x) * 4;
+      const a = x > 0 ? b - 4 : b, c = x < width - 1 ? b + 4 : b;
+      const o = (row + x) * 3;
       tmp[o] = data[a] + data[b] + data[c];
       tmp[o + 1] = data[a + 1] + data[b + 1] + data[c + 1];
       tmp[o + 2] = data[a + 2] + data[b + 2] + data[c + 2];

@@ -8,7 +8,7 @@ import { figureLayer, FIGURE_HEIGHT, FIGURE_WIDTH, type PoseSlug } from '../../c
 import { lookFor } from '../../catalogue-art/models.ts';
 import { paletteFor } from '../../catalogue-art/palette.ts';
 import { hex } from '../../catalogue-art/svg.ts';
-import { cutout } from './cutout.ts';
+import { boxBlur, cutout } from './cutout.ts';
 import { OUTPUT_HEIGHT, OUTPUT_WIDTH, type Box, type Rgba } from './raster.ts';
 
 export interface FigureAnchors {
@@ -22,8 +22,11 @@ export interface Figure {
   image: Rgba;
   /** the figure's alpha plane (body silhouette) */
   alpha: Uint8Array;
-  /** the silhouette with its enclosed holes filled (the gap between an arm and the body): what a garment may cover */
-  cover: Uint8Array;
+  /**
+   * what a garment may cover: the silhouette with its enclosed holes filled (the gap between
+   * an arm and the body), blurred by 16 px (a garment stands a little off the body)
+   */
+  grown: Uint8Array;
   /** pixels drawn over a garment (hair falling over the shoulders) */
   overlay: Uint8Array | null;
   /** the figure's neutral basics (1 = top, 2 = bottom): a worn garment covers them across its rows */
@@ -92,7 +95,7 @@ async function rasteriseCatalogueFigure(slug: string, pose: PoseSlug): Promise<F
   return {
     image,
     alpha,
-    cover: fillHoles(alpha, OUTPUT_WIDTH, OUTPUT_HEIGHT),
+    grown: boxBlur(fillHoles(alpha, OUTPUT_WIDTH, OUTPUT_HEIGHT), OUTPUT_WIDTH, OUTPUT_HEIGHT, 16),
     overlay,
     basics,
     anchors,
@@ -195,7 +198,7 @@ export async function photoFigure(bytes: Buffer): Promise<Figure> {
   return {
     image,
     alpha,
-    cover: fillHoles(alpha, OUTPUT_WIDTH, OUTPUT_HEIGHT),
+    grown: boxBlur(fillHoles(alpha, OUTPUT_WIDTH, OUTPUT_HEIGHT), OUTPUT_WIDTH, OUTPUT_HEIGHT, 16),
     overlay: null,
     basics: null,
     anchors: estimateAnchors(alpha, box),

@@ -136,8 +136,6 @@ export async function fitToAnchor(garment: Rgba, anchors: GarmentAnchors, catego
 }
 
 export interface WearOptions {
-  /** how far the garment may stand off the body silhouette, px */
-  looseness: number;
   /** figure pixels that stay in front of the garment (hair over the shoulders) */
   overlay?: Uint8Array | null;
   /**
@@ -155,11 +153,12 @@ export interface WearOptions {
 
 /**
  * Puts the placed garment on the figure, writing into `subject` (the figure, straight RGBA,
- * same size): the garment is limited to the (slightly grown) body silhouette, shaded
+ * same size): the garment is limited to the grown body silhouette (`grownBody`, a blurred
+ * silhouette: a garment may stand ~10 px off the body and spans narrow gaps), shaded
  * (darker towards its edges and sides, a little darker downwards), and drops a soft
  * shadow onto the figure just below its edges. Returns the garment's box on the subject.
  */
-export function wearGarment(subject: Rgba, bodyAlpha: Uint8Array, placed: PlacedGarment, opts: WearOptions): Box {
+export function wearGarment(subject: Rgba, grownBody: Uint8Array, placed: PlacedGarment, opts: WearOptions): Box {
   const { width: W, height: H } = subject;
   const { layer } = placed;
   // the working region: the garment's box plus room for its shadow, clipped to the image
@@ -169,11 +168,8 @@ export function wearGarment(subject: Rgba, bodyAlpha: Uint8Array, placed: Placed
   const rw = rx1 - rx0, rh = ry1 - ry0;
   if (rw <= 0 || rh <= 0) return { x: 0, y: 0, w: 0, h: 0 };
 
-  // garment alpha on the region, limited to the grown silhouette
-  const grow = Math.max(1, Math.round(opts.looseness));
-  const body = new Uint8Array(rw * rh);
-  for (let y = 0; y < rh; y++) for (let x = 0; x < rw; x++) body[y * rw + x] = bodyAlpha[(ry0 + y) * W + rx0 + x];
-  const grown = boxBlur(body, rw, rh, grow);
+  // garment alpha on the region, limited to the grown silhouette (the figure's, blurred: see
+  // Figure.grown)
   const ga = new Uint8Array(rw * rh);
   for (let y = 0; y < rh; y++) {
     const ly = ry0 + y - placed.y;
@@ -184,7 +180,7 @@ export function wearGarment(subject: Rgba, bodyAlpha: Uint8Array, placed: Placed
       if (opts.overlay?.[(ry0 + y) * W + rx0 + x]) continue;
       const a = layer.data[(ly * layer.width + lx) * 4 + 3];
       // inside the grown silhouette (a sharp ramp on the blurred body), fading out below the line
-      const inside = Math.min(255, Math.max(0, (grown[y * rw + x] - 8) * 6));
+      const inside = Math.min(255, Math.max(0, (grownBody[(ry0 + y) * W + rx0 + x] - 8) * 6));
       const free = Math.min(1, Math.max(0, (ry0 + y - opts.followBodyUntil) / 40));
       const g = inside + (255 - inside) * free;
       ga[y * rw + x] = (a * g + 127) / 255;

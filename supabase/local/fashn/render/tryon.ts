@@ -2,6 +2,7 @@
 // for its kind, worn (follows the silhouette, shaded, casting a soft shadow), on a neutral
 // studio backdrop, 1024 x 1536 PNG. The figure + garment with its alpha is returned too,
 // so a following background-change reuses it instead of cutting the result out again.
+import { createHash } from 'node:crypto';
 import { cutout } from './cutout.ts';
 import type { Figure } from './figures.ts';
 import { classifyGarment, fitToAnchor, wearGarment, type GarmentCategory } from './garment.ts';
@@ -33,16 +34,36 @@ export async function garmentCutout(bytes: Buffer): Promise<Rgba> {
   return cropRgba(cut.image, cut.box);
 }
 
+/**
+ * Cut-outs by the photo's content hash: a generation puts one product photo on several poses
+ * (and the signed URL differs each time), so the same garment is keyed once.
+ */
+const cutoutCache = new Map<string, Promise<Rgba>>();
+const CUTOUT_CACHE_LIMIT = 16;
+
+export function cachedGarmentCutout(bytes: Buffer): Promise<Rgba> {
+  const key = createHash('sha1').update(bytes).digest('hex');
+  let hit = cutoutCache.get(key);
+  if (hit) {
+    cutoutCache.delete(key);
+  } else {
+    hit = garmentCutout(bytes);
+    hit.catch(() => cutoutCache.delete(key));
+  }
+  cutoutCache.set(key, hit);
+  while (cutoutCache.size > CUTOUT_CACHE_LIMIT) cutoutCache.delete(cutoutCache.keys().next().value!);
+  return hit;
+}
+
 export async function renderTryon(input: TryonInput): Promise<TryonResult> {
   const { figure } = input;
-  const garment = await garmentCutout(input.garment);
+  const garment = await cachedGarmentCutout(input.garment);
   const category = input.category === 'auto' ? classifyGarment(garment) : input.category;
   const placed = await fitToAnchor(garment, figure.anchors, category);
 
   const subject: Rgba = { data: Buffer.from(figure.image.data), width: figure.image.width, height: figure.image.height };
   const hipLine = figure.anchors.bottom.y + figure.anchors.bottom.h * 0.18;
-  wearGarment(subject, figure.cover, placed, {
-    looseness: 16,
+  wearGarment(subject, figure.grown, placed, {
     overlay: figure.overlay,
     followBodyUntil: category === 'bottoms' ? -Infinity : hipLine,
     basics: figure.basics,
