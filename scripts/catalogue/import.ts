@@ -336,10 +336,10 @@ export function formatReport(r: ImportReport, folder: string, opts: ImportOption
   const lines: string[] = [];
   const list = (title: string, items: string[]) => {
     if (items.length === 0) return;
-    lines.push(`${title} (${items.length}):`);
+    lines.push(`${title}: ${items.length}`);
     for (const i of items) lines.push(`  ${i}`);
   };
-  list('Missing', r.missing);
+  list(`Missing (any of ${IMAGE_EXTENSIONS.join(', ')} for pictures)`, r.missing);
   list('Errors', r.errors);
   list('Warnings', r.warnings);
   if (r.errors.length > 0) {
