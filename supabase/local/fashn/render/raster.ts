@@ -111,7 +111,7 @@ export const PREVIEW_TEXT = { Software: RENDERER, Comment: RENDERER_NOTE, 'drape
 /** Encodes raw RGB or RGBA as PNG marked as a preview render. */
 export async function encodePng(img: { data: Buffer; width: number; height: number }, channels: 3 | 4): Promise<Buffer> {
   const png = await sharp(img.data, { raw: { width: img.width, height: img.height, channels } })
-    .png({ compressionLevel: 3, adaptiveFiltering: false })
+    .png({ compressionLevel: 1, adaptiveFiltering: false })
     .toBuffer();
   return withPngText(png, PREVIEW_TEXT);
 }
