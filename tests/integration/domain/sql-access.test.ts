@@ -70,6 +70,8 @@ beforeAll(async () => {
       upload: await one('select id from public.uploaded_files where user_id = $1'),
       notice: await one('select id from public.outbound_notices where user_id = $1 limit 1'),
       event: `evt_${owner.id}`,
+      toolJob: (await sqlAs(db, 'service', `insert into public.tool_jobs (user_id, tool, input_path)
+        values ($1::text::uuid, 'background-remover', $1::text || '/photo.png') returning id`, [owner.id]))[0].id as string,
     },
   };
 });
@@ -164,6 +166,11 @@ const cases = (): Case[] => [
   { table: 'payment_events', op: 'update', what: 'processed', sql: 'update public.payment_events set processed_at = null where id = $3 and user_id = $1 and $2::uuid is not null', id: 'event', allowed: nobody },
   { table: 'payment_events', op: 'delete', what: 'remove', sql: 'delete from public.payment_events where id = $3 and user_id = $1 and $2::uuid is not null', id: 'event', allowed: nobody },
 
+  { table: 'tool_jobs', op: 'select', what: "the owner's background removals", sql: 'select * from public.tool_jobs where user_id = $1 and $2::uuid is not null', allowed: ownerOnly },
+  { table: 'tool_jobs', op: 'insert', what: 'a job without paying', sql: `insert into public.tool_jobs (user_id, tool, input_path) values ($2::text::uuid, 'background-remover', $2::text || '/x.png') returning $1::uuid`, allowed: nobody },
+  { table: 'tool_jobs', op: 'update', what: 'an outcome', sql: `update public.tool_jobs set status = 'completed', result_path = 'x.png' where id = $3 and user_id = $1 and $2::uuid is not null`, id: 'toolJob', allowed: nobody },
+  { table: 'tool_jobs', op: 'delete', what: 'remove', sql: 'delete from public.tool_jobs where id = $3 and user_id = $1 and $2::uuid is not null', id: 'toolJob', allowed: nobody },
+
   // deletes the owner may make, last (they remove rows)
   { table: 'fixes', op: 'delete', what: "the owner's fix", sql: 'delete from public.fixes where id = $3 and user_id = $1 and $2::uuid is not null', id: 'fix', allowed: ownerOnly },
   { table: 'uploaded_files', op: 'delete', what: "the owner's upload record", sql: 'delete from public.uploaded_files where id = $3 and user_id = $1 and $2::uuid is not null', id: 'upload', allowed: ownerOnly },
@@ -180,7 +187,7 @@ const productTables = async () =>
     where n.nspname = 'public' and c.relkind = 'r' order by 1`)).filter((r) => !FIXTURE_TABLES.includes(r.t));
 
 const TABLES = [...catalogue, 'profiles', 'subscriptions', 'credit_ledger', 'projects', 'images', 'fixes', 'fix_requests',
-  'notifications', 'webhook_logs', 'uploaded_files', 'outbound_notices', 'payment_events'];
+  'notifications', 'webhook_logs', 'uploaded_files', 'outbound_notices', 'payment_events', 'tool_jobs'];
 
 describe('access matrix: public tables', () => {
   it('covers every table of the schema, each for select, insert, update and delete', async () => {
