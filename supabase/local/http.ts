@@ -186,8 +186,11 @@ export function jsonDepthExceeds(text: string, max: number): boolean {
   return false;
 }
 
-/** Parses a JSON body; empty body → undefined; bad, too deep or too large → HttpError 400/413. */
-export async function readJson<T = any>(req: IncomingMessage, limit?: number): Promise<T | undefined> {
+/**
+ * Parses a JSON body; empty body → undefined; bad, too deep or too large → HttpError 400/413.
+ * T is not checked: name a shape of `unknown` fields and test each before use.
+ */
+export async function readJson<T = unknown>(req: IncomingMessage, limit?: number): Promise<T | undefined> {
   const buf = await readBody(req, limit);
   if (buf.length === 0) return undefined;
   return parseJsonText(buf.toString('utf8')) as T;

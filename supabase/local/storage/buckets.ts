@@ -4,7 +4,7 @@
 import type { Database } from '../db/database.ts';
 import { parseSize } from '../config.ts';
 import { asCaller, SERVICE, type RequestAuth } from './caller.ts';
-import { ERR } from './errors.ts';
+import { ERR, errorCode } from './errors.ts';
 import { checkBucketId, ownerOf } from './keys.ts';
 
 const BUCKET_JSON = `json_build_object('id', id, 'name', name, 'owner', owner, 'public', public,
@@ -68,8 +68,8 @@ export async function createBucket(db: Database, auth: RequestAuth, body: Bucket
         [id, name || id, owner, ownerId, String(body.public === true), sizeLimit(body.file_size_limit), mimeTypes(body.allowed_mime_types)],
       ),
     );
-  } catch (err: any) {
-    if (err?.code === '23505') throw ERR.bucketExists();
+  } catch (err) {
+    if (errorCode(err) === '23505') throw ERR.bucketExists();
     throw err;
   }
   return { name: id };

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { ERR } from './errors.ts';
+import { ERR, errorCode } from './errors.ts';
 
 export interface FileStore {
   root: string;
@@ -54,9 +54,9 @@ export async function createFileStore(root: string): Promise<FileStore> {
         try {
           await fs.rename(temp, dest);
           return dest;
-        } catch (err: any) {
+        } catch (err) {
           // a concurrent removal pruned the empty folder between mkdir and rename
-          if (err?.code !== 'ENOENT' || attempt >= 2) throw err;
+          if (errorCode(err) !== 'ENOENT' || attempt >= 2) throw err;
         }
       }
     },

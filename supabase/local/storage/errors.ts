@@ -54,6 +54,18 @@ export const ERR = {
   internal: (message = 'Internal server error') => new StorageError(500, 'InternalError', 'InternalError', message),
 };
 
+/** The `code` of what was thrown: a Node system error's (ENOENT…) or a database error's (23505…). */
+export function errorCode(err: unknown): string | undefined {
+  const code = (err as { code?: unknown } | null | undefined)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** The `message` of what was thrown, when it has one. */
+export function errorMessage(err: unknown): string | undefined {
+  const message = (err as { message?: unknown } | null | undefined)?.message;
+  return typeof message === 'string' ? message : undefined;
+}
+
 /** Turns what a handler threw into a StorageError (database and JWT errors included). */
 export function toStorageError(err: unknown): StorageError {
   if (err instanceof StorageError) return err;

@@ -15,6 +15,7 @@ function decode(raw: string): string {
 
 /** A bucket id: no slashes, no dot-only names, printable, at most 100 characters. */
 export function checkBucketId(id: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses
   if (!id || id.length > 100 || id === '.' || id === '..' || /[/\\\x00-\x1f\x7f]/.test(id)) throw ERR.invalidBucketName();
   return id;
 }
@@ -27,6 +28,7 @@ export function checkObjectName(name: string): string {
   const bad =
     !name ||
     Buffer.byteLength(name) > MAX_KEY_BYTES ||
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses
     /[\\\x00-\x1f\x7f]/.test(name) ||
     name.split('/').some((seg) => seg === '' || seg === '.' || seg === '..');
   if (bad) throw ERR.invalidKey(name);

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Database } from '../db/database.ts';
 import { asCaller, type RequestAuth } from './caller.ts';
 import type { FileStore } from './disk.ts';
-import { ERR } from './errors.ts';
+import { ERR, errorCode } from './errors.ts';
 import { checkBucketId, checkObjectName, ownerOf } from './keys.ts';
 import { findObject } from './object-read.ts';
 
@@ -19,7 +19,14 @@ export interface Transfer {
   to: string;
 }
 
-export function readTransfer(body: any): Transfer {
+export interface TransferBody {
+  bucketId?: unknown;
+  sourceKey?: unknown;
+  destinationKey?: unknown;
+  destinationBucket?: unknown;
+}
+
+export function readTransfer(body: TransferBody | null | undefined): Transfer {
   if (!body || typeof body.bucketId !== 'string' || typeof body.sourceKey !== 'string' || typeof body.destinationKey !== 'string') {
     throw ERR.invalidRequest('body must have bucketId, sourceKey and destinationKey');
   }
@@ -68,9 +75,9 @@ export async function copyObject(db: Database, store: FileStore, auth: RequestAu
   const temp = store.tempPath();
   try {
     await fs.copyFile(store.versionPath(t.bucket, t.from, source.version), temp);
-  } catch (err: any) {
+  } catch (err) {
     await store.removeQuietly(temp);
-    throw err?.code === 'ENOENT' ? ERR.noSuchKey() : err;
+    throw errorCode(err) === 'ENOENT' ? ERR.noSuchKey() : err;
   }
   const version = randomUUID();
   const { owner, ownerId } = ownerOf(auth.claims.sub);

@@ -6,7 +6,7 @@ import type { FileHandle } from 'node:fs/promises';
 import type { Database, Queryable } from '../db/database.ts';
 import { asCaller, SERVICE, type RequestAuth } from './caller.ts';
 import type { FileStore } from './disk.ts';
-import { ERR } from './errors.ts';
+import { ERR, errorCode } from './errors.ts';
 import type { ObjectMetadata } from './rows.ts';
 import type { SendableFile } from './send-file.ts';
 
@@ -42,8 +42,8 @@ async function openVersion(store: FileStore, row: ObjectRow): Promise<FileHandle
   if (!row.version) throw ERR.noSuchKey();
   try {
     return await store.open(row.bucket_id, row.name, row.version);
-  } catch (err: any) {
-    if (err?.code === 'ENOENT') throw ERR.noSuchKey();
+  } catch (err) {
+    if (errorCode(err) === 'ENOENT') throw ERR.noSuchKey();
     throw err;
   }
 }

@@ -10,7 +10,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { Claims } from '../jwt.ts';
 import type { FileStore } from './disk.ts';
-import { ERR } from './errors.ts';
+import { ERR, errorMessage } from './errors.ts';
 import type { OpenedObject } from './object-read.ts';
 
 export type ResizeMode = 'cover' | 'contain' | 'fill';
@@ -119,8 +119,8 @@ export async function renderImage(
     else if (/jpe?g/.test(sourceMime)) img = img.jpeg({ quality });
     else if (/webp/.test(sourceMime)) img = img.webp({ quality });
     body = await img.toBuffer();
-  } catch (err: any) {
-    throw ERR.imageProcessing(`Image processing failed: ${err?.message ?? err}`);
+  } catch (err) {
+    throw ERR.imageProcessing(`Image processing failed: ${errorMessage(err) ?? err}`);
   }
 
   // Cache atomically; a failure here only costs the next request a re-render.

@@ -8,8 +8,8 @@ import { callerOf, SERVICE } from './caller.ts';
 import type { FileStore } from './disk.ts';
 import { ERR } from './errors.ts';
 import { checkBucketId, checkObjectName, parseBucketAndName } from './keys.ts';
-import { listObjects } from './list.ts';
-import { copyObject, moveObject, readTransfer } from './move-copy.ts';
+import { listObjects, type ListBody } from './list.ts';
+import { copyObject, moveObject, readTransfer, type TransferBody } from './move-copy.ts';
 import { findObject, infoOf, openObject, sendable, type OpenedObject } from './object-read.ts';
 import { checkCanWrite, writeObject, type WriteMode } from './object-write.ts';
 import { emptyBucket, removeObjects } from './remove.ts';
@@ -100,7 +100,7 @@ const downloadSigned: Handler = async (d, c) => {
   await sendOpened(d, c, await openObject(d.db, d.store, SERVICE, bucket, name), transform);
 };
 
-function expiresIn(body: any): number {
+function expiresIn(body: { expiresIn?: unknown } | null | undefined): number {
   const n = Number(body?.expiresIn);
   if (!Number.isInteger(n) || n < 1) throw ERR.invalidRequest('expiresIn must be a positive integer');
   return n;
@@ -109,9 +109,9 @@ function expiresIn(body: any): number {
 const signOne: Handler = async (d, c) => {
   const auth = await caller(d, c);
   const { bucket, name } = parseBucketAndName(c.rest);
-  const body = await readJson(c.req);
+  const body = await readJson<{ expiresIn?: unknown; transform?: unknown }>(c.req);
   const seconds = expiresIn(body);
-  const transform = body?.transform && typeof body.transform === 'object' ? parseTransform(body.transform) : null;
+  const transform = body?.transform && typeof body.transform === 'object' ? parseTransform(body.transform as Record<string, unknown>) : null;
   await findObject(d.db, auth, bucket, name);
   const signedURL = await signDownload(d.stack.jwt, bucket, name, seconds, transform && !isEmptyTransform(transform) ? transform : null);
   sendJson(c.res, 200, { signedURL });
@@ -120,7 +120,7 @@ const signOne: Handler = async (d, c) => {
 const signMany: Handler = async (d, c) => {
   const auth = await caller(d, c);
   const bucket = bucketOnly(c.rest);
-  const body = await readJson(c.req);
+  const body = await readJson<{ expiresIn?: unknown; paths?: unknown }>(c.req);
   const seconds = expiresIn(body);
   if (!Array.isArray(body?.paths)) throw ERR.invalidRequest('paths must be a list of object names');
   const out = [];
@@ -171,12 +171,12 @@ const info: Handler = async (d, c) => {
 
 const list: Handler = async (d, c) => {
   const auth = await caller(d, c);
-  sendJson(c.res, 200, await listObjects(d.db, auth, bucketOnly(c.rest), (await readJson(c.req)) ?? {}));
+  sendJson(c.res, 200, await listObjects(d.db, auth, bucketOnly(c.rest), (await readJson<ListBody>(c.req)) ?? {}));
 };
 
 const removeMany: Handler = async (d, c) => {
   const auth = await caller(d, c);
-  const body = await readJson(c.req);
+  const body = await readJson<{ prefixes?: unknown }>(c.req);
   if (!Array.isArray(body?.prefixes)) throw ERR.invalidRequest('prefixes must be a list of object names');
   const names = (body.prefixes as unknown[]).map(String);
   sendJson(c.res, 200, await removeObjects(d.db, d.store, auth, bucketOnly(c.rest), names));
@@ -191,12 +191,12 @@ const removeOne: Handler = async (d, c) => {
 };
 
 const move: Handler = async (d, c) => {
-  await moveObject(d.db, d.store, await caller(d, c), readTransfer(await readJson(c.req)));
+  await moveObject(d.db, d.store, await caller(d, c), readTransfer(await readJson<TransferBody>(c.req)));
   sendJson(c.res, 200, { message: 'Successfully moved' });
 };
 
 const copy: Handler = async (d, c) => {
-  const t = readTransfer(await readJson(c.req));
+  const t = readTransfer(await readJson<TransferBody>(c.req));
   const { id } = await copyObject(d.db, d.store, await caller(d, c), t);
   sendJson(c.res, 200, { Id: id, Key: `${t.toBucket}/${t.to}` });
 };
@@ -204,7 +204,7 @@ const copy: Handler = async (d, c) => {
 const bucketRoutes: Route[] = [
   [['GET'], /^\/bucket\/?$/, async (d, c) => sendJson(c.res, 200, await buckets.listBuckets(d.db, await caller(d, c)))],
   [['POST'], /^\/bucket\/?$/, async (d, c) => {
-    sendJson(c.res, 200, await buckets.createBucket(d.db, await caller(d, c), (await readJson(c.req)) ?? {}));
+    sendJson(c.res, 200, await buckets.createBucket(d.db, await caller(d, c), (await readJson<buckets.BucketBody>(c.req)) ?? {}));
   }],
   [['POST'], /^\/bucket\/([^/]+)\/empty$/, async (d, c) => {
     await emptyBucket(d.db, d.store, await caller(d, c), bucketOnly(c.rest));
@@ -212,7 +212,7 @@ const bucketRoutes: Route[] = [
   }],
   [['GET'], /^\/bucket\/([^/]+)$/, async (d, c) => sendJson(c.res, 200, await buckets.getBucket(d.db, await caller(d, c), bucketOnly(c.rest)))],
   [['PUT'], /^\/bucket\/([^/]+)$/, async (d, c) => {
-    await buckets.updateBucket(d.db, await caller(d, c), bucketOnly(c.rest), (await readJson(c.req)) ?? {});
+    await buckets.updateBucket(d.db, await caller(d, c), bucketOnly(c.rest), (await readJson<buckets.BucketBody>(c.req)) ?? {});
     sendJson(c.res, 200, { message: 'Successfully updated' });
   }],
   [['DELETE'], /^\/bucket\/([^/]+)$/, async (d, c) => {

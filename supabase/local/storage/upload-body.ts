@@ -15,7 +15,7 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { bodyRefused, declaredLength, header, parseJsonText, refuseUnreadBody } from '../http.ts';
 import type { FileStore } from './disk.ts';
-import { ERR, StorageError } from './errors.ts';
+import { ERR, errorMessage, StorageError } from './errors.ts';
 import { mimeAllowed } from './keys.ts';
 
 export interface UploadRules {
@@ -145,8 +145,8 @@ function receiveMultipart(req: IncomingMessage, store: FileStore, rules: UploadR
     try {
       // one byte over the limit, so a file of exactly the limit is not reported as cut off
       bb = busboy({ headers: req.headers, limits: { files: 1, fields: 20, fieldSize: 1 << 20, fileSize: rules.maxBytes + 1 } });
-    } catch (err: any) {
-      reject(ERR.invalidRequest(err?.message ?? 'malformed multipart body'));
+    } catch (err) {
+      reject(ERR.invalidRequest(errorMessage(err) ?? 'malformed multipart body'));
       return;
     }
     const fields: Record<string, string> = {};
@@ -170,8 +170,8 @@ function receiveMultipart(req: IncomingMessage, store: FileStore, rules: UploadR
         return null;
       });
     });
-    bb.on('error', (err: any) => {
-      failure ??= ERR.invalidRequest(err?.message ?? 'malformed multipart body');
+    bb.on('error', (err) => {
+      failure ??= ERR.invalidRequest(errorMessage(err) ?? 'malformed multipart body');
       req.unpipe(bb);
       finish();
     });
