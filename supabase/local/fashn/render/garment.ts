@@ -248,7 +248,6 @@ function coverBasics(subject: Rgba, ga: Uint8Array, region: Box, basics: Uint8Ar
     if (l < 0) continue;
     const row = region.y + y;
     for (const [from, step] of [[l, -1], [r, 1]] as const) {
-      const src = (row * W + region.x + from) * 4;
       for (let k = 1; k <= reach; k++) {
         const x = region.x + from + step * k;
         if (x < 0 || x >= W) break;
@@ -257,6 +256,10 @@ function coverBasics(subject: Rgba, ga: Uint8Array, region: Box, basics: Uint8Ar
           if (out[i * 4 + 3] > 0 && basics[i] === 0) break; // skin, hair: the garment stops
           continue;
         }
+        // the garment continues as its mirror image across the edge (its print goes on, no streaks)
+        let inside = Math.min(r, Math.max(l, from - step * (k - 1)));
+        if (ga[y * region.w + inside] <= 200) inside = from;
+        const src = (row * W + region.x + inside) * 4;
         const shade = 1 - 0.12 * Math.min(1, k / 30);
         out[i * 4] = out[src] * shade;
         out[i * 4 + 1] = out[src + 1] * shade;
