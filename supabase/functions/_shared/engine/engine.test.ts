@@ -1,0 +1,241 @@
+// The engine's decisions with an in-memory store and a scripted provider: what it records,
+// retries, finishes and stores for each provider answer (the SQL side is tested in
+// tests/integration/engine).
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { sampleImageJob } from '../providers/testing.ts';
+import {
+  type EngineJob,
+  type Progress,
+  type Provider,
+  ProviderError,
+  type Submitted,
+} from '../providers/types.ts';
+import { signCallbackUrl } from './callback-url.ts';
+import { engineConfig } from './config.ts';
+import { createEngine } from './engine.ts';
+import type { CallbackStart, ClaimedWork, EngineStore } from './store.ts';
+
+function memoryStore(work: Partial<ClaimedWork>, callback: CallbackStart[] = []) {
+  const calls: [string, ...unknown[]][] = [];
+  const uploads = new Map<string, Uint8Array>();
+  const store: EngineStore = {
+    async claim() {
+      return { images: [], videos: [], tools: [], polls: [], ...work };
+    },
+    async recordJob(...a) {
+      calls.push(['recordJob', ...a]);
+      return true;
+    },
+    async recordProgress(...a) {
+      calls.push(['recordProgress', ...a]);
+      return true;
+    },
+    async retry(...a) {
+      calls.push(['retry', ...a]);
+      return 'retrying';
+    },
+    async finish(...a) {
+      calls.push(['finish', ...a]);
+      return { changed: true, status: a[3] };
+    },
+    async beginCallback(...a) {
+      calls.push(['beginCallback', ...a]);
+      return callback.shift() ?? { result: 'stale' };
+    },
+    async signedUrl(bucket, path) {
+      return `https://store.test/sign/${bucket}/${path}?token=t`;
+    },
+    async upload(bucket, path, bytes) {
+      uploads.set(`${bucket}/${path}`, bytes);
+    },
+  };
+  return { store, calls, uploads };
+}
+
+function provider(answers: { submit?: () => Promise<Submitted>; poll?: () => Promise<Progress> }): Provider {
+  const submit = answers.submit ?? (async () => ({ handle: 'fashn:tryon:p1' }));
+  return {
+    name: 'test',
+    submitOnModel: submit,
+    submitFlatLay: submit,
+    submitBackgroundRemoval: submit,
+    submitVideo: submit,
+    poll: answers.poll ?? (async () => ({ state: 'running' })),
+    parseCallback: answers.poll ?? (async () => ({ state: 'running' })),
+  };
+}
+
+const env = (vars: Record<string, string>) => (n: string) => vars[n];
+const config = engineConfig(
+  env({ SUPABASE_URL: 'https://ref.supabase.co', GENERATION_RETRY_BASE_SECONDS: '5' }),
+  'fashn',
+);
+
+async function outputPng() {
+  return new Uint8Array(
+    await sharp({ create: { width: 64, height: 96, channels: 3, background: '#778899' } })
+      .png()
+      .toBuffer(),
+  );
+}
+
+function engineWith(store: EngineStore, p: Provider, bytes?: Uint8Array) {
+  return createEngine({
+    store,
+    provider: p,
+    config,
+    callbackSecret: 'cb-secret',
+    download: async () => ({ bytes: bytes ?? new Uint8Array(), contentType: 'image/png' }),
+    log: () => {},
+  });
+}
+
+describe('engine: submitting', () => {
+  it('records the handle with the provider deadline and the poll interval', async () => {
+    const job = sampleImageJob({ watermark: false });
+    const { store, calls } = memoryStore({ images: [job] });
+    const report = await engineWith(store, provider({})).dispatch('w1');
+    expect(report).toMatchObject({ claimed: { images: 1 }, submitted: 1, errors: [] });
+    expect(calls).toEqual([['recordJob', 'image', job.image_id, 1, 'fashn:tryon:p1', 600, 10]]);
+  });
+
+  it('retries a transient failure after base × 4^(attempt−1) seconds', async () => {
+    const job = sampleImageJob({ attempt: 2 });
+    const { store, calls } = memoryStore({ images: [job] });
+    const fail = async (): Promise<Submitted> => {
+      throw new ProviderError({ kind: 'transient', code: 'HTTP 503', message: 'FASHN answered 503' });
+    };
+    const report = await engineWith(store, provider({ submit: fail })).dispatch('w');
+    expect(report.retried).toBe(1);
+    expect(calls).toEqual([['retry', 'image', job.image_id, 2, 'HTTP 503: FASHN answered 503', 20, 3]]);
+  });
+
+  it('fails a permanent failure and rejects a content refusal at once', async () => {
+    for (const [kind, status] of [
+      ['permanent', 'failed'],
+      ['rejected', 'rejected'],
+    ] as const) {
+      const job = sampleImageJob();
+      const { store, calls } = memoryStore({ images: [job] });
+      const fail = async (): Promise<Submitted> => {
+        throw new ProviderError({ kind, code: 'X', message: 'no' });
+      };
+      await engineWith(store, provider({ submit: fail })).dispatch('w');
+      expect(calls).toEqual([['finish', 'image', job.image_id, 1, status, { error: 'X: no' }]]);
+    }
+  });
+
+  it('a workflow that answers with the result at once finishes the job in the same run', async () => {
+    const job = sampleImageJob({ watermark: false });
+    const { store, calls, uploads } = memoryStore({ images: [job] });
+    const png = await outputPng();
+    const sync = async (): Promise<Submitted> => ({
+      handle: 'webhook:image:x:1',
+      progress: { state: 'completed', outputs: ['https://cdn/x.png'] },
+    });
+    const report = await engineWith(store, provider({ submit: sync }), png).dispatch('w');
+    expect(report).toMatchObject({ submitted: 1, completed: 1 });
+    const path = `${job.user_id}/${job.project_id}/${job.image_id}.png`;
+    expect(uploads.get(`generated/${path}`)).toEqual(png);
+    expect(uploads.has(`watermarked/${path}`)).toBe(false);
+    expect(calls.at(-1)).toEqual([
+      'finish',
+      'image',
+      job.image_id,
+      1,
+      'completed',
+      {
+        resultPath: path,
+        resultUrl: `https://ref.supabase.co/storage/v1/object/authenticated/generated/${path}`,
+      },
+    ]);
+  });
+});
+
+describe('engine: polling and storing', () => {
+  it('a running job with a new stage moves to the new handle', async () => {
+    const job: EngineJob = sampleImageJob({ provider_job_id: 'fashn:tryon:p1' });
+    const { store, calls } = memoryStore({ polls: [job] });
+    await engineWith(
+      store,
+      provider({ poll: async () => ({ state: 'running', handle: 'fashn:bg:p2' }) }),
+    ).dispatch('w');
+    expect(calls).toEqual([
+      ['recordProgress', 'image', sampleImageJob().image_id, 1, 'fashn:tryon:p1', 'fashn:bg:p2', 10, 600],
+    ]);
+  });
+
+  it('a free plan gets a watermarked copy too, and the row points at it', async () => {
+    const job = sampleImageJob({ provider_job_id: 'fashn:bg:p2', watermark: true });
+    const { store, calls, uploads } = memoryStore({ polls: [job] });
+    const png = await outputPng();
+    await engineWith(
+      store,
+      provider({ poll: async () => ({ state: 'completed', outputs: ['https://cdn/x.png'] }) }),
+      png,
+    ).dispatch('w');
+    const path = `${job.user_id}/${job.project_id}/${job.image_id}.png`;
+    const marked = uploads.get(`watermarked/${path}`)!;
+    expect(await sharp(marked).metadata()).toMatchObject({ width: 64, height: 96 });
+    expect(Buffer.from(marked).equals(Buffer.from(png))).toBe(false);
+    expect(calls.at(-1)?.[5]).toMatchObject({
+      watermarkedPath: path,
+      resultUrl: expect.stringContaining('/authenticated/watermarked/'),
+    });
+  });
+
+  it('an output that is not an image fails the job; a download that fails retries it', async () => {
+    const job = sampleImageJob({ provider_job_id: 'fashn:bg:p2' });
+    const { store, calls } = memoryStore({ polls: [job] });
+    const done = provider({ poll: async () => ({ state: 'completed', outputs: ['https://cdn/x.png'] }) });
+    await engineWith(store, done, new TextEncoder().encode('<html>not found</html>')).dispatch('w');
+    expect(calls.at(-1)?.slice(0, 5)).toEqual(['finish', 'image', job.image_id, 1, 'failed']);
+
+    const broken = memoryStore({ polls: [job] });
+    const engine = createEngine({
+      store: broken.store,
+      provider: done,
+      config,
+      callbackSecret: null,
+      download: async () => {
+        throw new Error('socket hang up');
+      },
+      log: () => {},
+    });
+    await engine.dispatch('w');
+    expect(broken.calls.at(-1)?.[0]).toBe('retry');
+  });
+});
+
+describe('engine: callbacks', () => {
+  const base = 'https://ref.supabase.co/functions/v1/provider-callback';
+  const job = sampleImageJob({ provider_job_id: 'fashn:tryon:p1' });
+  const signed = async (secret = 'cb-secret') =>
+    new URL(
+      await signCallbackUrl(
+        base,
+        secret,
+        { kind: 'image', id: job.image_id, attempt: 1 },
+        Math.floor(Date.now() / 1000) + 60,
+      ),
+    );
+
+  it('answers 400 for a bad signature without touching the store', async () => {
+    const { store, calls } = memoryStore({});
+    const answer = await engineWith(store, provider({})).callback(await signed('other-secret'), {});
+    expect(answer.status).toBe(400);
+    expect(calls).toEqual([]);
+  });
+
+  it('unknown → 400, stale → 409, early → waits and handles', async () => {
+    const unknown = memoryStore({}, [{ result: 'unknown' }]);
+    expect((await engineWith(unknown.store, provider({})).callback(await signed(), {})).status).toBe(400);
+    const stale = memoryStore({}, [{ result: 'stale' }]);
+    expect((await engineWith(stale.store, provider({})).callback(await signed(), {})).status).toBe(409);
+    const early = memoryStore({}, [{ result: 'early' }, { result: 'early' }, { result: 'ok', job }]);
+    const answer = await engineWith(early.store, provider({})).callback(await signed(), { id: 'p1' });
+    expect(answer).toMatchObject({ status: 200, body: { status: 'running' } });
+    expect(early.calls.filter((c) => c[0] === 'beginCallback')).toHaveLength(3);
+  });
+});
