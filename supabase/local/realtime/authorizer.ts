@@ -101,12 +101,12 @@ export async function visibleTo(
     } catch {
       try {
         answer = (await db.query<{ v: string }>(`select ${fn}($1::jsonb, $2::text[], $3::text[], true) as v`, params)).rows[0].v;
-      } catch (err: any) {
-        log(`row security check on ${t.schema}.${t.name} failed: ${err?.message ?? err}`);
+      } catch (err) {
+        log(`row security check on ${t.schema}.${t.name} failed: ${err instanceof Error ? err.message : err}`);
         continue;
       }
     }
-    idx.forEach((i, k) => (out[i] = answer[k] === 't'));
+    for (const [k, i] of idx.entries()) out[i] = answer[k] === 't';
   }
   return out;
 }

@@ -22,7 +22,7 @@ const MAX_REST_BODY = 3 * 1024 * 1024;
 
 export function fanOut(registry: Registry, topic: string, isPrivate: boolean, msg: OutgoingBroadcast, sender: Channel | null) {
   let text: string | null = null;
-  const textNoJoin: Record<string, string> = {};
+  const textNoJoin: Partial<Record<string, string>> = {};
   let bin: Buffer | null | undefined;
   for (const ch of registry.channelsOn(topic, isPrivate)) {
     if (ch === sender && !ch.opts.broadcastSelf) continue;
@@ -38,7 +38,11 @@ export function fanOut(registry: Registry, topic: string, isPrivate: boolean, ms
     if (text === null) {
       text = JSON.stringify({ type: 'broadcast', event: msg.event, payload: msg.payload ?? {}, ...(msg.meta !== undefined ? { meta: msg.meta } : {}) });
     }
-    const frame = (textNoJoin[ch.vsn] ??= encodeRaw(ch.vsn, null, null, topic, 'broadcast', text));
+    let frame = textNoJoin[ch.vsn];
+    if (frame === undefined) {
+      frame = encodeRaw(ch.vsn, null, null, topic, 'broadcast', text);
+      textNoJoin[ch.vsn] = frame;
+    }
     ch.transport.send(frame);
   }
 }

@@ -97,16 +97,16 @@ export async function startCapture(opts: CaptureOptions): Promise<{ stop(): Prom
         const window = db.kind === 'postgres' ? PARALLEL_CHECKS : 1;
         for (let i = 0; i < changes.length && !stopped; i += window) {
           const prepared = changes.slice(i, i + window).map((c) =>
-            opts.prepare(c).catch((err: any) => {
-              opts.log(`change ${c.id} on ${c.schema}.${c.table} not delivered: ${err?.stack ?? err}`);
+            opts.prepare(c).catch((err: unknown) => {
+              opts.log(`change ${c.id} on ${c.schema}.${c.table} not delivered: ${(err instanceof Error && err.stack) || err}`);
               return null;
             }),
           );
           for (const p of prepared) (await p)?.();
         }
       }
-    } catch (err: any) {
-      if (!stopped) opts.log(`reading captured changes failed: ${err?.message ?? err}`);
+    } catch (err) {
+      if (!stopped) opts.log(`reading captured changes failed: ${err instanceof Error ? err.message : err}`);
     } finally {
       running = false;
       if (pending.length && !stopped) setImmediate(drain);

@@ -23,7 +23,12 @@ export class Presence {
   state(ch: Channel): Metas {
     const out: Metas = {};
     for (const [other, meta] of this.tracked.get(this.key(ch)) ?? []) {
-      (out[other.presenceKey] ??= { metas: [] }).metas.push(meta);
+      let entry = out[other.presenceKey];
+      if (!entry) {
+        entry = { metas: [] };
+        out[other.presenceKey] = entry;
+      }
+      entry.metas.push(meta);
     }
     return out;
   }
@@ -35,7 +40,10 @@ export class Presence {
   track(ch: Channel, payload: unknown) {
     const k = this.key(ch);
     let map = this.tracked.get(k);
-    if (!map) this.tracked.set(k, (map = new Map()));
+    if (!map) {
+      map = new Map();
+      this.tracked.set(k, map);
+    }
     const prev = map.get(ch);
     const meta: Meta = {
       ...(payload && typeof payload === 'object' && !Array.isArray(payload) ? (payload as Record<string, unknown>) : {}),

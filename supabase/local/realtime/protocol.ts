@@ -13,7 +13,13 @@ export interface PhxMessage {
   ref: string | null;
   topic: string;
   event: string;
-  payload: any;
+  /** any JSON value: read its fields through fieldsOf, checking each */
+  payload: unknown;
+}
+
+/** A JSON value's fields: the value itself when it is an object, otherwise none. */
+export function fieldsOf(value: unknown): Record<string, unknown> {
+  return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
 }
 
 /** A user broadcast decoded from a binary kind-3 frame, kept raw so it can be relayed as kind 4. */

@@ -15,7 +15,10 @@ export class Registry {
   add(ch: Channel) {
     const k = topicKey(ch.topic, ch.opts.isPrivate);
     let set = this.topics.get(k);
-    if (!set) this.topics.set(k, (set = new Set()));
+    if (!set) {
+      set = new Set();
+      this.topics.set(k, set);
+    }
     set.add(ch);
   }
 
@@ -41,7 +44,10 @@ export class Registry {
     for (const [schema, table] of keys) {
       const k = tableKey(schema, table);
       let entry = this.tables.get(k);
-      if (!entry) this.tables.set(k, (entry = new Map()));
+      if (!entry) {
+        entry = new Map();
+        this.tables.set(k, entry);
+      }
       entry.set(ch, (entry.get(ch) ?? 0) + 1);
       if (table === null) this.wildcardSchemas.set(schema, (this.wildcardSchemas.get(schema) ?? 0) + 1);
     }

@@ -8,7 +8,7 @@ import { fanOut } from './broadcast.ts';
 import type { Catalog } from './catalog.ts';
 import { bindingId, Channel, type Transport } from './channel.ts';
 import type { Presence } from './presence.ts';
-import { decodeBinary, decodeText, encode, encodeRaw, ProtocolError, type DecodedFrame, type PhxMessage, type Vsn } from './protocol.ts';
+import { decodeBinary, decodeText, encode, encodeRaw, fieldsOf, ProtocolError, type DecodedFrame, type PhxMessage, type Vsn } from './protocol.ts';
 import type { Registry } from './registry.ts';
 import { prepareBindings } from './subscription.ts';
 import { expiredError, isApiKeyToken, TokenError, verifyChannelToken, type ChannelAuth } from './tokens.ts';
@@ -123,9 +123,9 @@ export class RealtimeSocket implements Transport {
         this.reply(m, 'ok', {});
         return;
       case 'access_token':
-        return this.refreshToken(ch, m.payload?.access_token);
+        return this.refreshToken(ch, fieldsOf(m.payload).access_token);
       case 'broadcast': {
-        const p = m.payload ?? {};
+        const p = fieldsOf(m.payload);
         if (typeof p.event === 'string') {
           fanOut(this.deps.registry, ch.topic, ch.opts.isPrivate, { event: p.event, payload: p.payload, binary: m.binary, meta: p.meta }, ch);
         }
@@ -133,7 +133,7 @@ export class RealtimeSocket implements Transport {
         return;
       }
       case 'presence': {
-        const p = m.payload ?? {};
+        const p = fieldsOf(m.payload);
         if (p.event === 'track') {
           if (!ch.presenceEnabled) {
             ch.presenceEnabled = true;
@@ -168,8 +168,8 @@ export class RealtimeSocket implements Transport {
       this.reply(m, 'error', { reason: 'TopicNameRequired: You must provide a topic name' });
       return;
     }
-    const payload = (m.payload && typeof m.payload === 'object' ? m.payload : {}) as Record<string, any>;
-    const config = (payload.config && typeof payload.config === 'object' ? payload.config : {}) as Record<string, any>;
+    const payload = fieldsOf(m.payload);
+    const config = fieldsOf(payload.config);
     if (config.private === true) {
       this.reply(m, 'error', { reason: `Unauthorized: You do not have permissions to read from this Channel topic: ${subTopic}` });
       return;
@@ -192,8 +192,8 @@ export class RealtimeSocket implements Transport {
     const { bindings, error: bindingError } = await prepareBindings(this.deps.catalog, requested, auth.role);
     if (this.closed) return;
 
-    const presenceCfg = (config.presence ?? {}) as Record<string, any>;
-    const broadcastCfg = (config.broadcast ?? {}) as Record<string, any>;
+    const presenceCfg = fieldsOf(config.presence);
+    const broadcastCfg = fieldsOf(config.broadcast);
     const ch = new Channel(this, m.topic, m.joinRef ?? m.ref, auth, {
       isPrivate: false,
       broadcastSelf: broadcastCfg.self === true,
