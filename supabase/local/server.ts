@@ -175,7 +175,7 @@ function router(mounts: [prefix: string, service: Service][], url: string, log: 
         const pathname = q === -1 ? raw : raw.slice(0, q);
         const search = q === -1 ? '' : raw.slice(q + 1);
         for (const [prefix, service] of mounts) {
-          if (pathname === prefix || pathname.startsWith(prefix + '/')) {
+          if (pathname === prefix || pathname.startsWith(`${prefix}/`)) {
             const ctx: Ctx = {
               req,
               res,
@@ -193,10 +193,10 @@ function router(mounts: [prefix: string, service: Service][], url: string, log: 
           return;
         }
         sendJson(res, 404, { message: 'no Route matched with those values' });
-      } catch (err: any) {
+      } catch (err) {
         // a body a service did not map itself (too large, not JSON) is still the client's error
         if (err instanceof HttpError && !res.headersSent) return sendJson(res, err.status, { message: err.message });
-        log('http', `unhandled error on ${req.method} ${req.url}: ${err?.stack ?? err}`);
+        log('http', `unhandled error on ${req.method} ${req.url}: ${(err instanceof Error && err.stack) || err}`);
         if (!res.headersSent) sendJson(res, 500, { message: 'Internal server error' });
         else res.destroy();
       }
@@ -204,7 +204,7 @@ function router(mounts: [prefix: string, service: Service][], url: string, log: 
     upgrade(req, socket, head) {
       const pathname = (req.url ?? '/').split('?')[0];
       for (const [prefix, service] of mounts) {
-        if (pathname.startsWith(prefix + '/') && service.upgrade) {
+        if (pathname.startsWith(`${prefix}/`) && service.upgrade) {
           service.upgrade(req, socket, head, pathname.slice(prefix.length));
           return;
         }

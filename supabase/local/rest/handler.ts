@@ -11,7 +11,7 @@ import { tableKey, type SchemaCache } from './schema/model.ts';
 import { send, sendError } from './respond.ts';
 import { handleRpc } from './rpc.ts';
 import { handleTable } from './tables.ts';
-import type { Method, RestRequest, Services } from './request.ts';
+import type { Method, Reply, RestRequest, Services } from './request.ts';
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PATCH', 'DELETE']);
 
@@ -43,12 +43,13 @@ export function createHandler(services: Services & { auth: AuthResolver; schemas
         media: negotiate(str(h.accept)),
         // parsed on first use: a read whose statement is cached never needs it
         get query() {
-          return (query ??= parseQuery(ctx.search));
+          if (query === null) query = parseQuery(ctx.search);
+          return query;
         },
         range: method === 'GET' ? parseRange(str(h.range)) : null,
       };
 
-      let reply;
+      let reply: Reply;
       if (segments.length === 0) {
         reply = root(r, services.cache.current);
       } else if (segments[0] === 'rpc' && segments.length === 2) {

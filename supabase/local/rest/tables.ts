@@ -129,7 +129,7 @@ async function insert(r: RestRequest, s: Services, table: Table): Promise<Reply>
   const defaultWhenMissing = new Set<string>();
   if (r.prefer.missing === 'default' && rows.length) {
     columns = columns.filter((c) => {
-      const present = rows.filter((x) => Object.prototype.hasOwnProperty.call(x, c.name)).length;
+      const present = rows.filter((x) => Object.hasOwn(x as object, c.name)).length;
       if (present === 0) return false;
       if (present < rows.length) defaultWhenMissing.add(c.name);
       return true;

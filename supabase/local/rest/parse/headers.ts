@@ -12,13 +12,26 @@ export interface Preferences {
   applied: string[];
 }
 
-const ENUMS: Record<string, readonly string[]> = {
+type EnumPreference = 'return' | 'count' | 'resolution' | 'missing' | 'handling';
+
+/** The values each enumerated preference takes (the types above, as lists). */
+const ENUMS: { [K in EnumPreference]: readonly NonNullable<Preferences[K]>[] } = {
   return: ['minimal', 'representation', 'headers-only'],
   count: ['exact', 'planned', 'estimated'],
   resolution: ['merge-duplicates', 'ignore-duplicates'],
   missing: ['default', 'null'],
   handling: ['strict', 'lenient'],
 };
+
+const isEnumPreference = (key: string): key is EnumPreference => Object.hasOwn(ENUMS, key);
+
+/** Sets an enumerated preference when the value is one it takes. */
+function applyEnum<K extends EnumPreference>(p: Preferences, key: K, value: string): boolean {
+  const known = ENUMS[key].find((v) => v === value);
+  if (known === undefined) return false;
+  p[key] = known;
+  return true;
+}
 
 /** `Prefer` arrives as one comma-joined header (the client joins repeated ones with ", "). */
 export function parsePrefer(header: string | undefined): Preferences {
@@ -33,8 +46,7 @@ export function parsePrefer(header: string | undefined): Preferences {
     const eq = item.indexOf('=');
     const key = (eq === -1 ? item : item.slice(0, eq)).trim().toLowerCase();
     const value = eq === -1 ? '' : item.slice(eq + 1).trim();
-    if (key in ENUMS && ENUMS[key].includes(value)) {
-      (p as any)[key] = value;
+    if (isEnumPreference(key) && applyEnum(p, key, value)) {
       p.applied.push(`${key}=${value}`);
     } else if (key === 'max-affected' && /^\d+$/.test(value)) {
       p.maxAffected = Number(value);

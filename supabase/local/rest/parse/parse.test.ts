@@ -160,6 +160,11 @@ describe('headers', () => {
     expect(code(() => parsePrefer('handling=strict, bogus=1'))).toBe('400 PGRST122');
   });
 
+  it('takes names of Object.prototype members in Prefer for unknown preferences', () => {
+    expect(parsePrefer('constructor, __proto__=x, return=minimal')).toMatchObject({ return: 'minimal', applied: ['return=minimal'] });
+    expect(code(() => parsePrefer('handling=strict, constructor'))).toBe('400 PGRST122');
+  });
+
   it('negotiates JSON, singular objects, stripped nulls and CSV', () => {
     expect(negotiate(undefined).kind).toBe('json');
     expect(negotiate('*/*').kind).toBe('json');
