@@ -168,7 +168,6 @@ describe('a burst of all of the above', () => {
       [`${method} ${urlPath} HTTP/1.1`, 'Host: 127.0.0.1', ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)].join('\r\n');
     const chunk = 'x'.repeat(512 * 1024);
     const chunked = `${chunk.length.toString(16)}\r\n${chunk}\r\n`.repeat(8); // 4 MiB, no Content-Length
-    const now = Math.floor(Date.now() / 1000);
     return [
       rawExchange(stack.url, rawHead('POST', '/rest/v1/rest_owners', { ...service, 'Content-Length': String(200 * MB) }), 'x'.repeat(1024)),
       rawExchange(stack.url, rawHead('POST', '/storage/v1/object/fixture-private/burst.bin', { ...service, 'Content-Type': 'application/octet-stream', 'Content-Length': String(200 * MB) }), 'x'.repeat(1024)),
