@@ -34,6 +34,8 @@ export const sqlErrorMessages = {
   name_required: msg`Project name cannot be empty`,
   name_too_long: msg`Project name is too long`,
   project_not_found: msg`Project not found`,
+  project_processing: msg`This project is still processing and cannot be deleted`,
+  video_processing: msg`This project's video is still being generated and cannot be deleted`,
   // archive, video and fix requests each say it their way (the server's message); an action
   // that needs its own words passes them to describeError
   project_not_completed: msg`The project is not completed yet`,
@@ -82,6 +84,11 @@ export const functionErrorMessages = {
   no_subscription: msg`No subscription found for user`,
   free_plan: msg`The free plan cannot be cancelled`,
   already_cancelling: msg`The subscription is already cancelled at the period end`,
+  // delete-project answers with the SQL function's codes
+  project_not_found: msg`Project not found`,
+  project_processing: msg`This project is still processing and cannot be deleted`,
+  video_processing: msg`This project's video is still being generated and cannot be deleted`,
+  not_authenticated: msg`User not authenticated`,
 } satisfies Record<string, MessageDescriptor>;
 
 /** Auth error codes (GoTrue's error_code) a person can cause. */

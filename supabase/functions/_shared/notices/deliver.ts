@@ -18,6 +18,13 @@ export interface NoticeStore {
 
 export type PostJson = (url: string, body: unknown) => Promise<{ ok: boolean; status: number }>;
 
+/**
+ * Turns a stored payload into the body posted (e.g. a fix request's drawing, stored as an
+ * object name, into the PNG data URL the workflow receives). A throw keeps the notice for a
+ * retry, like a failed post.
+ */
+export type PreparePayload = (notice: DueNotice) => Promise<unknown>;
+
 export interface DeliveryResult {
   claimed: number;
   sent: number;
@@ -25,6 +32,9 @@ export interface DeliveryResult {
 }
 
 export const NOTICE_KINDS = ['feedback', 'contact', 'sales', 'low_credits', 'fix_request'] as const;
+
+/** A payload that could not be prepared (its message is the notice's error). */
+export class PrepareError extends Error {}
 
 /**
  * The webhook for a kind: NOTICE_WEBHOOK_<KIND> (e.g. NOTICE_WEBHOOK_FEEDBACK), else the
@@ -40,6 +50,7 @@ export async function deliverDueNotices(
   post: PostJson,
   env: (name: string) => string | undefined,
   max = 20,
+  prepare: PreparePayload = async (notice) => notice.payload,
 ): Promise<DeliveryResult> {
   const due = await store.claim(max);
   let sent = 0;
@@ -51,10 +62,10 @@ export async function deliverDueNotices(
       error = `no webhook configured for ${notice.kind} (set NOTICE_WEBHOOK_${notice.kind.toUpperCase()} or NOTICE_WEBHOOK_URL)`;
     } else {
       try {
-        const res = await post(url, notice.payload);
+        const res = await post(url, await prepare(notice));
         if (!res.ok) error = `webhook answered ${res.status}`;
       } catch (err) {
-        error = `webhook unreachable: ${err instanceof Error ? err.message : String(err)}`;
+        error = err instanceof PrepareError ? err.message : `webhook unreachable: ${err instanceof Error ? err.message : String(err)}`;
       }
     }
     if (error) {
