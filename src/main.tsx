@@ -3,7 +3,7 @@ import './ui/fonts.ts';
 import './ui/global.css.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { supabase } from './lib/supabase.ts';
+import { supabaseAuth } from './lib/supabase-auth.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { activateLocale, storedLocale } from './lib/i18n.ts';
 import { createAuthStore } from './features/auth/auth-store.ts';
@@ -13,7 +13,7 @@ import { registerServiceWorker } from './features/pwa/index.ts';
 import { endSplashWhenReady } from './features/shell/root.ts';
 
 const queryClient = createQueryClient();
-const auth = createAuthStore(supabase);
+const auth = createAuthStore(supabaseAuth);
 const router = createAppRouter({ auth, queryClient });
 
 // The splash in index.html stays until the first screen (after any redirect) has rendered.
@@ -25,6 +25,21 @@ const firstScreenRendered = new Promise<void>((resolve) => {
 });
 void endSplashWhenReady(firstScreenRendered);
 
+// What the first screen did not need comes after it: the database/realtime/storage client
+// (the signed-in screens' chunks import it too; this only fetches it sooner) and the
+// service worker.
+void firstScreenRendered.then(() =>
+  whenIdle(() => {
+    void import('./lib/supabase.ts');
+    void registerServiceWorker();
+  }),
+);
+
+function whenIdle(fn: () => void) {
+  if ('requestIdleCallback' in window) requestIdleCallback(fn, { timeout: 2000 });
+  else setTimeout(fn, 200);
+}
+
 await activateLocale(storedLocale(), false);
 
 createRoot(document.getElementById('root')!).render(
@@ -32,5 +47,3 @@ createRoot(document.getElementById('root')!).render(
     <App router={router} queryClient={queryClient} auth={auth} />
   </StrictMode>,
 );
-
-registerServiceWorker();

@@ -1,46 +1,36 @@
-// The one supabase-js client. Sessions live in localStorage when "remember me" is on and in
-// sessionStorage (gone when the browser closes) when it is off.
-import { createClient, type SupabaseClient, type SupportedStorage } from '@supabase/supabase-js';
-import './initial-url.ts';
-import { localSettings } from './local-settings.ts';
+// The one supabase-js client (database, realtime, storage, functions), for everything after
+// the first screen. Its `auth` is the client of ./supabase-auth.ts, the only auth client in the
+// app: supabase-js takes each request's token from it (the `accessToken` option) instead of
+// running a second one, and realtime follows its sign-ins, refreshes and sign-outs.
+//
+// Import this module only where the database is used; the first screen imports
+// ./supabase-auth.ts, and main.tsx loads this module once that screen is up.
+import { createClient } from '@supabase/supabase-js';
 import type { Database } from './database.types.ts';
+import { supabaseAnonKey, supabaseAuth, supabaseUrl } from './supabase-auth.ts';
 
-const url = import.meta.env.VITE_SUPABASE_URL as string | undefined;
-const anonKey = import.meta.env.VITE_SUPABASE_ANON_KEY as string | undefined;
-
-if (!url || !anonKey) {
-  throw new Error('VITE_SUPABASE_URL and VITE_SUPABASE_ANON_KEY must be set (npm start and npm run dev set them).');
-}
-
-const rememberAwareStorage: SupportedStorage = {
-  getItem(key) {
-    return localStorage.getItem(key) ?? sessionStorage.getItem(key);
-  },
-  setItem(key, value) {
-    if (localSettings.rememberMe()) {
-      sessionStorage.removeItem(key);
-      localStorage.setItem(key, value);
-    } else {
-      localStorage.removeItem(key);
-      sessionStorage.setItem(key, value);
-    }
-  },
-  removeItem(key) {
-    localStorage.removeItem(key);
-    sessionStorage.removeItem(key);
-  },
-};
-
-/** The client every data helper takes: typed by the generated schema (npm run gen:types). */
-export type AppSupabaseClient = SupabaseClient<Database>;
-
-export const supabase: AppSupabaseClient = createClient<Database>(url, anonKey, {
-  auth: {
-    persistSession: true,
-    autoRefreshToken: true,
-    detectSessionInUrl: true,
-    storage: rememberAwareStorage,
-  },
+const client = createClient<Database>(supabaseUrl, supabaseAnonKey, {
+  accessToken: async () => (await supabaseAuth.getSession()).data.session?.access_token ?? null,
 });
 
-export const supabaseUrl = url;
+// What supabase-js does for its own auth client (SupabaseClient._listenForAuthEvents).
+let realtimeToken: string | undefined;
+supabaseAuth.onAuthStateChange((event, session) => {
+  if (
+    (event === 'SIGNED_IN' || event === 'TOKEN_REFRESHED') &&
+    session &&
+    session.access_token !== realtimeToken
+  ) {
+    realtimeToken = session.access_token;
+    void client.realtime.setAuth(session.access_token);
+  } else if (event === 'SIGNED_OUT') {
+    realtimeToken = undefined;
+    void client.realtime.setAuth();
+  }
+});
+
+// With `accessToken` set, supabase-js leaves `auth` unusable; it is this app's auth client.
+client.auth = supabaseAuth;
+
+export const supabase = client;
+export type AppSupabaseClient = typeof supabase;

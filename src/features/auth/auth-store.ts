@@ -1,7 +1,8 @@
 // The signed-in state as the router and components see it: a session (and its user) or none.
 // It follows supabase-js's auth events; `ready()` resolves once the client has read any
 // stored session and any auth fragment in the URL (confirmation and recovery links).
-import type { AuthChangeEvent, Session, SupabaseClient, User } from '@supabase/supabase-js';
+import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';
+import type { AppAuthClient } from '../../lib/supabase-auth.ts';
 
 export interface AuthSnapshot {
   status: 'loading' | 'authenticated' | 'anonymous';
@@ -14,8 +15,14 @@ export interface AuthSnapshot {
 
 type Listener = (snapshot: AuthSnapshot, event: AuthChangeEvent | null) => void;
 
-export function createAuthStore(client: Pick<SupabaseClient, 'auth'>) {
-  let snapshot: AuthSnapshot = { status: 'loading', session: null, user: null, lastEvent: null, recovering: false };
+export function createAuthStore(auth: AppAuthClient) {
+  let snapshot: AuthSnapshot = {
+    status: 'loading',
+    session: null,
+    user: null,
+    lastEvent: null,
+    recovering: false,
+  };
   const listeners = new Set<Listener>();
 
   const set = (session: Session | null, event: AuthChangeEvent | null) => {
@@ -29,7 +36,7 @@ export function createAuthStore(client: Pick<SupabaseClient, 'auth'>) {
     for (const l of listeners) l(snapshot, event);
   };
 
-  const readyPromise: Promise<AuthSnapshot> = client.auth
+  const readyPromise: Promise<AuthSnapshot> = auth
     .getSession()
     .then(({ data }) => {
       if (snapshot.status === 'loading') set(data.session, null);
@@ -40,7 +47,7 @@ export function createAuthStore(client: Pick<SupabaseClient, 'auth'>) {
       return snapshot;
     });
 
-  client.auth.onAuthStateChange((event, session) => {
+  auth.onAuthStateChange((event, session) => {
     // INITIAL_SESSION is handled by getSession above; everything else updates the snapshot.
     if (event === 'INITIAL_SESSION' && snapshot.status !== 'loading') return;
     set(session, event);

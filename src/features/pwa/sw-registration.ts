@@ -1,11 +1,16 @@
 // Registers the generated service worker (production builds only) and tells the UI when a
-// new version is waiting, so the user chooses when to reload.
-import { Workbox } from 'workbox-window';
+// new version is waiting, so the user chooses when to reload. workbox-window is fetched only
+// here, after the first screen (main.tsx calls this once it has rendered).
+import type { Workbox } from 'workbox-window';
 
 type Listener = () => void;
 let waiting = false;
 let workbox: Workbox | null = null;
 const listeners = new Set<Listener>();
+
+const notify = () => {
+  for (const l of listeners) l();
+};
 
 export const updateState = {
   isWaiting: () => waiting,
@@ -21,16 +26,17 @@ export const updateState = {
   },
   dismiss() {
     waiting = false;
-    for (const l of listeners) l();
+    notify();
   },
 };
 
-export function registerServiceWorker() {
+export async function registerServiceWorker() {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  const { Workbox } = await import('workbox-window');
   workbox = new Workbox('/sw.js', { scope: '/' });
   workbox.addEventListener('waiting', () => {
     waiting = true;
-    for (const l of listeners) l();
+    notify();
   });
-  void workbox.register().catch((err) => console.warn('[pwa] service worker registration failed', err));
+  await workbox.register().catch((err) => console.warn('[pwa] service worker registration failed', err));
 }
