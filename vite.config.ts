@@ -1,4 +1,4 @@
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import babel from '@rolldown/plugin-babel';
 import { lingui } from '@lingui/vite-plugin';
@@ -6,38 +6,26 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { manifest } from './src/lib/pwa-manifest.ts';
-
-const STYLESHEETS_MARKER =
-  '<!-- app stylesheets: the build moves them here, so they do not hold back the splash -->';
-
-/** Vite links the app's stylesheets in <head>, where they hold back the first paint until
- *  they arrive. Placed after the static splash in <body>, they hold back only what follows
- *  (the app, whose module script waits for them anyway), and the splash paints with the page. */
-function stylesheetsAfterSplash(): Plugin {
-  return {
-    name: 'drape:stylesheets-after-splash',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html) {
-        const headEnd = html.indexOf('</head>');
-        if (headEnd < 0 || !html.includes(STYLESHEETS_MARKER))
-          throw new Error('index.html: the app stylesheets marker after the splash is missing');
-        const links: string[] = [];
-        const head = html.slice(0, headEnd).replace(/\s*<link rel="stylesheet"[^>]*>/g, (tag) => {
-          links.push(tag.trim());
-          return '';
-        });
-        return head + html.slice(headEnd).replace(STYLESHEETS_MARKER, links.join('\n    '));
-      },
-    },
-  };
-}
+import { authStorageKey } from './src/lib/auth-storage-key.ts';
+import { preloadFirstScreen, stylesheetsAfterSplash } from './scripts/vite/first-screen.ts';
+import { reexportsWithoutSideEffects } from './scripts/vite/reexports.ts';
 
 export default defineConfig({
   plugins: [
     stylesheetsAfterSplash(),
-    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    preloadFirstScreen({
+      sessionKey: (env) => (env.VITE_SUPABASE_URL ? authStorageKey(env.VITE_SUPABASE_URL) : null),
+    }),
+    reexportsWithoutSideEffects(),
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      // A route's loader travels with its component: what it imports (the database client,
+      // query options) is fetched with the screen that needs it, not with the first screen.
+      codeSplittingOptions: {
+        defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
+      },
+    }),
     react(),
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     lingui(),
@@ -63,15 +51,25 @@ export default defineConfig({
           {
             // served from the cache at once, refreshed in the background (catalogue:import
             // replaces files under the same names)
-            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/catalogue/') && url.pathname.endsWith('.webp'),
+            urlPattern: ({ url, sameOrigin }) =>
+              sameOrigin && url.pathname.startsWith('/catalogue/') && url.pathname.endsWith('.webp'),
             handler: 'StaleWhileRevalidate',
-            options: { cacheName: 'catalogue-images', expiration: { maxEntries: 300, maxAgeSeconds: 60 * 60 * 24 * 30 } },
+            options: {
+              cacheName: 'catalogue-images',
+              expiration: { maxEntries: 300, maxAgeSeconds: 60 * 60 * 24 * 30 },
+            },
           },
           {
             // clips: <video> asks for byte ranges, answered from the cached file once it is there
-            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/catalogue/') && url.pathname.endsWith('.webm'),
+            urlPattern: ({ url, sameOrigin }) =>
+              sameOrigin && url.pathname.startsWith('/catalogue/') && url.pathname.endsWith('.webm'),
             handler: 'CacheFirst',
-            options: { cacheName: 'catalogue-clips', rangeRequests: true, cacheableResponse: { statuses: [200] }, expiration: { maxEntries: 30 } },
+            options: {
+              cacheName: 'catalogue-clips',
+              rangeRequests: true,
+              cacheableResponse: { statuses: [200] },
+              expiration: { maxEntries: 30 },
+            },
           },
         ],
         navigateFallback: '/index.html',
@@ -83,5 +81,23 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // What every first screen runs comes in two files instead of dozens: fewer round
+          // trips on a slow link, and one gzip stream compresses better than many small ones.
+          // `$initial` keeps code that only later screens use (zod, the database client, most
+          // of React Query's hooks) out of them.
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|@lingui|use-sync-external-store)[\\/]/,
+              tags: ['$initial'],
+            },
+            { name: 'app', test: /[\\/]src[\\/]/, tags: ['$initial'] },
+          ],
+        },
+      },
+    },
   },
 });

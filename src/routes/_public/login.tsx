@@ -1,9 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod/mini';
+import { optionalString } from '../../lib/search-params.ts';
 import { LoginPage } from '../../features/auth/pages.ts';
 
 export const Route = createFileRoute('/_public/login')({
-  validateSearch: z.object({ redirect: z.optional(z.string()) }),
+  validateSearch: (search: Record<string, unknown>): { redirect?: string } => ({
+    redirect: optionalString(search.redirect),
+  }),
   component: function LoginRoute() {
     const { redirect } = Route.useSearch();
     return <LoginPage redirectTo={redirect} />;

@@ -1,0 +1,126 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Rolldown } from 'vite';
+import { firstScreenManifest, firstScreenScript, routeAddress } from '../first-screen.ts';
+
+describe('route addresses', () => {
+  it('maps route files to the addresses they serve and their guard', () => {
+    expect(routeAddress('_app/home.tsx')).toEqual({ path: '/home', guard: 'signedIn' });
+    expect(routeAddress('_public/login.tsx')).toEqual({ path: '/login', guard: 'anonymous' });
+    expect(routeAddress('content-guidelines.tsx')).toEqual({ path: '/content-guidelines', guard: null });
+    expect(routeAddress('_app/projects/index.tsx')).toEqual({ path: '/projects', guard: 'signedIn' });
+    expect(routeAddress('_app/tools/photo-combiner.tsx')).toEqual({
+      path: '/tools/photo-combiner',
+      guard: 'signedIn',
+    });
+  });
+
+  it('leaves out layouts, the root and addresses with parameters', () => {
+    expect(routeAddress('_app.tsx')).toBeNull();
+    expect(routeAddress('__root.tsx')).toBeNull();
+    expect(routeAddress('_app/projects/$projectId.tsx')).toBeNull();
+  });
+});
+
+const chunk = (fileName: string, o: Partial<Rolldown.OutputChunk> & { css?: string[] } = {}) =>
+  ({
+    type: 'chunk',
+    fileName,
+    imports: [],
+    isEntry: false,
+    facadeModuleId: null,
+    viteMetadata: { importedCss: new Set(o.css ?? []), importedAssets: new Set() },
+    ...o,
+  }) as unknown as Rolldown.OutputChunk;
+
+function bundle(chunks: Rolldown.OutputChunk[]): Rolldown.OutputBundle {
+  return Object.fromEntries(chunks.map((c) => [c.fileName, c]));
+}
+
+const built = bundle([
+  chunk('assets/index.js', { isEntry: true, imports: ['assets/framework.js', 'assets/app.js'] }),
+  chunk('assets/framework.js'),
+  chunk('assets/app.js', { css: ['assets/app.css'] }),
+  chunk('assets/messages-en.js', { facadeModuleId: '/r/src/locales/en/messages.po' }),
+  chunk('assets/messages-el.js', { facadeModuleId: '/r/src/locales/el/messages.po' }),
+  chunk('assets/_app.js', {
+    facadeModuleId: '/r/src/routes/_app.tsx?tsr-split=component---loader',
+    imports: ['assets/framework.js', 'assets/supabase.js'],
+    css: ['assets/_app.css'],
+  }),
+  chunk('assets/supabase.js', { imports: ['assets/app.js'] }),
+  chunk('assets/home.js', {
+    facadeModuleId: '/r/src/routes/_app/home.tsx?tsr-split=component---loader',
+    imports: ['assets/supabase.js'],
+    css: ['assets/home.css'],
+  }),
+  chunk('assets/login.js', {
+    facadeModuleId: '/r/src/routes/_public/login.tsx?tsr-split=component---loader',
+  }),
+]);
+
+describe('first-screen manifest', () => {
+  const m = firstScreenManifest(built, 'sb-localhost-auth-token');
+  const filesOf = (path: string) => m.routes[path].files.map((i) => m.files[i]).sort();
+
+  it('lists a screen’s chunks with its layouts’ and their styles, leaving out what the entry loads', () => {
+    expect(filesOf('/home')).toEqual([
+      '/assets/_app.css',
+      '/assets/_app.js',
+      '/assets/home.css',
+      '/assets/home.js',
+      '/assets/supabase.js',
+    ]);
+    expect(filesOf('/login')).toEqual(['/assets/login.js']);
+    expect(m.routes['/home'].guard).toBe('signedIn');
+  });
+
+  it('knows each language’s catalogue', () => {
+    expect(m.files[m.catalogues.en]).toBe('/assets/messages-en.js');
+    expect(m.files[m.catalogues.el]).toBe('/assets/messages-el.js');
+  });
+});
+
+describe('the first-screen script in index.html', () => {
+  const m = firstScreenManifest(built, 'sb-localhost-auth-token');
+  const preloaded = (url: string) => {
+    (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(url);
+    document.head.innerHTML = '';
+    new Function(firstScreenScript(m))();
+    return [...document.head.querySelectorAll('link')].map(
+      (l) => `${l.rel}${l.as ? `:${l.as}` : ''} ${new URL(l.href).pathname}`,
+    );
+  };
+  afterEach(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+
+  it('asks for the catalogue and, with a session, the signed-in screen’s code and styles', () => {
+    sessionStorage.setItem('sb-localhost-auth-token', '{}');
+    expect(preloaded('http://localhost/home/').sort()).toEqual([
+      'modulepreload /assets/_app.js',
+      'modulepreload /assets/home.js',
+      'modulepreload /assets/messages-en.js',
+      'modulepreload /assets/supabase.js',
+      'preload:style /assets/_app.css',
+      'preload:style /assets/home.css',
+    ]);
+  });
+
+  it('skips a screen its guard will redirect away from', () => {
+    expect(preloaded('http://localhost/home')).toEqual(['modulepreload /assets/messages-en.js']);
+    localStorage.setItem('sb-localhost-auth-token', '{}');
+    expect(preloaded('http://localhost/login')).toEqual(['modulepreload /assets/messages-en.js']);
+  });
+
+  it('takes the chosen language’s catalogue, English for an unknown one', () => {
+    localStorage.setItem('language', 'el');
+    expect(preloaded('http://localhost/login')).toEqual([
+      'modulepreload /assets/messages-el.js',
+      'modulepreload /assets/login.js',
+    ]);
+    localStorage.setItem('language', 'xx');
+    expect(preloaded('http://localhost/nowhere')).toEqual(['modulepreload /assets/messages-en.js']);
+  });
+});

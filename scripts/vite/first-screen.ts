@@ -1,0 +1,170 @@
+// Build steps for the first screen over a slow link (see bench/app-first-screen.bench.ts).
+//
+// stylesheetsAfterSplash: Vite links the app's stylesheets in <head>, where they hold back the
+// first paint until they arrive. After the static splash in <body> they hold back only what
+// follows (the app, whose module script waits for them anyway), so the splash paints with the
+// page.
+//
+// preloadFirstScreen: the app learns what its first screen needs only once its scripts have
+// run: the language catalogue (src/lib/i18n.ts) and the route's code (the router's lazy
+// chunks), each a round trip late. The page itself knows the address, the language and
+// whether a session is stored, so a small script in <head> asks for those files at once,
+// alongside the app's scripts. It skips a route whose guard will redirect (routes/_app.tsx
+// wants a session, routes/_public.tsx wants none).
+import type { Plugin, Rolldown } from 'vite';
+
+type OutputBundle = Rolldown.OutputBundle;
+type OutputChunk = Rolldown.OutputChunk;
+
+export const STYLESHEETS_MARKER =
+  '<!-- app stylesheets: the build moves them here, so they do not hold back the splash -->';
+
+export function stylesheetsAfterSplash(): Plugin {
+  return {
+    name: 'drape:stylesheets-after-splash',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const headEnd = html.indexOf('</head>');
+        if (headEnd < 0 || !html.includes(STYLESHEETS_MARKER)) {
+          throw new Error('index.html: the app stylesheets marker after the splash is missing');
+        }
+        const links: string[] = [];
+        const head = html.slice(0, headEnd).replace(/\s*<link rel="stylesheet"[^>]*>/g, (tag) => {
+          links.push(tag.trim());
+          return '';
+        });
+        return head + html.slice(headEnd).replace(STYLESHEETS_MARKER, links.join('\n    '));
+      },
+    },
+  };
+}
+
+export type RouteGuard = 'signedIn' | 'anonymous' | null;
+
+export interface FirstScreenManifest {
+  /** asset URLs, referred to by index below */
+  files: string[];
+  /** locale → its catalogue */
+  catalogues: Record<string, number>;
+  /** address → who may see it and the files (JS and CSS) its screen loads beyond the entry's */
+  routes: Record<string, { guard: RouteGuard; files: number[] }>;
+  /** where supabase-js keeps the session (localStorage or sessionStorage), if known */
+  sessionKey: string | null;
+}
+
+/** The address a route file (relative to src/routes) serves and its guard; null for layouts,
+ *  addresses with parameters and the root. */
+export function routeAddress(file: string): { path: string; guard: RouteGuard } | null {
+  const parts = file.replace(/\.tsx$/, '').split('/');
+  if (parts.some((p) => p.startsWith('$') || p === '__root')) return null;
+  const guard: RouteGuard = parts[0] === '_app' ? 'signedIn' : parts[0] === '_public' ? 'anonymous' : null;
+  const segments = parts.filter((p) => !p.startsWith('_'));
+  if (segments.length === 0) return null;
+  if (segments[segments.length - 1] === 'index') segments.pop();
+  return { path: `/${segments.join('/')}`, guard };
+}
+
+/** The layout route files above a route file: _app/tools/index.tsx → [_app.tsx, _app/tools.tsx]. */
+function layoutsOf(file: string): string[] {
+  const dirs = file.split('/').slice(0, -1);
+  return dirs.map((_, i) => `${dirs.slice(0, i + 1).join('/')}.tsx`);
+}
+
+export function firstScreenManifest(bundle: OutputBundle, sessionKey: string | null): FirstScreenManifest {
+  const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
+  const byName = new Map(chunks.map((c) => [c.fileName, c]));
+  const closure = (start: OutputChunk[], into = new Set<string>()) => {
+    const visit = (c: OutputChunk) => {
+      if (into.has(c.fileName)) return;
+      into.add(c.fileName);
+      for (const css of c.viteMetadata?.importedCss ?? []) into.add(css);
+      for (const name of c.imports) {
+        const next = byName.get(name);
+        if (next) visit(next);
+      }
+    };
+    for (const c of start) visit(c);
+    return into;
+  };
+  const entry = chunks.find((c) => c.isEntry);
+  if (!entry) throw new Error('no entry chunk');
+  const initial = closure([entry]);
+
+  const files: string[] = [];
+  const indexOf = (name: string) => {
+    const url = `/${name}`;
+    const i = files.indexOf(url);
+    return i >= 0 ? i : files.push(url) - 1;
+  };
+
+  const catalogues: FirstScreenManifest['catalogues'] = {};
+  const routeChunks = new Map<string, OutputChunk[]>();
+  for (const c of chunks) {
+    const locale = c.facadeModuleId?.match(/[\\/]src[\\/]locales[\\/](\w+)[\\/]messages\.po$/)?.[1];
+    if (locale) catalogues[locale] = indexOf(c.fileName);
+    const route = c.facadeModuleId?.match(/[\\/]src[\\/]routes[\\/](.+\.tsx)\?tsr-split=/)?.[1];
+    if (route) routeChunks.set(route.replaceAll('\\', '/'), [...(routeChunks.get(route) ?? []), c]);
+  }
+  if (catalogues.en === undefined) throw new Error('the English catalogue chunk was not found');
+
+  const routes: FirstScreenManifest['routes'] = {};
+  for (const [file, own] of routeChunks) {
+    const address = routeAddress(file);
+    if (!address) continue;
+    const chain = [...layoutsOf(file).flatMap((l) => routeChunks.get(l) ?? []), ...own];
+    const needed = [...closure(chain)].filter((name) => !initial.has(name));
+    routes[address.path] = { guard: address.guard, files: needed.map(indexOf) };
+  }
+  return { files, catalogues, routes, sessionKey };
+}
+
+/** The <head> script: link preloads for what this address, language and session will need. */
+export function firstScreenScript(m: FirstScreenManifest): string {
+  return `(() => {
+  const m = ${JSON.stringify(m)};
+  let language = null;
+  let signedIn = false;
+  try {
+    language = localStorage.getItem('language');
+    signedIn = !!m.sessionKey && !!(localStorage.getItem(m.sessionKey) || sessionStorage.getItem(m.sessionKey));
+  } catch {}
+  const wanted = [m.catalogues[language] ?? m.catalogues.en];
+  const route = m.routes[location.pathname.replace(/\\/+$/, '') || '/'];
+  if (route && (route.guard === null || (route.guard === 'signedIn') === signedIn)) wanted.push(...route.files);
+  for (const i of wanted) {
+    const link = document.createElement('link');
+    const href = m.files[i];
+    if (href.endsWith('.css')) {
+      link.rel = 'preload';
+      link.as = 'style';
+    } else {
+      link.rel = 'modulepreload';
+    }
+    link.href = href;
+    document.head.append(link);
+  }
+})();`;
+}
+
+export function preloadFirstScreen(opts: {
+  sessionKey: (env: Record<string, string>) => string | null;
+}): Plugin {
+  let sessionKey: string | null = null;
+  return {
+    name: 'drape:preload-first-screen',
+    apply: 'build',
+    configResolved(config) {
+      sessionKey = opts.sessionKey(config.env);
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        if (!ctx.bundle) return html;
+        const script = firstScreenScript(firstScreenManifest(ctx.bundle, sessionKey));
+        return { html, tags: [{ tag: 'script', children: script, injectTo: 'head' }] };
+      },
+    },
+  };
+}
