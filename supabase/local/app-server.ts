@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { compressedFile, isCompressible, pickEncoding, warmCompression } from './app-compression.ts';
 import { ROOT } from './config.ts';
 
 const DIST = path.join(ROOT, 'dist');
@@ -76,16 +77,35 @@ export async function serveApp(
     }
     const ext = path.extname(file);
     const immutable = pathname.startsWith('/assets/');
-    res.writeHead(200, {
+    const headers: http.OutgoingHttpHeaders = {
       'Content-Type': TYPES[ext] ?? 'application/octet-stream',
       'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-    });
-    createReadStream(file).pipe(res);
+    };
+    const stat = statSync(file);
+    const encoding = isCompressible(file, stat.size) ? pickEncoding(req.headers['accept-encoding']) : null;
+    if (!encoding) {
+      res.writeHead(200, headers);
+      createReadStream(file).pipe(res);
+      return;
+    }
+    compressedFile(file, stat.mtimeMs, encoding).then(
+      (body) => {
+        res.writeHead(200, {
+          ...headers,
+          'Content-Encoding': encoding,
+          'Content-Length': body.length,
+          Vary: 'Accept-Encoding',
+        });
+        res.end(req.method === 'HEAD' ? undefined : body);
+      },
+      () => res.writeHead(500).end(),
+    );
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, resolve);
   });
+  warmCompression(dir).catch((err) => console.warn('[app] compressing the build failed', err));
   return {
     url: `http://localhost:${port}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
