@@ -11,8 +11,9 @@
 //   npx tsx bench/app-first-screen.bench.ts        (or: npm run bench app-first-screen)
 //
 // Limits: the throttling applies to the page; the service worker's precache downloads after
-// the first load are not throttled (Chromium emulates per target). Bytes are gzip -9 of each
-// file, what a compressing static host would send.
+// the first load are not throttled (Chromium emulates per target). The server sends text
+// compressed (brotli) as static hosts do; the bytes printed are gzip -9 of each file, the
+// measure the targets are set in.
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { firstScreenProbeScript, type FirstScreen, type ProbeResult } from './support/first-screen-probe.ts';
@@ -39,6 +40,8 @@ interface Visit {
   initial: Bytes;
   /** everything the page requested by the time the network went quiet */
   all: Bytes;
+  /** the files requested before the first screen existed, largest first (BENCH_FILES=1 prints them) */
+  initialFiles: { path: string; gzip: number }[];
 }
 
 const gzipSizes = new Map<string, number>();
@@ -68,12 +71,17 @@ async function probeResult(page: Page): Promise<ProbeResult> {
   return page.evaluate(() => ({ ...window.__firstScreenProbe! }));
 }
 
-async function bytesBy(page: Page, appUrl: string, readyAt: number): Promise<{ initial: Bytes; all: Bytes }> {
+async function bytesBy(
+  page: Page,
+  appUrl: string,
+  readyAt: number,
+): Promise<Pick<Visit, 'initial' | 'all' | 'initialFiles'>> {
   await page.waitForLoadState('networkidle');
   const entries = await page.evaluate(() =>
     performance.getEntriesByType('resource').map((e) => ({ name: e.name, startTime: e.startTime })),
   );
   const initial: Bytes = { js: 0, css: 0 };
+  const initialFiles: Visit['initialFiles'] = [];
   const all: Bytes = { js: 0, css: 0 };
   for (const e of entries) {
     if (!e.name.startsWith(appUrl)) continue;
@@ -81,9 +89,12 @@ async function bytesBy(page: Page, appUrl: string, readyAt: number): Promise<{ i
     if (!kind) continue;
     const size = await gzipSize(e.name);
     all[kind] += size;
-    if (e.startTime <= readyAt) initial[kind] += size;
+    if (e.startTime <= readyAt) {
+      initial[kind] += size;
+      initialFiles.push({ path: e.name.slice(appUrl.length), gzip: size });
+    }
   }
-  return { initial, all };
+  return { initial, all, initialFiles: initialFiles.sort((a, b) => b.gzip - a.gzip) };
 }
 
 async function visit(
@@ -105,14 +116,14 @@ async function visit(
 
     await page.goto(`${appUrl}/${screen}`, { waitUntil: 'commit' });
     const first = await probeResult(page);
-    const { initial, all } = await bytesBy(page, appUrl, first.readyAt!);
+    const { initial, all, initialFiles } = await bytesBy(page, appUrl, first.readyAt!);
 
     // Repeat visit: the service worker has installed (precached) and controls the reload.
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     await page.reload({ waitUntil: 'commit' });
     const repeat = await probeResult(page);
     const repeatControlled = await page.evaluate(() => !!navigator.serviceWorker.controller);
-    return { first, repeat, repeatControlled, initial, all };
+    return { first, repeat, repeatControlled, initial, all, initialFiles };
   } finally {
     await context.close();
   }
@@ -151,6 +162,9 @@ function report(path: string, runs: Visit[], jsTarget?: number) {
   console.log(
     `  CSS (gzip)    before the screen existed ${kib(med(runs, (v) => v.initial.css)!).padStart(10)}   all by network idle ${kib(med(runs, (v) => v.all.css)!)}`,
   );
+  if (process.env.BENCH_FILES) {
+    for (const f of last.initialFiles) console.log(`    ${kib(f.gzip).padStart(10)}  ${f.path}`);
+  }
 }
 
 console.log(machineLine());
