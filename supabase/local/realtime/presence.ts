@@ -21,7 +21,8 @@ export class Presence {
   }
 
   state(ch: Channel): Metas {
-    const out: Metas = {};
+    // no prototype: a presence key may be any text, "__proto__" or "constructor" included
+    const out: Metas = Object.create(null);
     for (const [other, meta] of this.tracked.get(this.key(ch)) ?? []) {
       let entry = out[other.presenceKey];
       if (!entry) {
