@@ -3,6 +3,7 @@
 import type { AuthError } from '@supabase/supabase-js';
 import { AppError } from '../../lib/errors/index.ts';
 import type { AppSupabaseClient } from '../../lib/supabase.ts';
+import type { AppAuthClient } from '../../lib/supabase-auth.ts';
 import { isAlreadyRegisteredError, readExists, type SignUpInput } from './validation.ts';
 import { authMessages } from './messages.ts';
 
@@ -18,8 +19,8 @@ export class AuthFlowError extends AppError {
   }
 }
 
-export async function signIn(client: AppSupabaseClient, email: string, password: string) {
-  const { data, error } = await client.auth.signInWithPassword({ email: email.trim(), password });
+export async function signIn(auth: AppAuthClient, email: string, password: string) {
+  const { data, error } = await auth.signInWithPassword({ email: email.trim(), password });
   if (error) throw loginError(error);
   return data;
 }
@@ -71,25 +72,25 @@ export async function signUp(client: AppSupabaseClient, input: SignUpInput, orig
   return data;
 }
 
-export async function requestPasswordReset(client: AppSupabaseClient, email: string, origin: string) {
-  const { error } = await client.auth.resetPasswordForEmail(email.trim(), { redirectTo: `${origin}/reset-password` });
+export async function requestPasswordReset(auth: AppAuthClient, email: string, origin: string) {
+  const { error } = await auth.resetPasswordForEmail(email.trim(), { redirectTo: `${origin}/reset-password` });
   if (error) throw new AuthFlowError('resetLinkFailed', error.message, error);
 }
 
-export async function updatePassword(client: AppSupabaseClient, password: string) {
-  const { data: session } = await client.auth.getSession();
+export async function updatePassword(auth: AppAuthClient, password: string) {
+  const { data: session } = await auth.getSession();
   if (!session.session) throw new AuthFlowError('noAccessToken', 'no session');
-  const { error } = await client.auth.updateUser({ password });
+  const { error } = await auth.updateUser({ password });
   if (error) throw new AuthFlowError('resetFailed', error.message, error);
 }
 
 /** Ends the session; a failing server call still clears the local session (spec 1 §4). */
-export async function signOut(client: AppSupabaseClient) {
+export async function signOut(auth: AppAuthClient) {
   try {
-    const { error } = await client.auth.signOut();
+    const { error } = await auth.signOut();
     if (error) throw error;
   } catch (err) {
     console.warn('[auth] sign-out failed on the server; clearing the local session', err);
-    await client.auth.signOut({ scope: 'local' }).catch(() => undefined);
+    await auth.signOut({ scope: 'local' }).catch(() => undefined);
   }
 }

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Icon, TextField, buttonClass } from '../../../ui/index.ts';
-import { supabase } from '../../../lib/supabase.ts';
+import { useSupabaseAuth } from '../../../lib/use-supabase-auth.ts';
 import { useAppMutation } from '../../../lib/errors/index.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { requestPasswordReset } from '../api.ts';
@@ -13,8 +13,9 @@ export function ForgotPasswordPage() {
   const { t } = useLingui();
   usePageTitle(t`Forgot password`);
   const [email, setEmail] = useState('');
+  const authClient = useSupabaseAuth();
   const send = useAppMutation({
-    mutationFn: (to: string) => requestPasswordReset(supabase, to, window.location.origin),
+    mutationFn: (to: string) => requestPasswordReset(authClient, to, window.location.origin),
     errorMessage: authMessages.resetLinkFailed,
     errorDisplay: 'inline',
   });

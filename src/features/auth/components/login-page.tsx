@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Checkbox, PasswordField, TextField } from '../../../ui/index.ts';
-import { supabase } from '../../../lib/supabase.ts';
+import { useSupabaseAuth } from '../../../lib/use-supabase-auth.ts';
 import { useAppMutation } from '../../../lib/errors/index.ts';
 import { localSettings } from '../../../lib/local-settings.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
@@ -20,10 +20,11 @@ export function LoginPage({ redirectTo }: { redirectTo?: string }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(() => localSettings.rememberMe());
+  const authClient = useSupabaseAuth();
   const login = useAppMutation({
     mutationFn: async () => {
       localSettings.setRememberMe(remember);
-      await signIn(supabase, email, password);
+      await signIn(authClient, email, password);
       await navigate({ href: safeRedirect(redirectTo) ?? '/home', replace: true });
     },
     errorMessage: authMessages.loginFailed,

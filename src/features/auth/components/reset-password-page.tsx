@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Icon, PasswordField, Spinner, buttonClass } from '../../../ui/index.ts';
-import { supabase } from '../../../lib/supabase.ts';
+import { useSupabaseAuth } from '../../../lib/use-supabase-auth.ts';
 import { useAppMutation } from '../../../lib/errors/index.ts';
 import { initialAuthParams, initialUrl } from '../../../lib/initial-url.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
@@ -29,15 +29,16 @@ export function ResetPasswordPage() {
   usePageTitle(t`Reset password`);
   const navigate = useNavigate();
   const auth = useAuthStore();
+  const authClient = useSupabaseAuth();
   const [stage, setStage] = useState<Stage>('checking');
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [ruleError, setRuleError] = useState<string | null>(null);
   const reset = useAppMutation({
     mutationFn: async (next: string) => {
-      await updatePassword(supabase, next);
+      await updatePassword(authClient, next);
       auth.endRecovery();
-      await signOut(supabase);
+      await signOut(authClient);
     },
     errorMessage: authMessages.resetFailed,
     errorDisplay: 'inline',
@@ -52,7 +53,7 @@ export function ResetPasswordPage() {
     (async () => {
       if (link.kind === 'error') return settle('invalid');
       if (link.kind === 'token') {
-        const { error: verifyError } = await supabase.auth.verifyOtp({ token_hash: link.tokenHash, type: 'recovery' });
+        const { error: verifyError } = await authClient.verifyOtp({ token_hash: link.tokenHash, type: 'recovery' });
         return settle(verifyError ? 'invalid' : 'form');
       }
       const snapshot = await auth.ready();

@@ -22,7 +22,7 @@ export function UserMenu() {
   const logout = async () => {
     setOpen(false);
     try {
-      await signOut(supabase);
+      await signOut(supabase.auth);
     } finally {
       await navigate({ to: '/login', replace: true });
     }
