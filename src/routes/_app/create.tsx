@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Placeholder } from '../../features/shell/index.ts';
+import { CreatePage } from '../../features/create/index.ts';
 
 export const Route = createFileRoute('/_app/create')({
-  component: () => <Placeholder section="create" />,
+  component: CreatePage,
 });

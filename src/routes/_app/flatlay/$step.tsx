@@ -1,11 +1,12 @@
-import { createFileRoute, notFound } from '@tanstack/react-router';
-import { Placeholder } from '../../../features/shell/index.ts';
-
-const STEPS = ['upload', 'models', 'pose', 'background', 'summary'] as const;
+import { createFileRoute } from '@tanstack/react-router';
+import { WizardPage } from '../../../features/wizard/pages.ts';
+import type { Step } from '../../../features/wizard/index.ts';
 
 export const Route = createFileRoute('/_app/flatlay/$step')({
-  beforeLoad: ({ params }) => {
-    if (!(STEPS as readonly string[]).includes(params.step)) throw notFound();
+  beforeLoad: async ({ params, context }) =>
+    (await import('../../../features/wizard/guard.ts')).wizardGuard('flat-lay', params.step, context.user.id),
+  component: function FlatLayStep() {
+    const { step } = Route.useParams();
+    return <WizardPage key="flat-lay" flow="flat-lay" step={step as Step} />;
   },
-  component: () => <Placeholder section="flatlay" />,
 });

@@ -1,0 +1,154 @@
+import { useState } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Badge, Button, Dialog, Icon } from '../../../ui/index.ts';
+import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { ResumeDrafts } from '../../wizard/pages.ts';
+import { FlatLayArt, MannequinArt } from './create-art.tsx';
+import { GuidelinesDialog } from './guidelines-dialog.tsx';
+import { TipsDialog } from './tips-dialog.tsx';
+import * as s from './create.css.ts';
+
+type Shoot = 'onmodel' | 'flatlay';
+
+/** /create (spec 2 §2): on-model and flat-lay after the content guidelines, mannequin under
+ *  construction, video from a finished project; tips and the guidelines link. */
+export function CreatePage() {
+  const { t } = useLingui();
+  usePageTitle(t`Create`);
+  const navigate = useNavigate();
+  const [guidelinesFor, setGuidelinesFor] = useState<Shoot | null>(null);
+  const [mannequin, setMannequin] = useState(false);
+  const [tips, setTips] = useState(false);
+
+  return (
+    <div className={s.page}>
+      <header className={s.head}>
+        <div>
+          <h1 className={s.title}>
+            <Trans>Create</Trans>
+          </h1>
+          <p className={s.lead}>
+            <Trans>Turn one product photo into images ready for your shop.</Trans>
+          </p>
+        </div>
+        <div className={s.headActions}>
+          <Button variant="secondary" onClick={() => setTips(true)}>
+            <Icon name="info" size={18} />
+            <Trans>Tips</Trans>
+          </Button>
+          <Link to="/content-guidelines" className={s.link}>
+            <Trans>Content guidelines</Trans>
+          </Link>
+        </div>
+      </header>
+
+      <ResumeDrafts />
+
+      <div className={s.grid}>
+        <button type="button" className={s.card} onClick={() => setGuidelinesFor('onmodel')}>
+          <span className={s.art}>
+            <img className={s.artImage} src="/catalogue/models/zoe/01.w480.webp" alt="" />
+          </span>
+          <span className={s.body}>
+            <span className={s.cardTitle}>
+              <Trans>On-Model</Trans>
+              <Icon name="arrowRight" size={18} />
+            </span>
+            <span className={s.cardText}>
+              <Trans>Your garment worn by a model, in the pose and setting you choose.</Trans>
+            </span>
+          </span>
+          <span className={s.badges}>
+            <Badge tone="info">
+              <Trans>Beta</Trans>
+            </Badge>
+          </span>
+        </button>
+
+        <button type="button" className={s.card} onClick={() => setGuidelinesFor('flatlay')}>
+          <span className={s.art}>
+            <FlatLayArt />
+          </span>
+          <span className={s.body}>
+            <span className={s.cardTitle}>
+              <Trans>Flat-Lay</Trans>
+              <Icon name="arrowRight" size={18} />
+            </span>
+            <span className={s.cardText}>
+              <Trans>A flat-lay photo turned into a styled product image.</Trans>
+            </span>
+          </span>
+          <span className={s.badges}>
+            <Badge tone="accent">
+              <Trans>Highest quality</Trans>
+            </Badge>
+          </span>
+        </button>
+
+        <button type="button" className={s.card} onClick={() => setMannequin(true)}>
+          <span className={s.art}>
+            <MannequinArt />
+          </span>
+          <span className={s.body}>
+            <span className={s.cardTitle}>
+              <Trans>Mannequin</Trans>
+              <Icon name="arrowRight" size={18} />
+            </span>
+            <span className={s.cardText}>
+              <Trans>Your garment on an invisible mannequin.</Trans>
+            </span>
+          </span>
+          <span className={s.badges}>
+            <Badge tone="info">
+              <Trans>Beta</Trans>
+            </Badge>
+          </span>
+        </button>
+
+        <Link to="/video/select-project" className={s.card}>
+          <span className={s.art}>
+            <img className={s.artImage} src="/catalogue/video-styles/runway-walk.w480.webp" alt="" />
+          </span>
+          <span className={s.body}>
+            <span className={s.cardTitle}>
+              <Trans>Create Video</Trans>
+              <Icon name="arrowRight" size={18} />
+            </span>
+            <span className={s.cardText}>
+              <Trans>A short video from one of your finished projects.</Trans>
+            </span>
+          </span>
+          <span className={s.badges}>
+            <Badge tone="info">
+              <Trans>Beta</Trans>
+            </Badge>
+          </span>
+        </Link>
+      </div>
+
+      <GuidelinesDialog
+        open={guidelinesFor !== null}
+        onClose={() => setGuidelinesFor(null)}
+        onContinue={() => {
+          const target = guidelinesFor;
+          setGuidelinesFor(null);
+          if (target === 'onmodel') void navigate({ to: '/onmodel/$step', params: { step: 'upload' } });
+          if (target === 'flatlay') void navigate({ to: '/flatlay/$step', params: { step: 'upload' } });
+        }}
+      />
+      <Dialog
+        open={mannequin}
+        onClose={() => setMannequin(false)}
+        title={t`Under Construction`}
+        description={t`Mannequin shoots are on their way. Until then, try an on-model or flat-lay shoot.`}
+        footer={
+          <Button onClick={() => setMannequin(false)}>
+            <Trans>OK</Trans>
+          </Button>
+        }
+      />
+      <TipsDialog open={tips} onClose={() => setTips(false)} />
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { useState, type KeyboardEvent } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Button, Dialog, Icon } from '../../../ui/index.ts';
+import { CREATE_TIPS } from '../tips.ts';
+import { FlatLayArt } from './create-art.tsx';
+import * as s from './create.css.ts';
+
+/** The three tips of /create as a carousel: previous/next, dots, arrow keys. */
+export function TipsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t, i18n } = useLingui();
+  const [index, setIndex] = useState(0);
+  const tip = CREATE_TIPS[index];
+  const count = CREATE_TIPS.length;
+  const go = (i: number) => setIndex((i + count) % count);
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === 'ArrowRight') go(index + 1);
+    if (e.key === 'ArrowLeft') go(index - 1);
+  };
+  const n = index + 1;
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={t`Tips for better results`}
+      description={t`Tip ${n} of ${count}`}
+    >
+      <section
+        className={s.tip}
+        onKeyDown={onKeyDown}
+        aria-roledescription={t`carousel`}
+        aria-label={t`Tips`}
+      >
+        <div className={s.tipArt}>
+          {tip.image ? <img className={s.artImage} src={tip.image} alt="" /> : <FlatLayArt />}
+        </div>
+        <h3 className={s.tipTitle} aria-live="polite">
+          {i18n._(tip.title)}
+        </h3>
+        <p className={s.tipText}>{i18n._(tip.content)}</p>
+        <div className={s.tipNav}>
+          <Button variant="secondary" size="sm" onClick={() => go(index - 1)} aria-label={t`Previous tip`}>
+            <Icon name="chevronLeft" size={18} />
+          </Button>
+          <div className={s.dots}>
+            {CREATE_TIPS.map((x, i) => (
+              <button
+                key={x.id}
+                type="button"
+                className={s.dot}
+                aria-current={i === index ? 'true' : undefined}
+                aria-label={t`Tip ${i + 1}`}
+                onClick={() => go(i)}
+              />
+            ))}
+          </div>
+          {index < count - 1 ? (
+            <Button variant="secondary" size="sm" onClick={() => go(index + 1)} aria-label={t`Next tip`}>
+              <Icon name="chevronRight" size={18} />
+            </Button>
+          ) : (
+            <Button size="sm" onClick={onClose}>
+              <Trans>Got it</Trans>
+            </Button>
+          )}
+        </div>
+      </section>
+    </Dialog>
+  );
+}

@@ -1,0 +1,1 @@
+export { CreatePage } from './components/create-page.tsx';

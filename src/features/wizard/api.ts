@@ -1,0 +1,247 @@
+// The wizard's server data: the catalogue (models with their media, poses, backgrounds —
+// reference data, read rarely and kept for offline use by the persisted query cache), what a
+// generation costs (quote_generation), and starting it (start_generation). Data helpers take
+// the client first and throw the server's error.
+import { queryOptions } from '@tanstack/react-query';
+import type { AppSupabaseClient } from '../../lib/supabase.ts';
+import { CUSTOM_ID, type Draft, type Gender } from './model/draft.ts';
+import { poseCount, productCount } from './model/rules.ts';
+import type { Flow } from './model/steps.ts';
+
+export interface CatalogueModel {
+  id: number;
+  gender: Gender;
+  slug: string;
+  name: string;
+  nameEl: string;
+  ageRange: string;
+  isNew: boolean;
+  imagePath: string;
+}
+
+export interface ModelMedia {
+  position: number;
+  kind: 'image' | 'video';
+  path: string;
+}
+
+export interface CataloguePose {
+  gender: Gender;
+  id: number;
+  slug: string;
+  name: string;
+  nameEl: string;
+  description: string;
+  descriptionEl: string;
+  imagePath: string;
+}
+
+export interface CatalogueBackground {
+  id: number;
+  slug: string;
+  name: string;
+  nameEl: string;
+  type: string;
+  typeEl: string;
+  imagePath: string | null;
+  blurredImagePath: string | null;
+  keepsOriginal: boolean;
+  onModel: boolean;
+  flatLay: boolean;
+}
+
+export interface GenerationQuote {
+  images: number;
+  creditsPerImage: number;
+  creditsNeeded: number;
+  creditsRemaining: number;
+  enough: boolean;
+  plan: string;
+  suggestedName: string;
+}
+
+const HOUR = 60 * 60_000;
+
+export const catalogueKeys = {
+  all: ['catalogue'] as const,
+  models: () => [...catalogueKeys.all, 'models'] as const,
+  media: (modelId: number) => [...catalogueKeys.all, 'media', modelId] as const,
+  poses: () => [...catalogueKeys.all, 'poses'] as const,
+  backgrounds: () => [...catalogueKeys.all, 'backgrounds'] as const,
+};
+
+export const wizardKeys = {
+  all: ['wizard'] as const,
+  quote: (userId: string, flow: Flow, products: number, poses: number) =>
+    [...wizardKeys.all, 'quote', userId, flow, products, poses] as const,
+};
+
+const asGender = (g: string): Gender => (g === 'men' ? 'men' : 'women');
+
+// The Greek columns (name_el, …) are newer than the generated database types: rows are read
+// whole and the Greek text taken from them here, falling back to the English.
+const greek = (row: object, column: string, english: string): string => {
+  const v = (row as Record<string, unknown>)[column];
+  return typeof v === 'string' && v ? v : english;
+};
+
+export async function fetchModels(client: AppSupabaseClient): Promise<CatalogueModel[]> {
+  const { data, error } = await client
+    .from('models')
+    .select('*')
+    .order('gender', { ascending: false })
+    .order('sort_order');
+  if (error) throw error;
+  return data.map((m) => ({
+    id: m.id,
+    gender: asGender(m.gender),
+    slug: m.slug,
+    name: m.name,
+    nameEl: greek(m, 'name_el', m.name),
+    ageRange: m.age_range,
+    isNew: m.is_new,
+    imagePath: m.image_path,
+  }));
+}
+
+export async function fetchModelMedia(client: AppSupabaseClient, modelId: number): Promise<ModelMedia[]> {
+  const { data, error } = await client
+    .from('model_media')
+    .select('position, kind, path')
+    .eq('model_id', modelId)
+    .order('position');
+  if (error) throw error;
+  return data.map((m) => ({
+    position: m.position,
+    kind: m.kind === 'video' ? 'video' : 'image',
+    path: m.path,
+  }));
+}
+
+export async function fetchPoses(client: AppSupabaseClient): Promise<CataloguePose[]> {
+  const { data, error } = await client.from('poses').select('*').order('sort_order');
+  if (error) throw error;
+  return data.map((p) => ({
+    gender: asGender(p.gender),
+    id: p.id,
+    slug: p.slug,
+    name: p.name,
+    nameEl: greek(p, 'name_el', p.name),
+    description: p.description,
+    descriptionEl: greek(p, 'description_el', p.description),
+    imagePath: p.image_path,
+  }));
+}
+
+export async function fetchBackgrounds(client: AppSupabaseClient): Promise<CatalogueBackground[]> {
+  const { data, error } = await client.from('backgrounds').select('*').order('sort_order');
+  if (error) throw error;
+  return data.map((b) => ({
+    id: b.id,
+    slug: b.slug,
+    name: b.name,
+    nameEl: greek(b, 'name_el', b.name),
+    type: b.type,
+    typeEl: greek(b, 'type_el', b.type),
+    imagePath: b.image_path,
+    blurredImagePath: b.blurred_image_path,
+    keepsOriginal: b.keeps_original,
+    onModel: b.on_model,
+    flatLay: b.flat_lay,
+  }));
+}
+
+// Reference data: fresh for an hour, kept (and persisted for offline use) for as long as the
+// query cache keeps anything.
+export const modelsQueryOptions = (client: AppSupabaseClient) =>
+  queryOptions({ queryKey: catalogueKeys.models(), queryFn: () => fetchModels(client), staleTime: HOUR });
+export const modelMediaQueryOptions = (client: AppSupabaseClient, modelId: number) =>
+  queryOptions({
+    queryKey: catalogueKeys.media(modelId),
+    queryFn: () => fetchModelMedia(client, modelId),
+    staleTime: HOUR,
+  });
+export const posesQueryOptions = (client: AppSupabaseClient) =>
+  queryOptions({ queryKey: catalogueKeys.poses(), queryFn: () => fetchPoses(client), staleTime: HOUR });
+export const backgroundsQueryOptions = (client: AppSupabaseClient) =>
+  queryOptions({
+    queryKey: catalogueKeys.backgrounds(),
+    queryFn: () => fetchBackgrounds(client),
+    staleTime: HOUR,
+  });
+
+/** quote_generation is newer than the generated database types; called through this narrow signature. */
+type UntypedRpc = (
+  fn: string,
+  args: Record<string, unknown>,
+) => PromiseLike<{ data: unknown; error: unknown }>;
+
+export async function fetchGenerationQuote(
+  client: AppSupabaseClient,
+  flow: Flow,
+  products: number,
+  poses: number,
+): Promise<GenerationQuote> {
+  const rpc = client.rpc.bind(client) as unknown as UntypedRpc;
+  const { data, error } = await rpc('quote_generation', {
+    project_type: flow,
+    product_count: products,
+    pose_count: poses,
+  });
+  if (error) throw error;
+  const q = data as Record<string, unknown>;
+  return {
+    images: Number(q.images),
+    creditsPerImage: Number(q.creditsPerImage),
+    creditsNeeded: Number(q.creditsNeeded),
+    creditsRemaining: Number(q.creditsRemaining),
+    enough: q.enough === true,
+    plan: String(q.plan),
+    suggestedName: String(q.suggestedName),
+  };
+}
+
+export const generationQuoteQueryOptions = (client: AppSupabaseClient, userId: string, draft: Draft) => {
+  const products = productCount(draft);
+  const poses = poseCount(draft);
+  return queryOptions({
+    queryKey: wizardKeys.quote(userId, draft.flow, products, poses),
+    queryFn: () => fetchGenerationQuote(client, draft.flow, products, poses),
+    enabled: products > 0 && poses > 0,
+    staleTime: 0,
+  });
+};
+
+/** The arguments of start_generation for a finished draft (photos uploaded). */
+export function generationArgs(draft: Draft, backgroundBlurred: boolean) {
+  const customModel = draft.modelId === CUSTOM_ID ? draft.customModel : null;
+  const customBackground = draft.backgroundId === CUSTOM_ID ? draft.customBackground : null;
+  return {
+    project_type: draft.flow,
+    product_paths: draft.photos.map((p) => p.upload.path ?? ''),
+    pose_ids: draft.poseId === null ? [] : [draft.poseId],
+    model_id: draft.modelId ?? undefined,
+    background_id: draft.backgroundId ?? undefined,
+    background_blurred: backgroundBlurred,
+    custom_model: customModel ?? undefined,
+    custom_background: customBackground ?? undefined,
+    project_name: draft.projectName ?? undefined,
+    garment_types: draft.flow === 'flat-lay' ? draft.photos.map((p) => p.garmentType ?? '') : undefined,
+  };
+}
+
+export interface StartedProject {
+  id: string;
+  name: string;
+}
+
+export async function startGeneration(
+  client: AppSupabaseClient,
+  draft: Draft,
+  backgroundBlurred: boolean,
+): Promise<StartedProject> {
+  const { data, error } = await client.rpc('start_generation', generationArgs(draft, backgroundBlurred));
+  if (error) throw error;
+  const p = data as { id: string; name: string };
+  return { id: p.id, name: p.name };
+}

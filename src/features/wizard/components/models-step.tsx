@@ -1,0 +1,126 @@
+import { useId, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Alert, Button, Icon } from '../../../ui/index.ts';
+import type { CatalogueModel } from '../api.ts';
+import { AGE_FILTERS, genderLabel, type AgeFilter } from '../catalogue-text.ts';
+import { useCustomAccess, useModels } from '../hooks/use-catalogue.ts';
+import { genderAsked, useFavouriteModels, useSelectedGender } from '../local-choices.ts';
+import { CUSTOM_ID, GENDERS, type Draft, type Gender } from '../model/draft.ts';
+import type { WizardAction } from '../model/reducer.ts';
+import { CustomCard } from './custom-card.tsx';
+import { GenderDialog } from './gender-dialog.tsx';
+import { ModelCard } from './model-card.tsx';
+import { ModelGalleryDialog } from './model-gallery-dialog.tsx';
+import * as w from './wizard.css.ts';
+import * as s from './models-step.css.ts';
+import { SKELETON_KEYS } from './skeleton-keys.ts';
+
+export function ModelsStep({ draft, dispatch }: { draft: Draft; dispatch: (a: WizardAction) => void }) {
+  const { t, i18n } = useLingui();
+  const models = useModels();
+  const access = useCustomAccess();
+  const [gender, setGender] = useSelectedGender();
+  const [favourites, toggleFavourite] = useFavouriteModels();
+  const [age, setAge] = useState<AgeFilter>('all');
+  const [preview, setPreview] = useState<CatalogueModel | null>(null);
+  // asked on entry while this run has no model yet; a browser that never answered is asked once anyway
+  const [asking, setAsking] = useState(() => draft.modelId === null || !genderAsked());
+  const genderId = useId();
+  const ageId = useId();
+
+  const chooseGender = (g: Gender) => {
+    setGender(g);
+    setAsking(false);
+  };
+  const shown = (models.data ?? []).filter(
+    (m) => m.gender === gender && (age === 'all' || m.ageRange === age),
+  );
+
+  return (
+    <div className={s.step}>
+      <div className={w.toolbar}>
+        <label className={w.selectLabel} htmlFor={genderId}>
+          <Trans>Gender</Trans>
+          <select
+            id={genderId}
+            className={w.select}
+            value={gender}
+            onChange={(e) => setGender(e.currentTarget.value as Gender)}
+          >
+            {GENDERS.map((g) => (
+              <option key={g} value={g}>
+                {i18n._(genderLabel[g])}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={w.selectLabel} htmlFor={ageId}>
+          <Trans>Age</Trans>
+          <select
+            id={ageId}
+            className={w.select}
+            value={age}
+            onChange={(e) => setAge(e.currentTarget.value as AgeFilter)}
+          >
+            {AGE_FILTERS.map((a) => (
+              <option key={a} value={a}>
+                {a === 'all' ? t`All ages` : a}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <p className={w.note}>
+        <Icon name="info" size={18} />
+        <Trans>Results will not be 100% identical to the chosen model.</Trans>
+      </p>
+
+      {models.isError && (
+        <Alert tone="error">
+          <Trans>The models could not be loaded.</Trans>{' '}
+          <Button size="sm" variant="secondary" onClick={() => void models.refetch()}>
+            <Trans>Retry</Trans>
+          </Button>
+        </Alert>
+      )}
+
+      <section className={w.cardGrid} aria-busy={models.isPending || undefined} aria-label={t`Models`}>
+        <CustomCard
+          kind="model"
+          locked={!access.customModel}
+          text={draft.customModel}
+          selected={draft.modelId === CUSTOM_ID}
+          onSelect={() => dispatch({ type: 'selectModel', modelId: CUSTOM_ID, gender })}
+          onSave={(text) => dispatch({ type: 'setCustomModel', text, gender })}
+        />
+        {models.isPending &&
+          SKELETON_KEYS.slice(0, 5).map((key) => (
+            <div key={key} className={s.skeletonCard} aria-hidden="true" />
+          ))}
+        {shown.map((model) => (
+          <ModelCard
+            key={model.id}
+            model={model}
+            selected={draft.modelId === model.id}
+            favourite={favourites.has(model.id)}
+            onSelect={() => dispatch({ type: 'selectModel', modelId: model.id, gender: model.gender })}
+            onPreview={() => setPreview(model)}
+            onToggleFavourite={() => toggleFavourite(model.id)}
+          />
+        ))}
+      </section>
+      {models.isSuccess && shown.length === 0 && (
+        <p className={w.muted}>
+          <Trans>No models match these filters.</Trans>
+        </p>
+      )}
+
+      <GenderDialog open={asking} current={gender} onChoose={chooseGender} />
+      <ModelGalleryDialog
+        model={preview}
+        onClose={() => setPreview(null)}
+        onChoose={(m) => dispatch({ type: 'selectModel', modelId: m.id, gender: m.gender })}
+      />
+    </div>
+  );
+}

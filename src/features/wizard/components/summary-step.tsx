@@ -1,0 +1,256 @@
+import { useEffect } from 'react';
+import { Link } from '@tanstack/react-router';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Badge, Button, Icon } from '../../../ui/index.ts';
+import { currentLocale } from '../../../lib/i18n.ts';
+import { formatNumber } from '../../../lib/format.ts';
+import { useOnline } from '../../../lib/use-online.ts';
+import { useSupabase } from '../../../lib/use-supabase.ts';
+import { useUser } from '../../auth/use-auth.ts';
+import { useSubscription } from '../../subscription/index.ts';
+import { generationQuoteQueryOptions, wizardKeys } from '../api.ts';
+import { backgroundName, garmentTypeLabel, modelName, poseName } from '../catalogue-text.ts';
+import { useBackgrounds, useModels, usePoses } from '../hooks/use-catalogue.ts';
+import { usePhotoUrl } from '../hooks/use-draft.ts';
+import { useGenerate } from '../hooks/use-generate.ts';
+import { useBackgroundBlurred } from '../local-choices.ts';
+import { CUSTOM_ID, type Draft, type WizardPhoto } from '../model/draft.ts';
+import type { WizardAction } from '../model/reducer.ts';
+import { photosUploaded, poseCount, productCount } from '../model/rules.ts';
+import { stepLink } from '../navigation.ts';
+import { CatalogueImage } from './catalogue-image.tsx';
+import { InsufficientCreditsDialog } from './insufficient-credits-dialog.tsx';
+import { ProjectNameField } from './project-name-field.tsx';
+import * as s from './summary.css.ts';
+
+function ProductPreview({ photo }: { photo: WizardPhoto }) {
+  const { t } = useLingui();
+  const url = usePhotoUrl(photo.id);
+  return url ? (
+    <img className={s.preview} src={url} alt={t`Your product: ${photo.originalName}`} />
+  ) : (
+    <div className={s.preview} style={{ aspectRatio: '3 / 4' }} />
+  );
+}
+
+export function SummaryStep({ draft, dispatch }: { draft: Draft; dispatch: (a: WizardAction) => void }) {
+  const { t, i18n } = useLingui();
+  const locale = currentLocale();
+  const client = useSupabase();
+  const user = useUser();
+  const online = useOnline();
+  const queryClient = useQueryClient();
+  const [blurred] = useBackgroundBlurred();
+  const quote = useQuery(generationQuoteQueryOptions(client, user.id, draft));
+  const subscription = useSubscription();
+  const models = useModels();
+  const poses = usePoses();
+  const backgrounds = useBackgrounds();
+  const { generate, busy, error, insufficient, closeInsufficient } = useGenerate(draft, blurred);
+
+  // the balance changed (live): the server's answer may too
+  const balance = subscription.data?.credits_remaining;
+  useEffect(() => {
+    if (balance !== undefined) void queryClient.invalidateQueries({ queryKey: wizardKeys.all });
+  }, [balance, queryClient]);
+
+  const model = models.data?.find((m) => m.id === draft.modelId);
+  const pose = poses.data?.find((p) => p.gender === draft.gender && p.id === draft.poseId);
+  const background = backgrounds.data?.find((b) => b.id === draft.backgroundId);
+  const uploaded = photosUploaded(draft);
+  const short = quote.data ? !quote.data.enough : false;
+  const name = draft.projectName ?? quote.data?.suggestedName ?? t`Untitled Project`;
+  const products = productCount(draft);
+  const posesCount = poseCount(draft);
+  const credits = (n: number) => formatNumber(n, locale);
+
+  return (
+    <div className={s.layout}>
+      <div className={s.previews}>
+        {draft.photos.map((p) => (
+          <ProductPreview key={p.id} photo={p} />
+        ))}
+      </div>
+
+      <div className={s.details}>
+        <ProjectNameField name={name} onRename={(n) => dispatch({ type: 'rename', name: n })} />
+
+        <dl className={s.choices}>
+          <div className={s.choice}>
+            <div className={s.choiceThumb}>
+              {model && <CatalogueImage path={model.imagePath} alt="" sizes="56px" />}
+            </div>
+            <div>
+              <dt className={s.choiceLabel}>
+                <Trans>Model</Trans>
+              </dt>
+              {draft.modelId === CUSTOM_ID ? (
+                <dd className={s.choiceText} style={{ WebkitLineClamp: 5 }}>
+                  {draft.customModel}
+                </dd>
+              ) : (
+                <dd className={s.choiceValue}>{model ? modelName(model, locale) : '—'}</dd>
+              )}
+            </div>
+            <Link {...stepLink(draft.flow, 'models')} className={s.editLink}>
+              <Trans>Change</Trans>
+            </Link>
+          </div>
+          <div className={s.choice}>
+            <div className={s.choiceThumb}>
+              {pose && <CatalogueImage path={pose.imagePath} alt="" sizes="56px" />}
+            </div>
+            <div>
+              <dt className={s.choiceLabel}>
+                <Trans>Pose</Trans>
+              </dt>
+              <dd className={s.choiceValue}>{pose ? poseName(pose, locale) : '—'}</dd>
+            </div>
+            <Link {...stepLink(draft.flow, 'pose')} className={s.editLink}>
+              <Trans>Change</Trans>
+            </Link>
+          </div>
+          <div className={s.choice}>
+            <div className={s.choiceThumb}>
+              {background?.imagePath && (
+                <CatalogueImage
+                  path={
+                    blurred ? (background.blurredImagePath ?? background.imagePath) : background.imagePath
+                  }
+                  alt=""
+                  sizes="56px"
+                />
+              )}
+            </div>
+            <div>
+              <dt className={s.choiceLabel}>
+                <Trans>Background</Trans>
+              </dt>
+              {draft.backgroundId === CUSTOM_ID ? (
+                <dd className={s.choiceText} style={{ WebkitLineClamp: 8 }}>
+                  {draft.customBackground}
+                </dd>
+              ) : (
+                <dd className={s.choiceValue}>
+                  {background ? backgroundName(background, locale) : '—'}{' '}
+                  {blurred && (
+                    <Badge tone="neutral">
+                      <Trans>Blurred</Trans>
+                    </Badge>
+                  )}
+                </dd>
+              )}
+            </div>
+            <Link {...stepLink(draft.flow, 'background')} className={s.editLink}>
+              <Trans>Change</Trans>
+            </Link>
+          </div>
+          {draft.flow === 'flat-lay' && draft.photos[0]?.garmentType && (
+            <div className={s.choice}>
+              <div className={s.choiceThumb} />
+              <div>
+                <dt className={s.choiceLabel}>
+                  <Trans>Garment type</Trans>
+                </dt>
+                <dd className={s.choiceValue}>{i18n._(garmentTypeLabel[draft.photos[0].garmentType])}</dd>
+              </div>
+              <Link {...stepLink(draft.flow, 'upload')} className={s.editLink}>
+                <Trans>Change</Trans>
+              </Link>
+            </div>
+          )}
+        </dl>
+
+        <div className={s.totals} aria-live="polite">
+          <div className={s.totalRow}>
+            <span>
+              <Trans>Products × poses</Trans>
+            </span>
+            <span>
+              {products} × {posesCount}
+            </span>
+          </div>
+          <div className={[s.totalRow, s.totalStrong].join(' ')}>
+            <span>
+              <Trans>Credits needed</Trans>
+            </span>
+            <span data-testid="credits-needed">{quote.data ? credits(quote.data.creditsNeeded) : '—'}</span>
+          </div>
+          <div className={s.totalRow}>
+            <span>
+              <Trans>Your credits</Trans>
+            </span>
+            <span data-testid="credits-available">
+              {quote.data ? credits(quote.data.creditsRemaining) : '—'}
+            </span>
+          </div>
+        </div>
+
+        {short && quote.data && (
+          <p className={s.short} role="alert">
+            {t`You need ${credits(quote.data.creditsNeeded)} credits to generate these images. Please upgrade your plan or purchase more credits.`}{' '}
+            <Link to="/pricing" className={s.editLink}>
+              <Trans>View pricing</Trans>
+            </Link>
+          </p>
+        )}
+        {!online && (
+          <Alert tone="warning">
+            <Trans>
+              You are offline. Your shoot is saved on this device; generate when you are back online.
+            </Trans>
+          </Alert>
+        )}
+        {online && !uploaded && (
+          <Alert tone="info">
+            <Trans>Your photo is still uploading. Generate becomes available when it is stored.</Trans>
+          </Alert>
+        )}
+        {quote.isError && online && (
+          <Alert tone="error">
+            <Trans>The credits needed could not be read.</Trans>{' '}
+            <Button size="sm" variant="secondary" onClick={() => void quote.refetch()}>
+              <Trans>Retry</Trans>
+            </Button>
+          </Alert>
+        )}
+        {error && <Alert tone="error">{error}</Alert>}
+
+        <Button
+          size="lg"
+          variant="accent"
+          className={s.generate}
+          disabled={busy || short || !uploaded || !online}
+          onClick={generate}
+        >
+          <Icon name="sparkles" size={18} />
+          {quote.data ? (
+            <Plural value={quote.data.creditsNeeded} one="Generate · # credit" other="Generate · # credits" />
+          ) : (
+            <Trans>Generate</Trans>
+          )}
+        </Button>
+      </div>
+
+      {busy && (
+        <div className={s.overlay} role="status" aria-live="assertive">
+          <div className={s.overlayBox}>
+            <span className={s.overlayRing} aria-hidden="true" />
+            <p className={s.overlayTitle}>
+              <Trans>Creating your project…</Trans>
+            </p>
+            <p>
+              <Trans>Generation takes about 1 to 2 minutes. You can follow it in your projects.</Trans>
+            </p>
+          </div>
+        </div>
+      )}
+      <InsufficientCreditsDialog
+        open={insufficient !== null}
+        needed={insufficient ?? 0}
+        onClose={closeInsufficient}
+      />
+    </div>
+  );
+}
