@@ -124,7 +124,10 @@ export async function startFakeFashn(apiKey = 'fake-key'): Promise<FakeFashn> {
     forget() {
       predictions.clear();
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 
   function statusBody(p: Prediction) {
