@@ -340,7 +340,7 @@ export function createEngine(deps: EngineDeps) {
           maxJobs: config.batchSize,
           leaseSeconds: config.claimLeaseSeconds,
           maxAttempts: config.maxAttempts,
-          maxPolls: config.batchSize * 2,
+          maxPolls: config.batchSize,
           pollLeaseSeconds: config.handlingLeaseSeconds,
         }),
       );
