@@ -16,6 +16,7 @@ import { createRealtimeService } from './realtime/index.ts';
 import { createStorageService } from './storage/index.ts';
 import { createFunctionsService } from './functions/index.ts';
 import { createFashnService, FASHN_MOUNT } from './fashn/index.ts';
+import { createStripeService, STRIPE_MOUNT } from './stripe/index.ts';
 
 /** Settings the stack refuses to start with; the message says what to change. */
 export class StackConfigError extends Error {}
@@ -110,6 +111,8 @@ export async function startStack(opts: StartOptions = {}): Promise<Stack> {
     await add('/_dev/mail', mailbox.service);
     // the local FASHN-compatible provider (preview renderer): supabase/local/fashn
     await add(FASHN_MOUNT, createFashnService(context));
+    // the local Stripe stand-in (API subset, hosted checkout and portal, signed webhooks): supabase/local/stripe
+    await add(STRIPE_MOUNT, createStripeService(context));
 
     ready = router(mounts, url, log);
     const openDb = db;
