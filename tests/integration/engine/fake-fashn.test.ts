@@ -117,8 +117,8 @@ describe('success', () => {
     });
     expect(fake.runs.map((r) => r.model_name)).toEqual(['tryon-v1.6']); // Original: no background stage
     // (a late webhook of the previous test may land here too: count this test's prediction only)
-    const mine = fake.webhooks.filter((w) => (w.body as { id?: string }).id === fake.runs[0].id);
-    expect(mine.map((w) => w.status)).toEqual([200]);
+    const ours = fake.webhooks.filter((w) => (w.body as { id?: string }).id === fake.runs[0].id);
+    expect(ours.map((w) => w.status)).toEqual([200]);
     expect(image.watermarked_path).toBeNull();
     expect(image.generated_url).toBe(
       `${s.url}/storage/v1/object/authenticated/generated/${image.generated_path}`,
