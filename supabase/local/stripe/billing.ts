@@ -29,7 +29,12 @@ export const API_VERSION = '2026-10-28.endive';
 export class StripeApiError extends Error {
   constructor(
     readonly status: number,
-    readonly type: 'invalid_request_error' | 'card_error' | 'api_error' | 'idempotency_error' | 'authentication_error',
+    readonly type:
+      | 'invalid_request_error'
+      | 'card_error'
+      | 'api_error'
+      | 'idempotency_error'
+      | 'authentication_error',
     message: string,
     readonly code?: string,
     readonly param?: string,
@@ -93,13 +98,20 @@ export class Billing {
     return this.store.state;
   }
 
-  emit(type: string, object: object, previous?: Record<string, unknown>, request: { id: string | null; idempotency_key: string | null } = { id: null, idempotency_key: null }): StripeEvent {
+  emit(
+    type: string,
+    object: object,
+    previous?: Record<string, unknown>,
+    request: { id: string | null; idempotency_key: string | null } = { id: null, idempotency_key: null },
+  ): StripeEvent {
     const event: StripeEvent = {
       id: newId('evt', 24),
       object: 'event',
       api_version: API_VERSION,
       created: nowSeconds(),
-      data: previous ? { object: structuredClone(publicView(object)), previous_attributes: previous } : { object: structuredClone(publicView(object)) },
+      data: previous
+        ? { object: structuredClone(publicView(object)), previous_attributes: previous }
+        : { object: structuredClone(publicView(object)) },
       livemode: false,
       pending_webhooks: 0,
       request,
@@ -119,14 +131,35 @@ export class Billing {
       const productId = `prod_drape_${p.plan}`;
       const priceId = `price_drape_${p.plan}_monthly`;
       const created = nowSeconds();
-      this.s.products[productId] ??= { id: productId, object: 'product', created, name: `Drape ${p.name}`, description: `${p.name} plan, billed monthly`, active: true, metadata: { plan: p.plan }, livemode: false };
+      this.s.products[productId] ??= {
+        id: productId,
+        object: 'product',
+        created,
+        name: `Drape ${p.name}`,
+        description: `${p.name} plan, billed monthly`,
+        active: true,
+        metadata: { plan: p.plan },
+        livemode: false,
+      };
       const existing = this.s.prices[priceId];
       if (!existing || existing.unit_amount !== p.amountCents) {
         this.s.prices[priceId] = {
-          id: priceId, object: 'price', created: existing?.created ?? created, active: true, currency: 'eur', unit_amount: p.amountCents,
-          unit_amount_decimal: String(p.amountCents), product: productId, nickname: `${p.name} monthly`, lookup_key: `drape_${p.plan}_monthly`,
-          recurring: { interval: 'month', interval_count: 1, usage_type: 'licensed' }, type: 'recurring', billing_scheme: 'per_unit',
-          tax_behavior: 'unspecified', metadata: { plan: p.plan }, livemode: false,
+          id: priceId,
+          object: 'price',
+          created: existing?.created ?? created,
+          active: true,
+          currency: 'eur',
+          unit_amount: p.amountCents,
+          unit_amount_decimal: String(p.amountCents),
+          product: productId,
+          nickname: `${p.name} monthly`,
+          lookup_key: `drape_${p.plan}_monthly`,
+          recurring: { interval: 'month', interval_count: 1, usage_type: 'licensed' },
+          type: 'recurring',
+          billing_scheme: 'per_unit',
+          tax_behavior: 'unspecified',
+          metadata: { plan: p.plan },
+          livemode: false,
         };
       }
     }
@@ -134,20 +167,62 @@ export class Billing {
   }
 
   createProduct(name: string, description: string | null, metadata: Metadata, active = true): Product {
-    const product: Product = { id: newId('prod', 14), object: 'product', created: nowSeconds(), name, description, active, metadata, livemode: false };
+    const product: Product = {
+      id: newId('prod', 14),
+      object: 'product',
+      created: nowSeconds(),
+      name,
+      description,
+      active,
+      metadata,
+      livemode: false,
+    };
     this.s.products[product.id] = product;
     return product;
   }
 
-  createPrice(input: { currency: string; unit_amount: number; product: string; recurring?: RecurringInput; nickname?: string | null; lookup_key?: string | null; metadata?: Metadata; active?: boolean }): Price {
+  createPrice(input: {
+    currency: string;
+    unit_amount: number;
+    product: string;
+    recurring?: RecurringInput;
+    nickname?: string | null;
+    lookup_key?: string | null;
+    metadata?: Metadata;
+    active?: boolean;
+  }): Price {
     if (!this.s.products[input.product]) throw notFound('product', input.product, 'product');
-    if (!Number.isInteger(input.unit_amount) || input.unit_amount < 0) throw new StripeApiError(400, 'invalid_request_error', 'Invalid integer: unit_amount', 'parameter_invalid_integer', 'unit_amount');
+    if (!Number.isInteger(input.unit_amount) || input.unit_amount < 0)
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        'Invalid integer: unit_amount',
+        'parameter_invalid_integer',
+        'unit_amount',
+      );
     const price: Price = {
-      id: newId('price', 24), object: 'price', created: nowSeconds(), active: input.active ?? true, currency: input.currency.toLowerCase(),
-      unit_amount: input.unit_amount, unit_amount_decimal: String(input.unit_amount), product: input.product, nickname: input.nickname ?? null,
+      id: newId('price', 24),
+      object: 'price',
+      created: nowSeconds(),
+      active: input.active ?? true,
+      currency: input.currency.toLowerCase(),
+      unit_amount: input.unit_amount,
+      unit_amount_decimal: String(input.unit_amount),
+      product: input.product,
+      nickname: input.nickname ?? null,
       lookup_key: input.lookup_key ?? null,
-      recurring: input.recurring ? { interval: input.recurring.interval, interval_count: input.recurring.interval_count ?? 1, usage_type: 'licensed' } : null,
-      type: input.recurring ? 'recurring' : 'one_time', billing_scheme: 'per_unit', tax_behavior: 'unspecified', metadata: input.metadata ?? {}, livemode: false,
+      recurring: input.recurring
+        ? {
+            interval: input.recurring.interval,
+            interval_count: input.recurring.interval_count ?? 1,
+            usage_type: 'licensed',
+          }
+        : null,
+      type: input.recurring ? 'recurring' : 'one_time',
+      billing_scheme: 'per_unit',
+      tax_behavior: 'unspecified',
+      metadata: input.metadata ?? {},
+      livemode: false,
     };
     this.s.prices[price.id] = price;
     return price;
@@ -155,11 +230,26 @@ export class Billing {
 
   // ----- customers ---------------------------------------------------------------------
 
-  createCustomer(input: { email?: string | null; name?: string | null; metadata?: Metadata; preferred_locales?: string[] }): Customer {
+  createCustomer(input: {
+    email?: string | null;
+    name?: string | null;
+    metadata?: Metadata;
+    preferred_locales?: string[];
+  }): Customer {
     const customer: Customer = {
-      id: newId('cus', 14), object: 'customer', created: nowSeconds(), email: input.email ?? null, name: input.name ?? null,
-      metadata: input.metadata ?? {}, livemode: false, currency: null, description: null,
-      invoice_prefix: newId('x', 8).slice(2).toUpperCase(), balance: 0, delinquent: false, preferred_locales: input.preferred_locales ?? [],
+      id: newId('cus', 14),
+      object: 'customer',
+      created: nowSeconds(),
+      email: input.email ?? null,
+      name: input.name ?? null,
+      metadata: input.metadata ?? {},
+      livemode: false,
+      currency: null,
+      description: null,
+      invoice_prefix: newId('x', 8).slice(2).toUpperCase(),
+      balance: 0,
+      delinquent: false,
+      preferred_locales: input.preferred_locales ?? [],
     };
     this.s.customers[customer.id] = customer;
     this.emit('customer.created', customer);
@@ -176,40 +266,106 @@ export class Billing {
 
   createSession(input: SessionInput): CheckoutSession {
     if (input.customer && input.customer_email) {
-      throw new StripeApiError(400, 'invalid_request_error', 'You may only specify one of these parameters: customer, customer_email.', undefined, 'customer_email');
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        'You may only specify one of these parameters: customer, customer_email.',
+        undefined,
+        'customer_email',
+      );
     }
     if (input.customer) this.customer(input.customer);
-    if (input.line_items.length === 0) throw new StripeApiError(400, 'invalid_request_error', 'Missing required param: line_items.', 'parameter_missing', 'line_items');
+    if (input.line_items.length === 0)
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        'Missing required param: line_items.',
+        'parameter_missing',
+        'line_items',
+      );
     const items = input.line_items.map((li, i) => this.lineItem(li, i));
     const currency = items[0].currency;
     if (items.some((li) => li.currency !== currency)) {
-      throw new StripeApiError(400, 'invalid_request_error', 'All line items must have the same currency.', undefined, 'line_items');
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        'All line items must have the same currency.',
+        undefined,
+        'line_items',
+      );
     }
     const recurring = items.filter((li) => li.price.recurring);
     if (input.mode === 'subscription' && recurring.length === 0) {
-      throw new StripeApiError(400, 'invalid_request_error', 'You must provide at least one recurring price in `subscription` mode when using prices.', undefined, 'line_items');
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        'You must provide at least one recurring price in `subscription` mode when using prices.',
+        undefined,
+        'line_items',
+      );
     }
     if (input.mode === 'payment' && recurring.length > 0) {
-      throw new StripeApiError(400, 'invalid_request_error', 'You specified `payment` mode but passed a recurring price. Either switch to `subscription` mode or use only one-time prices.', undefined, 'line_items');
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        'You specified `payment` mode but passed a recurring price. Either switch to `subscription` mode or use only one-time prices.',
+        undefined,
+        'line_items',
+      );
     }
     const total = items.reduce((sum, li) => sum + li.amount_total, 0);
     if (total < MIN_AMOUNT) {
-      throw new StripeApiError(400, 'invalid_request_error', `The Checkout Session's total amount due must add up to at least €0.50 ${currency}`, 'amount_too_small', 'line_items');
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        `The Checkout Session's total amount due must add up to at least €0.50 ${currency}`,
+        'amount_too_small',
+        'line_items',
+      );
     }
     const created = nowSeconds();
     const expiresAt = input.expires_at ?? created + 24 * 3600;
     if (expiresAt < created + 30 * 60 - 5 || expiresAt > created + 24 * 3600 + 5) {
-      throw new StripeApiError(400, 'invalid_request_error', 'The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.', undefined, 'expires_at');
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        'The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.',
+        undefined,
+        'expires_at',
+      );
     }
     const id = newId('cs_test_a1', 56);
     const session: CheckoutSession = {
-      id, object: 'checkout.session', created, expires_at: expiresAt, mode: input.mode, status: 'open', payment_status: 'unpaid',
-      url: `${this.base}/checkout/${id}`, success_url: input.success_url, cancel_url: input.cancel_url, customer: input.customer,
-      customer_email: input.customer_email, customer_creation: input.mode === 'payment' ? 'if_required' : null,
-      customer_details: null, client_reference_id: input.client_reference_id, currency, amount_subtotal: total, amount_total: total,
-      metadata: input.metadata, locale: input.locale, payment_intent: null, subscription: null, invoice: null,
-      payment_method_types: ['card'], livemode: false, ui_mode: 'hosted', _line_items: items,
-      _subscription_metadata: input.subscription_metadata, _payment_intent_metadata: input.payment_intent_metadata, _pending_card: null,
+      id,
+      object: 'checkout.session',
+      created,
+      expires_at: expiresAt,
+      mode: input.mode,
+      status: 'open',
+      payment_status: 'unpaid',
+      url: `${this.base}/checkout/${id}`,
+      success_url: input.success_url,
+      cancel_url: input.cancel_url,
+      customer: input.customer,
+      customer_email: input.customer_email,
+      customer_creation: input.mode === 'payment' ? 'if_required' : null,
+      customer_details: null,
+      client_reference_id: input.client_reference_id,
+      currency,
+      amount_subtotal: total,
+      amount_total: total,
+      metadata: input.metadata,
+      locale: input.locale,
+      payment_intent: null,
+      subscription: null,
+      invoice: null,
+      payment_method_types: ['card'],
+      livemode: false,
+      ui_mode: 'hosted',
+      _line_items: items,
+      _subscription_metadata: input.subscription_metadata,
+      _payment_intent_metadata: input.payment_intent_metadata,
+      _pending_card: null,
     };
     this.s.sessions[id] = session;
     this.store.changed();
@@ -221,26 +377,66 @@ export class Billing {
     if (input.price) {
       const p = this.s.prices[input.price];
       if (!p) throw notFound('price', input.price, `line_items[${i}][price]`);
-      if (!p.active) throw new StripeApiError(400, 'invalid_request_error', `The price specified is inactive. This field only accepts active prices.`, undefined, `line_items[${i}][price]`);
+      if (!p.active)
+        throw new StripeApiError(
+          400,
+          'invalid_request_error',
+          `The price specified is inactive. This field only accepts active prices.`,
+          undefined,
+          `line_items[${i}][price]`,
+        );
       price = p;
     } else if (input.price_data) {
       const d = input.price_data;
       let product = d.product;
       if (!product) {
-        if (!d.product_data?.name) throw new StripeApiError(400, 'invalid_request_error', `Missing required param: line_items[${i}][price_data][product_data][name].`, 'parameter_missing', `line_items[${i}][price_data][product_data][name]`);
+        if (!d.product_data?.name)
+          throw new StripeApiError(
+            400,
+            'invalid_request_error',
+            `Missing required param: line_items[${i}][price_data][product_data][name].`,
+            'parameter_missing',
+            `line_items[${i}][price_data][product_data][name]`,
+          );
         product = this.createProduct(d.product_data.name, d.product_data.description ?? null, {}, false).id;
       }
-      price = this.createPrice({ currency: d.currency, unit_amount: d.unit_amount, product, recurring: d.recurring, active: false });
+      price = this.createPrice({
+        currency: d.currency,
+        unit_amount: d.unit_amount,
+        product,
+        recurring: d.recurring,
+        active: false,
+      });
     } else {
-      throw new StripeApiError(400, 'invalid_request_error', `You must specify either \`price\` or \`price_data\` in line_items[${i}].`, 'parameter_missing', `line_items[${i}]`);
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        `You must specify either \`price\` or \`price_data\` in line_items[${i}].`,
+        'parameter_missing',
+        `line_items[${i}]`,
+      );
     }
     if (!Number.isInteger(input.quantity) || input.quantity < 1) {
-      throw new StripeApiError(400, 'invalid_request_error', `Missing required param: line_items[${i}][quantity].`, 'parameter_missing', `line_items[${i}][quantity]`);
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        `Missing required param: line_items[${i}][quantity].`,
+        'parameter_missing',
+        `line_items[${i}][quantity]`,
+      );
     }
     const amount = price.unit_amount * input.quantity;
     return {
-      id: newId('li', 24), object: 'item', amount_subtotal: amount, amount_total: amount, amount_discount: 0, amount_tax: 0,
-      currency: price.currency, description: this.s.products[price.product]?.name ?? '', price, quantity: input.quantity,
+      id: newId('li', 24),
+      object: 'item',
+      amount_subtotal: amount,
+      amount_total: amount,
+      amount_discount: 0,
+      amount_tax: 0,
+      currency: price.currency,
+      description: this.s.products[price.product]?.name ?? '',
+      price,
+      quantity: input.quantity,
     };
   }
 
@@ -253,7 +449,13 @@ export class Billing {
 
   expireSession(session: CheckoutSession): CheckoutSession {
     if (session.status !== 'open') {
-      throw new StripeApiError(400, 'invalid_request_error', `Only Checkout Sessions with a status in ["open"] can be expired.`, undefined, 'session');
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        `Only Checkout Sessions with a status in ["open"] can be expired.`,
+        undefined,
+        'session',
+      );
     }
     session.status = 'expired';
     session.url = null;
@@ -263,22 +465,45 @@ export class Billing {
   }
 
   /** Pays an open session with a card that succeeded (or passed authentication). */
-  completeSession(session: CheckoutSession, card: { brand: string; last4: string }, contact: { email: string | null; name: string | null }) {
+  completeSession(
+    session: CheckoutSession,
+    card: { brand: string; last4: string },
+    contact: { email: string | null; name: string | null },
+  ) {
     if (session.status !== 'open') return;
-    const email = contact.email ?? session.customer_email ?? (session.customer ? this.s.customers[session.customer]?.email ?? null : null);
+    const email =
+      contact.email ??
+      session.customer_email ??
+      (session.customer ? (this.s.customers[session.customer]?.email ?? null) : null);
     session.customer_details = { email, name: contact.name };
     session._pending_card = null;
     if (session.mode === 'subscription') {
-      const customer = session.customer ? this.customer(session.customer) : this.createCustomer({ email, name: contact.name });
+      const customer = session.customer
+        ? this.customer(session.customer)
+        : this.createCustomer({ email, name: contact.name });
       session.customer = customer.id;
-      const sub = this.createSubscription(customer, session._line_items, session._subscription_metadata, card);
+      const sub = this.createSubscription(
+        customer,
+        session._line_items,
+        session._subscription_metadata,
+        card,
+      );
       session.subscription = sub.id;
       session.invoice = sub.latest_invoice;
     } else {
       const pi: PaymentIntent = {
-        id: newId('pi', 24), object: 'payment_intent', created: nowSeconds(), amount: session.amount_total, amount_received: session.amount_total,
-        currency: session.currency, customer: session.customer, status: 'succeeded', metadata: session._payment_intent_metadata,
-        payment_method_types: ['card'], last_payment_error: null, livemode: false,
+        id: newId('pi', 24),
+        object: 'payment_intent',
+        created: nowSeconds(),
+        amount: session.amount_total,
+        amount_received: session.amount_total,
+        currency: session.currency,
+        customer: session.customer,
+        status: 'succeeded',
+        metadata: session._payment_intent_metadata,
+        payment_method_types: ['card'],
+        last_payment_error: null,
+        livemode: false,
       };
       if (session.payment_intent) pi.id = session.payment_intent;
       this.s.paymentIntents[pi.id] = pi;
@@ -292,17 +517,35 @@ export class Billing {
   }
 
   /** A declined card: the session stays open; a payment-mode session's intent records the failure. */
-  declineSession(session: CheckoutSession, outcome: Extract<CardOutcome, { kind: 'decline' }>, message: string) {
+  declineSession(
+    session: CheckoutSession,
+    outcome: Extract<CardOutcome, { kind: 'decline' }>,
+    message: string,
+  ) {
     if (session.mode !== 'payment') return;
     const pi: PaymentIntent = session.payment_intent
       ? this.s.paymentIntents[session.payment_intent]
       : {
-          id: newId('pi', 24), object: 'payment_intent', created: nowSeconds(), amount: session.amount_total, amount_received: 0,
-          currency: session.currency, customer: session.customer, status: 'requires_payment_method', metadata: session._payment_intent_metadata,
-          payment_method_types: ['card'], last_payment_error: null, livemode: false,
+          id: newId('pi', 24),
+          object: 'payment_intent',
+          created: nowSeconds(),
+          amount: session.amount_total,
+          amount_received: 0,
+          currency: session.currency,
+          customer: session.customer,
+          status: 'requires_payment_method',
+          metadata: session._payment_intent_metadata,
+          payment_method_types: ['card'],
+          last_payment_error: null,
+          livemode: false,
         };
     pi.status = 'requires_payment_method';
-    pi.last_payment_error = { code: outcome.code, decline_code: outcome.declineCode, message, type: 'card_error' };
+    pi.last_payment_error = {
+      code: outcome.code,
+      decline_code: outcome.declineCode,
+      message,
+      type: 'card_error',
+    };
     this.s.paymentIntents[pi.id] = pi;
     session.payment_intent = pi.id;
     this.emit('payment_intent.payment_failed', pi);
@@ -310,22 +553,62 @@ export class Billing {
 
   // ----- subscriptions ----------------------------------------------------------------
 
-  private createSubscription(customer: Customer, lines: LineItem[], metadata: Metadata, card: { brand: string; last4: string }): Subscription {
+  private createSubscription(
+    customer: Customer,
+    lines: LineItem[],
+    metadata: Metadata,
+    card: { brand: string; last4: string },
+  ): Subscription {
     const start = nowSeconds();
     const id = newId('sub', 24);
     const recurring = lines.filter((li) => li.price.recurring);
     const end = periodEnd(recurring[0].price, start, start, 1);
     const items: SubscriptionItem[] = recurring.map((li) => ({
-      id: newId('si', 14), object: 'subscription_item', created: start, current_period_start: start, current_period_end: end,
-      metadata: {}, price: li.price, quantity: li.quantity, subscription: id, discounts: [], tax_rates: [],
+      id: newId('si', 14),
+      object: 'subscription_item',
+      created: start,
+      current_period_start: start,
+      current_period_end: end,
+      metadata: {},
+      price: li.price,
+      quantity: li.quantity,
+      subscription: id,
+      discounts: [],
+      tax_rates: [],
     }));
     const sub: Subscription = {
-      id, object: 'subscription', created: start, customer: customer.id, status: 'active', cancel_at_period_end: false, cancel_at: null,
-      canceled_at: null, ended_at: null, cancellation_details: { comment: null, feedback: null, reason: null }, billing_cycle_anchor: start,
-      start_date: start, currency: lines[0].currency, collection_method: 'charge_automatically',
-      items: { object: 'list', data: items, has_more: false, total_count: items.length, url: `/v1/subscription_items?subscription=${id}` },
-      latest_invoice: null, default_payment_method: `pm_${card.brand}_${card.last4}`, description: null, discounts: [], metadata,
-      livemode: false, pending_update: null, schedule: null, test_clock: null, trial_end: null, trial_start: null,
+      id,
+      object: 'subscription',
+      created: start,
+      customer: customer.id,
+      status: 'active',
+      cancel_at_period_end: false,
+      cancel_at: null,
+      canceled_at: null,
+      ended_at: null,
+      cancellation_details: { comment: null, feedback: null, reason: null },
+      billing_cycle_anchor: start,
+      start_date: start,
+      currency: lines[0].currency,
+      collection_method: 'charge_automatically',
+      items: {
+        object: 'list',
+        data: items,
+        has_more: false,
+        total_count: items.length,
+        url: `/v1/subscription_items?subscription=${id}`,
+      },
+      latest_invoice: null,
+      default_payment_method: `pm_${card.brand}_${card.last4}`,
+      description: null,
+      discounts: [],
+      metadata,
+      livemode: false,
+      pending_update: null,
+      schedule: null,
+      test_clock: null,
+      trial_end: null,
+      trial_start: null,
     };
     this.s.subscriptions[id] = sub;
     const invoice = this.newInvoice(sub, customer, 'subscription_create', start, end, start);
@@ -343,29 +626,84 @@ export class Billing {
     return sub;
   }
 
-  private newInvoice(sub: Subscription, customer: Customer, reason: Invoice['billing_reason'], lineStart: number, lineEnd: number, created: number): Invoice {
+  private newInvoice(
+    sub: Subscription,
+    customer: Customer,
+    reason: Invoice['billing_reason'],
+    lineStart: number,
+    lineEnd: number,
+    created: number,
+  ): Invoice {
     const id = newId('in', 24);
     const lines = sub.items.data.map((item) => {
       const product = this.s.products[item.price.product];
       const amount = item.price.unit_amount * item.quantity;
       return {
-        id: newId('il', 24), object: 'line_item' as const, amount, currency: item.price.currency,
+        id: newId('il', 24),
+        object: 'line_item' as const,
+        amount,
+        currency: item.price.currency,
         description: `${item.quantity} × ${product?.name ?? 'Subscription'} (at ${formatMoney(item.price.unit_amount, item.price.currency)} / ${item.price.recurring?.interval ?? 'month'})`,
-        invoice: id, livemode: false as const, metadata: {}, period: { start: lineStart, end: lineEnd },
-        pricing: { type: 'price_details' as const, price_details: { price: item.price.id, product: item.price.product }, unit_amount_decimal: String(item.price.unit_amount) },
-        quantity: item.quantity, subtotal: amount, subscription: sub.id,
-        parent: { type: 'subscription_item_details' as const, subscription_item_details: { subscription: sub.id, subscription_item: item.id, proration: false as const, invoice_item: null }, invoice_item_details: null },
+        invoice: id,
+        livemode: false as const,
+        metadata: {},
+        period: { start: lineStart, end: lineEnd },
+        pricing: {
+          type: 'price_details' as const,
+          price_details: { price: item.price.id, product: item.price.product },
+          unit_amount_decimal: String(item.price.unit_amount),
+        },
+        quantity: item.quantity,
+        subtotal: amount,
+        subscription: sub.id,
+        parent: {
+          type: 'subscription_item_details' as const,
+          subscription_item_details: {
+            subscription: sub.id,
+            subscription_item: item.id,
+            proration: false as const,
+            invoice_item: null,
+          },
+          invoice_item_details: null,
+        },
       };
     });
     const total = lines.reduce((sum, l) => sum + l.amount, 0);
     const invoice: Invoice = {
-      id, object: 'invoice', created, customer: customer.id, customer_email: customer.email, currency: sub.currency, status: 'open',
-      billing_reason: reason, amount_due: total, amount_paid: 0, amount_remaining: total, subtotal: total, total, attempt_count: 0,
-      attempted: false, number: this.store.nextInvoiceNumber(customer), period_start: reason === 'subscription_create' ? created : lineStart - (lineEnd - lineStart),
+      id,
+      object: 'invoice',
+      created,
+      customer: customer.id,
+      customer_email: customer.email,
+      currency: sub.currency,
+      status: 'open',
+      billing_reason: reason,
+      amount_due: total,
+      amount_paid: 0,
+      amount_remaining: total,
+      subtotal: total,
+      total,
+      attempt_count: 0,
+      attempted: false,
+      number: this.store.nextInvoiceNumber(customer),
+      period_start: reason === 'subscription_create' ? created : lineStart - (lineEnd - lineStart),
       period_end: reason === 'subscription_create' ? created : lineStart,
-      lines: { object: 'list', data: lines, has_more: false, total_count: lines.length, url: `/v1/invoices/${id}/lines` },
-      parent: { type: 'subscription_details', subscription_details: { subscription: sub.id, metadata: { ...sub.metadata } }, quote_details: null },
-      status_transitions: { paid_at: null, finalized_at: created }, hosted_invoice_url: `${this.base}/invoices/${id}`, livemode: false, metadata: {},
+      lines: {
+        object: 'list',
+        data: lines,
+        has_more: false,
+        total_count: lines.length,
+        url: `/v1/invoices/${id}/lines`,
+      },
+      parent: {
+        type: 'subscription_details',
+        subscription_details: { subscription: sub.id, metadata: { ...sub.metadata } },
+        quote_details: null,
+      },
+      status_transitions: { paid_at: null, finalized_at: created },
+      hosted_invoice_url: `${this.base}/invoices/${id}`,
+      livemode: false,
+      metadata: {},
       next_payment_attempt: null,
     };
     this.s.invoices[id] = invoice;
@@ -383,17 +721,43 @@ export class Billing {
   }
 
   /** POST /v1/subscriptions/:id — cancel_at_period_end, items (price changes), metadata. */
-  updateSubscription(sub: Subscription, change: { cancel_at_period_end?: boolean; items?: { id?: string; price?: string }[]; metadata?: Metadata }, request?: { id: string | null; idempotency_key: string | null }): Subscription {
+  updateSubscription(
+    sub: Subscription,
+    change: {
+      cancel_at_period_end?: boolean;
+      items?: { id?: string; price?: string }[];
+      metadata?: Metadata;
+    },
+    request?: { id: string | null; idempotency_key: string | null },
+  ): Subscription {
     if (sub.status === 'canceled') {
-      throw new StripeApiError(400, 'invalid_request_error', 'A canceled subscription can only update its cancellation_details and metadata.', undefined, undefined);
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        'A canceled subscription can only update its cancellation_details and metadata.',
+        undefined,
+        undefined,
+      );
     }
     const previous: Record<string, unknown> = {};
-    if (change.cancel_at_period_end !== undefined && change.cancel_at_period_end !== sub.cancel_at_period_end) {
-      Object.assign(previous, { cancel_at_period_end: sub.cancel_at_period_end, cancel_at: sub.cancel_at, canceled_at: sub.canceled_at, cancellation_details: sub.cancellation_details });
+    if (
+      change.cancel_at_period_end !== undefined &&
+      change.cancel_at_period_end !== sub.cancel_at_period_end
+    ) {
+      Object.assign(previous, {
+        cancel_at_period_end: sub.cancel_at_period_end,
+        cancel_at: sub.cancel_at,
+        canceled_at: sub.canceled_at,
+        cancellation_details: sub.cancellation_details,
+      });
       sub.cancel_at_period_end = change.cancel_at_period_end;
       sub.cancel_at = change.cancel_at_period_end ? sub.items.data[0].current_period_end : null;
       sub.canceled_at = change.cancel_at_period_end ? nowSeconds() : null;
-      sub.cancellation_details = { comment: null, feedback: null, reason: change.cancel_at_period_end ? 'cancellation_requested' : null };
+      sub.cancellation_details = {
+        comment: null,
+        feedback: null,
+        reason: change.cancel_at_period_end ? 'cancellation_requested' : null,
+      };
     }
     if (change.items?.length) {
       const before = structuredClone(sub.items);
@@ -403,8 +767,22 @@ export class Billing {
         if (!itemChange.price) continue;
         const price = this.s.prices[itemChange.price];
         if (!price) throw notFound('price', itemChange.price, `items[${i}][price]`);
-        if (!price.recurring) throw new StripeApiError(400, 'invalid_request_error', 'The price specified is not recurring.', undefined, `items[${i}][price]`);
-        if (!item) throw new StripeApiError(400, 'invalid_request_error', 'The stand-in changes existing items only: pass items[0][id].', undefined, `items[${i}][id]`);
+        if (!price.recurring)
+          throw new StripeApiError(
+            400,
+            'invalid_request_error',
+            'The price specified is not recurring.',
+            undefined,
+            `items[${i}][price]`,
+          );
+        if (!item)
+          throw new StripeApiError(
+            400,
+            'invalid_request_error',
+            'The stand-in changes existing items only: pass items[0][id].',
+            undefined,
+            `items[${i}][id]`,
+          );
         item.price = price;
       }
       previous.items = before;
@@ -419,9 +797,19 @@ export class Billing {
   }
 
   /** DELETE /v1/subscriptions/:id — ends it now (or, from renew(), at the period end). */
-  cancelSubscription(sub: Subscription, at = nowSeconds(), request?: { id: string | null; idempotency_key: string | null }): Subscription {
+  cancelSubscription(
+    sub: Subscription,
+    at = nowSeconds(),
+    request?: { id: string | null; idempotency_key: string | null },
+  ): Subscription {
     if (sub.status === 'canceled') {
-      throw new StripeApiError(400, 'invalid_request_error', `No such subscription: '${sub.id}'`, 'resource_missing', 'id');
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        `No such subscription: '${sub.id}'`,
+        'resource_missing',
+        'id',
+      );
     }
     sub.status = 'canceled';
     sub.ended_at = at;
@@ -438,7 +826,8 @@ export class Billing {
    * period starts and its invoice is paid (an open, failed one is paid now).
    */
   renew(sub: Subscription): Subscription {
-    if (sub.status === 'canceled') throw new StripeApiError(400, 'invalid_request_error', 'This subscription has ended.', undefined, 'id');
+    if (sub.status === 'canceled')
+      throw new StripeApiError(400, 'invalid_request_error', 'This subscription has ended.', undefined, 'id');
     const item = sub.items.data[0];
     if (sub.cancel_at_period_end) return this.cancelSubscription(sub, item.current_period_end);
     const open = sub.latest_invoice ? this.s.invoices[sub.latest_invoice] : undefined;
@@ -446,7 +835,10 @@ export class Billing {
     const start = item.current_period_end;
     const k = monthsBetween(sub.billing_cycle_anchor, start);
     const end = periodEnd(item.price, sub.billing_cycle_anchor, start, k + 1);
-    const invoice = open && open.status === 'open' ? open : this.newInvoice(sub, customer, 'subscription_cycle', start, end, nowSeconds());
+    const invoice =
+      open && open.status === 'open'
+        ? open
+        : this.newInvoice(sub, customer, 'subscription_cycle', start, end, nowSeconds());
     const before = structuredClone(sub.items);
     for (const it of sub.items.data) {
       it.current_period_start = start;
@@ -458,20 +850,28 @@ export class Billing {
     sub.status = 'active';
     this.emit('invoice.paid', invoice);
     this.emit('invoice.payment_succeeded', invoice);
-    this.emit('customer.subscription.updated', sub, previousStatus === 'active' ? { items: before } : { items: before, status: previousStatus });
+    this.emit(
+      'customer.subscription.updated',
+      sub,
+      previousStatus === 'active' ? { items: before } : { items: before, status: previousStatus },
+    );
     return sub;
   }
 
   /** A renewal whose payment fails: the next period's invoice stays open and the subscription is past due. */
   failRenewal(sub: Subscription): Subscription {
-    if (sub.status === 'canceled') throw new StripeApiError(400, 'invalid_request_error', 'This subscription has ended.', undefined, 'id');
+    if (sub.status === 'canceled')
+      throw new StripeApiError(400, 'invalid_request_error', 'This subscription has ended.', undefined, 'id');
     const item = sub.items.data[0];
     const customer = this.customer(sub.customer);
     const start = item.current_period_end;
     const k = monthsBetween(sub.billing_cycle_anchor, start);
     const end = periodEnd(item.price, sub.billing_cycle_anchor, start, k + 1);
     const existing = sub.latest_invoice ? this.s.invoices[sub.latest_invoice] : undefined;
-    const invoice = existing && existing.status === 'open' ? existing : this.newInvoice(sub, customer, 'subscription_cycle', start, end, nowSeconds());
+    const invoice =
+      existing && existing.status === 'open'
+        ? existing
+        : this.newInvoice(sub, customer, 'subscription_cycle', start, end, nowSeconds());
     invoice.attempt_count += 1;
     invoice.attempted = true;
     invoice.next_payment_attempt = nowSeconds() + 3 * 24 * 3600;
@@ -479,7 +879,8 @@ export class Billing {
     const previousStatus = sub.status;
     sub.status = 'past_due';
     this.emit('invoice.payment_failed', invoice);
-    if (previousStatus !== 'past_due') this.emit('customer.subscription.updated', sub, { status: previousStatus });
+    if (previousStatus !== 'past_due')
+      this.emit('customer.subscription.updated', sub, { status: previousStatus });
     return sub;
   }
 }

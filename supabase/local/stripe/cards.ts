@@ -43,12 +43,20 @@ const AUTHENTICATE: Record<string, string> = {
 
 const DECLINES: Record<string, { code: string; declineCode: string; message: MessageKey }> = {
   '4000000000000002': { code: 'card_declined', declineCode: 'generic_decline', message: 'card_declined' },
-  '4000000000009995': { code: 'card_declined', declineCode: 'insufficient_funds', message: 'insufficient_funds' },
+  '4000000000009995': {
+    code: 'card_declined',
+    declineCode: 'insufficient_funds',
+    message: 'insufficient_funds',
+  },
   '4000000000009987': { code: 'card_declined', declineCode: 'lost_card', message: 'card_declined' },
   '4000000000009979': { code: 'card_declined', declineCode: 'stolen_card', message: 'card_declined' },
   '4000000000000069': { code: 'expired_card', declineCode: 'expired_card', message: 'expired_card' },
   '4000000000000127': { code: 'incorrect_cvc', declineCode: 'incorrect_cvc', message: 'incorrect_cvc' },
-  '4000000000000119': { code: 'processing_error', declineCode: 'processing_error', message: 'processing_error' },
+  '4000000000000119': {
+    code: 'processing_error',
+    declineCode: 'processing_error',
+    message: 'processing_error',
+  },
 };
 
 export function luhn(digits: string): boolean {
@@ -67,7 +75,9 @@ export function luhn(digits: string): boolean {
 /** "12 / 34", "12/2034", "1234" → {month, year}; null when it cannot be read. */
 export function parseExpiry(raw: string): { month: number; year: number } | null {
   const digits = raw.replace(/[^0-9/]/g, '');
-  const m = /^(\d{1,2})\/?(\d{2}|\d{4})$/.exec(digits.includes('/') ? digits : digits.replace(/^(\d{2})(\d+)$/, '$1/$2'));
+  const m = /^(\d{1,2})\/?(\d{2}|\d{4})$/.exec(
+    digits.includes('/') ? digits : digits.replace(/^(\d{2})(\d+)$/, '$1/$2'),
+  );
   if (!m) return null;
   const month = Number(m[1]);
   const year = m[2].length === 2 ? 2000 + Number(m[2]) : Number(m[2]);
@@ -75,19 +85,30 @@ export function parseExpiry(raw: string): { month: number; year: number } | null
 }
 
 /** What paying with this card does, checked in Stripe's order: number, expiry, CVC, then the issuer's answer. */
-export function cardOutcome(input: { number: string; expiry: string; cvc: string }, now = new Date()): CardOutcome {
+export function cardOutcome(
+  input: { number: string; expiry: string; cvc: string },
+  now = new Date(),
+): CardOutcome {
   const number = input.number.replace(/[\s-]/g, '');
   if (!/^\d+$/.test(number) || number.length < 13) {
     return { kind: 'error', field: 'number', code: 'incomplete_number', message: 'incomplete_number' };
   }
-  if (!luhn(number)) return { kind: 'error', field: 'number', code: 'invalid_number', message: 'invalid_number' };
+  if (!luhn(number))
+    return { kind: 'error', field: 'number', code: 'invalid_number', message: 'invalid_number' };
 
   const expiry = parseExpiry(input.expiry);
-  if (!expiry) return { kind: 'error', field: 'expiry', code: 'incomplete_expiry', message: 'incomplete_expiry' };
-  if (expiry.month < 1 || expiry.month > 12) return { kind: 'error', field: 'expiry', code: 'invalid_expiry_month', message: 'invalid_expiry_month' };
+  if (!expiry)
+    return { kind: 'error', field: 'expiry', code: 'incomplete_expiry', message: 'incomplete_expiry' };
+  if (expiry.month < 1 || expiry.month > 12)
+    return { kind: 'error', field: 'expiry', code: 'invalid_expiry_month', message: 'invalid_expiry_month' };
   const endOfMonth = Date.UTC(expiry.year, expiry.month, 1);
   if (endOfMonth <= now.getTime()) {
-    return { kind: 'error', field: 'expiry', code: 'invalid_expiry_year_past', message: 'invalid_expiry_year_past' };
+    return {
+      kind: 'error',
+      field: 'expiry',
+      code: 'invalid_expiry_year_past',
+      message: 'invalid_expiry_year_past',
+    };
   }
   const cvcLength = number.startsWith('34') || number.startsWith('37') ? 4 : 3;
   if (!new RegExp(`^\\d{${cvcLength}}$`).test(input.cvc.trim())) {

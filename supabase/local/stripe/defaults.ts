@@ -8,7 +8,11 @@ import { createHmac } from 'node:crypto';
 import type { StackContext } from '../http.ts';
 
 export const STRIPE_MOUNT = '/_dev/stripe';
-export const LOCAL_PLAN_PRICES = { lite: 'price_drape_lite_monthly', pro: 'price_drape_pro_monthly', advanced: 'price_drape_advanced_monthly' };
+export const LOCAL_PLAN_PRICES = {
+  lite: 'price_drape_lite_monthly',
+  pro: 'price_drape_pro_monthly',
+  advanced: 'price_drape_advanced_monthly',
+};
 
 export function localWebhookSecret(jwtSecret: string): string {
   return `whsec_${createHmac('sha256', jwtSecret).update('drape stripe webhooks').digest('base64url')}`;

@@ -71,8 +71,10 @@ export function encodeForm(value: Record<string, unknown>): string {
   const out: string[] = [];
   const walk = (prefix: string, v: unknown) => {
     if (v === undefined || v === null) return;
-    if (Array.isArray(v)) v.forEach((x, i) => walk(`${prefix}[${i}]`, x));
-    else if (typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(prefix ? `${prefix}[${k}]` : k, x);
+    if (Array.isArray(v)) {
+      for (const [i, x] of v.entries()) walk(`${prefix}[${i}]`, x);
+    } else if (typeof v === 'object')
+      for (const [k, x] of Object.entries(v)) walk(prefix ? `${prefix}[${k}]` : k, x);
     else out.push(`${encodeURIComponent(prefix)}=${encodeURIComponent(String(v))}`);
   };
   walk('', value);
@@ -85,7 +87,12 @@ export class ParamError extends Error {
   constructor(
     readonly param: string,
     message: string,
-    readonly code: 'parameter_missing' | 'parameter_invalid_integer' | 'parameter_invalid_empty' | 'parameter_unknown' | 'invalid' = 'invalid',
+    readonly code:
+      | 'parameter_missing'
+      | 'parameter_invalid_integer'
+      | 'parameter_invalid_empty'
+      | 'parameter_unknown'
+      | 'invalid' = 'invalid',
   ) {
     super(message);
   }
@@ -100,7 +107,8 @@ export function str(form: FormObject | undefined, key: string, param = key): str
 
 export function requiredStr(form: FormObject | undefined, key: string, param = key): string {
   const v = str(form, key, param);
-  if (v === undefined || v === '') throw new ParamError(param, `Missing required param: ${param}.`, 'parameter_missing');
+  if (v === undefined || v === '')
+    throw new ParamError(param, `Missing required param: ${param}.`, 'parameter_missing');
   return v;
 }
 
@@ -129,12 +137,19 @@ export function list(form: FormObject | undefined, key: string, param = key): Fo
   const v = form?.[key];
   if (v === undefined || v === '') return undefined;
   if (Array.isArray(v)) return v;
-  if (typeof v === 'object') return Object.keys(v).sort((a, b) => Number(a) - Number(b)).map((k) => v[k]);
+  if (typeof v === 'object')
+    return Object.keys(v)
+      .sort((a, b) => Number(a) - Number(b))
+      .map((k) => v[k]);
   throw new ParamError(param, `Invalid array: ${param}`);
 }
 
 /** metadata: string values, at most 50 keys; an empty value removes the key (as Stripe does). */
-export function metadata(form: FormObject | undefined, key = 'metadata', current: Record<string, string> = {}): Record<string, string> {
+export function metadata(
+  form: FormObject | undefined,
+  key = 'metadata',
+  current: Record<string, string> = {},
+): Record<string, string> {
   const v = form?.[key];
   if (v === undefined) return current;
   if (v === '') return {};

@@ -20,7 +20,16 @@ import { Billing, publicView, StripeApiError } from './billing.ts';
 import { cardOutcome } from './cards.ts';
 import { localWebhookSecret, STRIPE_MOUNT } from './defaults.ts';
 import { decodeForm, type FormObject } from './form.ts';
-import { authenticatePage, CARD_MESSAGES, checkoutPage, invoicePage, type Lang, noticePage, pickLang, portalPage } from './pages.ts';
+import {
+  authenticatePage,
+  CARD_MESSAGES,
+  checkoutPage,
+  invoicePage,
+  type Lang,
+  noticePage,
+  pickLang,
+  portalPage,
+} from './pages.ts';
 import { type CheckoutSession, nowSeconds, StripeStore } from './store.ts';
 import { WebhookSender } from './webhooks.ts';
 
@@ -45,7 +54,10 @@ const PORTAL_SESSION_SECONDS = 3600;
 
 function numbers(raw: string | undefined, fallback: number[]): number[] {
   if (!raw) return fallback;
-  const list = raw.split(',').map((x) => Number(x.trim())).filter((x) => Number.isFinite(x) && x >= 0);
+  const list = raw
+    .split(',')
+    .map((x) => Number(x.trim()))
+    .filter((x) => Number.isFinite(x) && x >= 0);
   return list.length ? list : fallback;
 }
 
@@ -61,10 +73,15 @@ export function stripeOptionsFromEnv(ctx: StackContext): StripeStandInOptions {
       return v || `${internal}/functions/v1/stripe-webhook`;
     },
     webhookSecret: () => functionEnv(ctx).STRIPE_WEBHOOK_SECRET || localWebhookSecret(ctx.config.jwtSecret),
-    webhookBackoffMs: numbers(process.env.LOCAL_STRIPE_WEBHOOK_BACKOFF_MS, [2000, 5000, 15000, 60000, 300000]),
+    webhookBackoffMs: numbers(
+      process.env.LOCAL_STRIPE_WEBHOOK_BACKOFF_MS,
+      [2000, 5000, 15000, 60000, 300000],
+    ),
     businessName: process.env.LOCAL_STRIPE_BUSINESS_NAME || 'Drape',
     plans: async () => {
-      const exists = await ctx.db.query<{ ok: boolean }>(`select to_regclass('public.plans') is not null as ok`);
+      const exists = await ctx.db.query<{ ok: boolean }>(
+        `select to_regclass('public.plans') is not null as ok`,
+      );
       if (!exists.rows[0]?.ok) return [];
       const r = await ctx.db.query<{ id: string; name: string; cents: string }>(
         `select id, name, round(price_eur * 100)::text as cents from public.plans where price_eur > 0 order by rank`,
@@ -89,7 +106,8 @@ function sendHtml(res: ServerResponse, status: number, html: string) {
     'Content-Length': Buffer.byteLength(html),
     'Cache-Control': 'no-store',
     // no form-action: a paid checkout redirects to the app's success_url on another origin
-    'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; frame-ancestors 'none'",
+    'Content-Security-Policy':
+      "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; frame-ancestors 'none'",
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',
   });
@@ -107,7 +125,9 @@ async function readForm(req: IncomingMessage): Promise<FormObject> {
 
 const field = (form: FormObject, key: string) => (typeof form[key] === 'string' ? (form[key] as string) : '');
 
-export function createStripeStandIn(opts: StripeStandInOptions): Service & { billing: Billing; store: StripeStore; sender: WebhookSender } {
+export function createStripeStandIn(
+  opts: StripeStandInOptions,
+): Service & { billing: Billing; store: StripeStore; sender: WebhookSender } {
   const store = new StripeStore(opts.dataDir);
   const sender = new WebhookSender(store, {
     endpoint: opts.webhookEndpoint,
@@ -135,9 +155,16 @@ export function createStripeStandIn(opts: StripeStandInOptions): Service & { bil
   const checkoutUrl = (id: string, step = '') => `${STRIPE_MOUNT}/checkout/${encodeURIComponent(id)}${step}`;
   const emailOf = (session: CheckoutSession) =>
     session.customer_email ?? (session.customer ? (s.customers[session.customer]?.email ?? null) : null);
-  const successUrl = (session: CheckoutSession) => (session.success_url ?? '').replace(/\{CHECKOUT_SESSION_ID\}/g, session.id);
+  const successUrl = (session: CheckoutSession) =>
+    (session.success_url ?? '').replace(/\{CHECKOUT_SESSION_ID\}/g, session.id);
 
-  async function hosted(req: IncomingMessage, res: ServerResponse, method: string, parts: string[], url: URL) {
+  async function hosted(
+    req: IncomingMessage,
+    res: ServerResponse,
+    method: string,
+    parts: string[],
+    url: URL,
+  ) {
     const accept = header(req, 'accept-language');
     const [kind, id, step, subId, action] = parts;
     if (kind === 'checkout' && id) {
@@ -145,10 +172,28 @@ export function createStripeStandIn(opts: StripeStandInOptions): Service & { bil
       const lang: Lang = pickLang(session?.locale, accept);
       if (!session) return sendHtml(res, 404, noticePage(lang, 'notFound', null));
       if (session.status === 'open' && session.expires_at <= nowSeconds()) billing.expireSession(session);
-      if (session.status === 'expired') return sendHtml(res, 410, noticePage(lang, 'expired', session.cancel_url));
-      if (session.status === 'complete') return sendHtml(res, 200, noticePage(lang, 'completed', successUrl(session)));
-      const page = (status: number, error: string | null, values?: { email?: string; name?: string; expiry?: string }) =>
-        sendHtml(res, status, checkoutPage({ session, business: opts.businessName, lang, error, values, email: emailOf(session), action: checkoutUrl(session.id, '/pay') }));
+      if (session.status === 'expired')
+        return sendHtml(res, 410, noticePage(lang, 'expired', session.cancel_url));
+      if (session.status === 'complete')
+        return sendHtml(res, 200, noticePage(lang, 'completed', successUrl(session)));
+      const page = (
+        status: number,
+        error: string | null,
+        values?: { email?: string; name?: string; expiry?: string },
+      ) =>
+        sendHtml(
+          res,
+          status,
+          checkoutPage({
+            session,
+            business: opts.businessName,
+            lang,
+            error,
+            values,
+            email: emailOf(session),
+            action: checkoutUrl(session.id, '/pay'),
+          }),
+        );
 
       if (!step && (method === 'GET' || method === 'HEAD')) return page(200, null);
       if (step === 'pay' && method === 'POST') {
@@ -156,15 +201,28 @@ export function createStripeStandIn(opts: StripeStandInOptions): Service & { bil
         const email = emailOf(session) ?? field(form, 'email').trim();
         const values = { email, name: field(form, 'name'), expiry: field(form, 'exp') };
         if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
-          return page(400, lang === 'el' ? 'Το email σας δεν είναι πλήρες.' : 'Your email is incomplete.', values);
+          return page(
+            400,
+            lang === 'el' ? 'Το email σας δεν είναι πλήρες.' : 'Your email is incomplete.',
+            values,
+          );
         }
-        const outcome = cardOutcome({ number: field(form, 'cardnumber'), expiry: field(form, 'exp'), cvc: field(form, 'cvc') });
+        const outcome = cardOutcome({
+          number: field(form, 'cardnumber'),
+          expiry: field(form, 'exp'),
+          cvc: field(form, 'cvc'),
+        });
         if (outcome.kind === 'error') return page(400, CARD_MESSAGES[lang][outcome.message], values);
         if (outcome.kind === 'decline') {
           billing.declineSession(session, outcome, CARD_MESSAGES.en[outcome.message]);
           return page(402, CARD_MESSAGES[lang][outcome.message], values);
         }
-        const card = { brand: outcome.brand, last4: outcome.last4, expMonth: outcome.expMonth, expYear: outcome.expYear };
+        const card = {
+          brand: outcome.brand,
+          last4: outcome.last4,
+          expMonth: outcome.expMonth,
+          expYear: outcome.expYear,
+        };
         if (outcome.kind === 'authenticate') {
           session._pending_card = { ...card, email, name: values.name || null };
           store.changed();
@@ -177,7 +235,11 @@ export function createStripeStandIn(opts: StripeStandInOptions): Service & { bil
         const pending = session._pending_card;
         if (!pending) return redirect(res, checkoutUrl(session.id));
         if (method === 'GET' || method === 'HEAD') {
-          return sendHtml(res, 200, authenticatePage(session, opts.businessName, lang, checkoutUrl(session.id, '/authenticate')));
+          return sendHtml(
+            res,
+            200,
+            authenticatePage(session, opts.businessName, lang, checkoutUrl(session.id, '/authenticate')),
+          );
         }
         if (method === 'POST') {
           const form = await readForm(req);
@@ -187,7 +249,10 @@ export function createStripeStandIn(opts: StripeStandInOptions): Service & { bil
           }
           session._pending_card = null;
           store.changed();
-          return page(402, CARD_MESSAGES[lang].authentication_failed, { email: pending.email ?? '', name: pending.name ?? '' });
+          return page(402, CARD_MESSAGES[lang].authentication_failed, {
+            email: pending.email ?? '',
+            name: pending.name ?? '',
+          });
         }
       }
       return sendHtml(res, 405, noticePage(lang, 'notFound', null));
@@ -196,19 +261,22 @@ export function createStripeStandIn(opts: StripeStandInOptions): Service & { bil
     if (kind === 'portal' && id) {
       const portal = s.portalSessions[id];
       const lang = pickLang(portal?.locale, accept);
-      if (!portal || portal.created + PORTAL_SESSION_SECONDS < nowSeconds()) return sendHtml(res, 404, noticePage(lang, 'notFound', null));
+      if (!portal || portal.created + PORTAL_SESSION_SECONDS < nowSeconds())
+        return sendHtml(res, 404, noticePage(lang, 'notFound', null));
       const customer = s.customers[portal.customer];
       if (!customer) return sendHtml(res, 404, noticePage(lang, 'notFound', null));
       const here = `${STRIPE_MOUNT}/portal/${encodeURIComponent(portal.id)}`;
       if (step === 'subscriptions' && subId && method === 'POST') {
         const sub = s.subscriptions[subId];
-        if (!sub || sub.customer !== customer.id || sub.status === 'canceled') return sendHtml(res, 404, noticePage(lang, 'notFound', null));
+        if (!sub || sub.customer !== customer.id || sub.status === 'canceled')
+          return sendHtml(res, 404, noticePage(lang, 'notFound', null));
         if (action === 'cancel') billing.updateSubscription(sub, { cancel_at_period_end: true });
         else if (action === 'renew') billing.updateSubscription(sub, { cancel_at_period_end: false });
         else return sendHtml(res, 404, noticePage(lang, 'notFound', null));
         return redirect(res, here);
       }
-      if (step || (method !== 'GET' && method !== 'HEAD')) return sendHtml(res, 404, noticePage(lang, 'notFound', null));
+      if (step || (method !== 'GET' && method !== 'HEAD'))
+        return sendHtml(res, 404, noticePage(lang, 'notFound', null));
       const subscriptions = Object.values(s.subscriptions)
         .filter((x) => x.customer === customer.id && x.status !== 'canceled')
         .sort((a, b) => b.created - a.created);
@@ -219,8 +287,16 @@ export function createStripeStandIn(opts: StripeStandInOptions): Service & { bil
         res,
         200,
         portalPage({
-          lang, business: opts.businessName, base: STRIPE_MOUNT, portalId: portal.id, returnUrl: portal.return_url, customer,
-          subscriptions, products: s.products, invoices, confirmCancel: url.searchParams.get('cancel'),
+          lang,
+          business: opts.businessName,
+          base: STRIPE_MOUNT,
+          portalId: portal.id,
+          returnUrl: portal.return_url,
+          customer,
+          subscriptions,
+          products: s.products,
+          invoices,
+          confirmCancel: url.searchParams.get('cancel'),
         }),
       );
     }
@@ -235,7 +311,8 @@ export function createStripeStandIn(opts: StripeStandInOptions): Service & { bil
   }
 
   async function dev(req: IncomingMessage, res: ServerResponse, method: string, parts: string[], url: URL) {
-    if (!isLoopback(req.socket.remoteAddress)) return sendJson(res, 403, { message: 'the stand-in’s dev API answers only on this machine' });
+    if (!isLoopback(req.socket.remoteAddress))
+      return sendJson(res, 403, { message: 'the stand-in’s dev API answers only on this machine' });
     const [, what, id, action] = parts;
     try {
       if (what === 'events' && !id && method === 'GET') {
@@ -265,7 +342,8 @@ export function createStripeStandIn(opts: StripeStandInOptions): Service & { bil
         return sendJson(res, 200, { idle: true });
       }
     } catch (err) {
-      if (err instanceof StripeApiError) return sendJson(res, err.status, { error: { type: err.type, message: err.message, code: err.code } });
+      if (err instanceof StripeApiError)
+        return sendJson(res, err.status, { error: { type: err.type, message: err.message, code: err.code } });
       throw err;
     }
     return sendJson(res, 404, { message: 'not found' });
@@ -277,19 +355,23 @@ export function createStripeStandIn(opts: StripeStandInOptions): Service & { bil
     sender,
     async handle({ req, res, method, path: p, search, url }) {
       await seed();
-      const parts = p.split('/').filter(Boolean).map((x) => {
-        try {
-          return decodeURIComponent(x);
-        } catch {
-          return x;
-        }
-      });
+      const parts = p
+        .split('/')
+        .filter(Boolean)
+        .map((x) => {
+          try {
+            return decodeURIComponent(x);
+          } catch {
+            return x;
+          }
+        });
       try {
         if (parts[0] === 'v1') return await api(req, res, method, parts.slice(1), search);
         if (parts[0] === 'dev') return await dev(req, res, method, parts, url);
         return await hosted(req, res, method, parts, url);
       } catch (err) {
-        if (err instanceof HttpError && !res.headersSent) return sendJson(res, err.status, { message: err.message });
+        if (err instanceof HttpError && !res.headersSent)
+          return sendJson(res, err.status, { message: err.message });
         throw err;
       }
     },

@@ -8,7 +8,13 @@ import type { CheckoutSession, Customer, Invoice, Price, Product, Subscription }
 
 export type Lang = 'en' | 'el';
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+const esc = (s: string) =>
+  s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 
 const WORDS = {
   en: {
@@ -32,10 +38,12 @@ const WORDS = {
     cardholder: 'Cardholder name',
     subscribe: 'Subscribe',
     pay: 'Pay',
-    testCards: 'Test mode: no real card is charged. Use 4242 4242 4242 4242 (succeeds), 4000 0000 0000 0002 (declined) or 4000 0025 0000 3155 (asks for authentication), with any future date and any CVC.',
+    testCards:
+      'Test mode: no real card is charged. Use 4242 4242 4242 4242 (succeeds), 4000 0000 0000 0002 (declined) or 4000 0025 0000 3155 (asks for authentication), with any future date and any CVC.',
     standIn: 'Local Stripe stand-in',
     authTitle: '3D Secure 2 test page',
-    authText: (amount: string, name: string) => `Your bank asks you to confirm the payment of ${amount} to ${name}. In test mode, choose how the authentication ends.`,
+    authText: (amount: string, name: string) =>
+      `Your bank asks you to confirm the payment of ${amount} to ${name}. In test mode, choose how the authentication ends.`,
     complete: 'Complete authentication',
     failAuth: 'Fail authentication',
     expired: 'This checkout session has expired',
@@ -55,7 +63,8 @@ const WORDS = {
     renewPlan: 'Renew plan',
     noPlan: 'You have no active plan.',
     confirmCancel: 'Confirm cancellation',
-    confirmCancelText: (date: string) => `Your plan will be canceled, but it stays available until the end of your billing period on ${date}.`,
+    confirmCancelText: (date: string) =>
+      `Your plan will be canceled, but it stays available until the end of your billing period on ${date}.`,
     goBack: 'Go back',
     billingInfo: 'Billing information',
     invoiceHistory: 'Invoice history',
@@ -76,7 +85,14 @@ const WORDS = {
     subscribeTo: (name: string) => `Συνδρομή στο ${name}`,
     payBusiness: (name: string) => `Πληρωμή στο ${name}`,
     perMonth: 'ανά μήνα',
-    perInterval: (interval: string) => (interval === 'year' ? 'ανά έτος' : interval === 'week' ? 'ανά εβδομάδα' : interval === 'day' ? 'ανά ημέρα' : 'ανά μήνα'),
+    perInterval: (interval: string) =>
+      interval === 'year'
+        ? 'ανά έτος'
+        : interval === 'week'
+          ? 'ανά εβδομάδα'
+          : interval === 'day'
+            ? 'ανά ημέρα'
+            : 'ανά μήνα',
     qty: (n: number) => `Ποσότητα ${n}`,
     billedMonthly: 'Χρέωση κάθε μήνα',
     subtotal: 'Υποσύνολο',
@@ -91,10 +107,12 @@ const WORDS = {
     cardholder: 'Όνομα κατόχου κάρτας',
     subscribe: 'Εγγραφή συνδρομής',
     pay: 'Πληρωμή',
-    testCards: 'Δοκιμαστική λειτουργία: δεν χρεώνεται καμία πραγματική κάρτα. Χρησιμοποιήστε 4242 4242 4242 4242 (επιτυχία), 4000 0000 0000 0002 (απόρριψη) ή 4000 0025 0000 3155 (ζητά επιβεβαίωση), με οποιαδήποτε μελλοντική ημερομηνία και οποιοδήποτε CVC.',
+    testCards:
+      'Δοκιμαστική λειτουργία: δεν χρεώνεται καμία πραγματική κάρτα. Χρησιμοποιήστε 4242 4242 4242 4242 (επιτυχία), 4000 0000 0000 0002 (απόρριψη) ή 4000 0025 0000 3155 (ζητά επιβεβαίωση), με οποιαδήποτε μελλοντική ημερομηνία και οποιοδήποτε CVC.',
     standIn: 'Τοπικό υποκατάστατο του Stripe',
     authTitle: 'Δοκιμαστική σελίδα 3D Secure 2',
-    authText: (amount: string, name: string) => `Η τράπεζά σας ζητά να επιβεβαιώσετε την πληρωμή ${amount} στο ${name}. Σε δοκιμαστική λειτουργία, επιλέξτε πώς τελειώνει η επιβεβαίωση.`,
+    authText: (amount: string, name: string) =>
+      `Η τράπεζά σας ζητά να επιβεβαιώσετε την πληρωμή ${amount} στο ${name}. Σε δοκιμαστική λειτουργία, επιλέξτε πώς τελειώνει η επιβεβαίωση.`,
     complete: 'Ολοκλήρωση επιβεβαίωσης',
     failAuth: 'Αποτυχία επιβεβαίωσης',
     expired: 'Αυτή η συνεδρία πληρωμής έχει λήξει',
@@ -109,12 +127,14 @@ const WORDS = {
     currentPlan: 'Τρέχον πακέτο',
     renewsOn: (date: string) => `Το πακέτο σας ανανεώνεται στις ${date}.`,
     cancelsOn: (date: string) => `Το πακέτο σας θα ακυρωθεί στις ${date}.`,
-    pastDue: 'Η τελευταία πληρωμή σας απέτυχε. Θα γίνει νέα προσπάθεια· ενημερώστε την κάρτα σας για να κρατήσετε το πακέτο.',
+    pastDue:
+      'Η τελευταία πληρωμή σας απέτυχε. Θα γίνει νέα προσπάθεια· ενημερώστε την κάρτα σας για να κρατήσετε το πακέτο.',
     cancelPlan: 'Ακύρωση πακέτου',
     renewPlan: 'Ανανέωση πακέτου',
     noPlan: 'Δεν έχετε ενεργό πακέτο.',
     confirmCancel: 'Επιβεβαίωση ακύρωσης',
-    confirmCancelText: (date: string) => `Το πακέτο σας θα ακυρωθεί, αλλά παραμένει διαθέσιμο μέχρι το τέλος της περιόδου χρέωσης στις ${date}.`,
+    confirmCancelText: (date: string) =>
+      `Το πακέτο σας θα ακυρωθεί, αλλά παραμένει διαθέσιμο μέχρι το τέλος της περιόδου χρέωσης στις ${date}.`,
     goBack: 'Πίσω',
     billingInfo: 'Στοιχεία χρέωσης',
     invoiceHistory: 'Ιστορικό τιμολογίων',
@@ -139,8 +159,10 @@ export const CARD_MESSAGES: Record<Lang, Record<MessageKey, string>> = {
     expired_card: 'Your card has expired.',
     incorrect_cvc: "Your card's security code is incorrect.",
     processing_error: 'An error occurred while processing your card. Try again in a little bit.',
-    live_card: 'Your card was declined. Your request was in test mode, but used a non test (live) card. For a list of valid test cards, visit: https://stripe.com/docs/testing.',
-    authentication_failed: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+    live_card:
+      'Your card was declined. Your request was in test mode, but used a non test (live) card. For a list of valid test cards, visit: https://stripe.com/docs/testing.',
+    authentication_failed:
+      'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
     invalid_number: 'Your card number is invalid.',
     incomplete_number: 'Your card number is incomplete.',
     incomplete_expiry: "Your card's expiration date is incomplete.",
@@ -154,8 +176,10 @@ export const CARD_MESSAGES: Record<Lang, Record<MessageKey, string>> = {
     expired_card: 'Η κάρτα σας έχει λήξει.',
     incorrect_cvc: 'Ο κωδικός ασφαλείας της κάρτας σας είναι λανθασμένος.',
     processing_error: 'Παρουσιάστηκε σφάλμα κατά την επεξεργασία της κάρτας σας. Δοκιμάστε ξανά σε λίγο.',
-    live_card: 'Η κάρτα σας απορρίφθηκε. Το αίτημα έγινε σε δοκιμαστική λειτουργία, αλλά με πραγματική κάρτα. Χρησιμοποιήστε μια δοκιμαστική κάρτα: https://stripe.com/docs/testing.',
-    authentication_failed: 'Δεν μπορούμε να επιβεβαιώσουμε τον τρόπο πληρωμής σας. Επιλέξτε άλλον τρόπο πληρωμής και δοκιμάστε ξανά.',
+    live_card:
+      'Η κάρτα σας απορρίφθηκε. Το αίτημα έγινε σε δοκιμαστική λειτουργία, αλλά με πραγματική κάρτα. Χρησιμοποιήστε μια δοκιμαστική κάρτα: https://stripe.com/docs/testing.',
+    authentication_failed:
+      'Δεν μπορούμε να επιβεβαιώσουμε τον τρόπο πληρωμής σας. Επιλέξτε άλλον τρόπο πληρωμής και δοκιμάστε ξανά.',
     invalid_number: 'Ο αριθμός της κάρτας σας δεν είναι έγκυρος.',
     incomplete_number: 'Ο αριθμός της κάρτας σας είναι ελλιπής.',
     incomplete_expiry: 'Η ημερομηνία λήξης της κάρτας σας είναι ελλιπής.',
@@ -221,7 +245,9 @@ function layout(lang: Lang, title: string, body: string): string {
 function recurringLabel(lang: Lang, price: Price): string {
   const w = WORDS[lang];
   if (!price.recurring) return '';
-  return price.recurring.interval === 'month' && price.recurring.interval_count === 1 ? w.perMonth : w.perInterval(price.recurring.interval);
+  return price.recurring.interval === 'month' && price.recurring.interval_count === 1
+    ? w.perMonth
+    : w.perInterval(price.recurring.interval);
 }
 
 export interface CheckoutPageInput {
@@ -235,7 +261,15 @@ export interface CheckoutPageInput {
   action: string;
 }
 
-export function checkoutPage({ session, business, lang, error, values, email, action }: CheckoutPageInput): string {
+export function checkoutPage({
+  session,
+  business,
+  lang,
+  error,
+  values,
+  email,
+  action,
+}: CheckoutPageInput): string {
   const w = WORDS[lang];
   const first = session._line_items[0];
   const subscription = session.mode === 'subscription';
@@ -243,11 +277,15 @@ export function checkoutPage({ session, business, lang, error, values, email, ac
   const period = subscription ? `<small>${esc(recurringLabel(lang, first.price))}</small>` : '';
   const items = session._line_items
     .map(
-      (li) => `<li><div><div class="item-name">${esc(li.description)}</div><div class="muted">${esc(li.quantity > 1 ? w.qty(li.quantity) : subscription ? w.billedMonthly : w.qty(1))}</div></div>
+      (
+        li,
+      ) => `<li><div><div class="item-name">${esc(li.description)}</div><div class="muted">${esc(li.quantity > 1 ? w.qty(li.quantity) : subscription ? w.billedMonthly : w.qty(1))}</div></div>
 <div>${esc(formatMoney(li.amount_total, li.currency))}</div></li>`,
     )
     .join('');
-  const back = session.cancel_url ? `<a href="${esc(session.cancel_url)}" aria-label="${esc(w.back)}">← ${esc(business)}</a>` : `<span>${esc(business)}</span>`;
+  const back = session.cancel_url
+    ? `<a href="${esc(session.cancel_url)}" aria-label="${esc(w.back)}">← ${esc(business)}</a>`
+    : `<span>${esc(business)}</span>`;
   const emailField = email
     ? `<label>${esc(w.email)}<input name="email" type="email" value="${esc(email)}" readonly></label>`
     : `<label>${esc(w.email)}<input name="email" type="email" autocomplete="email" required value="${esc(values?.email ?? '')}"></label>`;
@@ -280,7 +318,12 @@ export function checkoutPage({ session, business, lang, error, values, email, ac
   return layout(lang, heading, body);
 }
 
-export function authenticatePage(session: CheckoutSession, business: string, lang: Lang, action: string): string {
+export function authenticatePage(
+  session: CheckoutSession,
+  business: string,
+  lang: Lang,
+  action: string,
+): string {
   const w = WORDS[lang];
   const body = `<main class="center">
   <p><span class="badge">${esc(w.testMode)}</span></p>
@@ -294,11 +337,24 @@ export function authenticatePage(session: CheckoutSession, business: string, lan
   return layout(lang, w.authTitle, body);
 }
 
-export function noticePage(lang: Lang, kind: 'expired' | 'completed' | 'notFound', link: string | null): string {
+export function noticePage(
+  lang: Lang,
+  kind: 'expired' | 'completed' | 'notFound',
+  link: string | null,
+): string {
   const w = WORDS[lang];
-  const [title, text] = kind === 'expired' ? [w.expired, w.expiredText] : kind === 'completed' ? [w.completed, w.completedText] : [w.notFound, w.notFoundText];
+  const [title, text] =
+    kind === 'expired'
+      ? [w.expired, w.expiredText]
+      : kind === 'completed'
+        ? [w.completed, w.completedText]
+        : [w.notFound, w.notFoundText];
   const action = link ? `<p><a class="button" href="${esc(link)}">${esc(w.continue)}</a></p>` : '';
-  return layout(lang, title, `<main class="center"><h1 class="big" style="font-size:24px">${esc(title)}</h1><p>${esc(text)}</p>${action}</main>`);
+  return layout(
+    lang,
+    title,
+    `<main class="center"><h1 class="big" style="font-size:24px">${esc(title)}</h1><p>${esc(text)}</p>${action}</main>`,
+  );
 }
 
 export interface PortalPageInput {
@@ -315,7 +371,12 @@ export interface PortalPageInput {
 }
 
 const formatDate = (lang: Lang, seconds: number) =>
-  new Date(seconds * 1000).toLocaleDateString(lang === 'el' ? 'el-GR' : 'en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  new Date(seconds * 1000).toLocaleDateString(lang === 'el' ? 'el-GR' : 'en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
 
 export function portalPage(p: PortalPageInput): string {
   const w = WORDS[p.lang];
@@ -325,7 +386,8 @@ export function portalPage(p: PortalPageInput): string {
       const item = sub.items.data[0];
       const product = p.products[item.price.product];
       const end = formatDate(p.lang, item.current_period_end);
-      const state = sub.status === 'past_due' ? w.pastDue : sub.cancel_at_period_end ? w.cancelsOn(end) : w.renewsOn(end);
+      const state =
+        sub.status === 'past_due' ? w.pastDue : sub.cancel_at_period_end ? w.cancelsOn(end) : w.renewsOn(end);
       const confirming = p.confirmCancel === sub.id;
       const action = confirming
         ? `<div class="card" role="region" aria-label="${esc(w.confirmCancel)}"><h2>${esc(w.confirmCancel)}</h2><p>${esc(w.confirmCancelText(end))}</p>
@@ -342,11 +404,15 @@ export function portalPage(p: PortalPageInput): string {
     .join('');
   const rows = p.invoices
     .map(
-      (inv) => `<tr><td>${esc(formatDate(p.lang, inv.created))}</td><td>${esc(formatMoney(inv.total, inv.currency))}</td>
+      (
+        inv,
+      ) => `<tr><td>${esc(formatDate(p.lang, inv.created))}</td><td>${esc(formatMoney(inv.total, inv.currency))}</td>
 <td>${esc(inv.status === 'paid' ? w.paid : inv.status === 'void' ? w.void : w.open)}</td><td>${esc(inv.lines.data[0]?.description ?? '')}</td></tr>`,
     )
     .join('');
-  const back = p.returnUrl ? `<a href="${esc(p.returnUrl)}">← ${esc(w.returnTo(p.business))}</a>` : `<span>${esc(p.business)}</span>`;
+  const back = p.returnUrl
+    ? `<a href="${esc(p.returnUrl)}">← ${esc(w.returnTo(p.business))}</a>`
+    : `<span>${esc(p.business)}</span>`;
   const body = `<main class="center" style="max-width:760px">
   <div class="top">${back}<span class="badge">${esc(w.testMode)}</span></div>
   <h1 class="big" style="font-size:26px">${esc(w.portalTitle)}</h1>
@@ -363,7 +429,10 @@ export function portalPage(p: PortalPageInput): string {
 export function invoicePage(lang: Lang, inv: Invoice, business: string): string {
   const w = WORDS[lang];
   const lines = inv.lines.data
-    .map((l) => `<tr><td>${esc(l.description)}</td><td>${esc(formatDate(lang, l.period.start))} – ${esc(formatDate(lang, l.period.end))}</td><td>${esc(formatMoney(l.amount, l.currency))}</td></tr>`)
+    .map(
+      (l) =>
+        `<tr><td>${esc(l.description)}</td><td>${esc(formatDate(lang, l.period.start))} – ${esc(formatDate(lang, l.period.end))}</td><td>${esc(formatMoney(l.amount, l.currency))}</td></tr>`,
+    )
     .join('');
   const body = `<main class="center" style="max-width:760px"><div class="top"><span>${esc(business)}</span><span class="badge">${esc(w.testMode)}</span></div>
 <h1 class="big" style="font-size:24px">${esc(w.invoice)} ${esc(inv.number)}</h1>

@@ -45,7 +45,11 @@ export interface Price {
   product: string;
   nickname: string | null;
   lookup_key: string | null;
-  recurring: { interval: 'day' | 'week' | 'month' | 'year'; interval_count: number; usage_type: 'licensed' } | null;
+  recurring: {
+    interval: 'day' | 'week' | 'month' | 'year';
+    interval_count: number;
+    usage_type: 'licensed';
+  } | null;
   type: 'one_time' | 'recurring';
   billing_scheme: 'per_unit';
   tax_behavior: 'unspecified';
@@ -97,7 +101,14 @@ export interface CheckoutSession {
   _line_items: LineItem[];
   _subscription_metadata: Metadata;
   _payment_intent_metadata: Metadata;
-  _pending_card: { brand: string; last4: string; expMonth: number; expYear: number; email: string | null; name: string | null } | null;
+  _pending_card: {
+    brand: string;
+    last4: string;
+    expMonth: number;
+    expYear: number;
+    email: string | null;
+    name: string | null;
+  } | null;
 }
 
 export interface SubscriptionItem {
@@ -153,13 +164,22 @@ export interface InvoiceLine {
   livemode: false;
   metadata: Metadata;
   period: { start: number; end: number };
-  pricing: { type: 'price_details'; price_details: { price: string; product: string }; unit_amount_decimal: string };
+  pricing: {
+    type: 'price_details';
+    price_details: { price: string; product: string };
+    unit_amount_decimal: string;
+  };
   quantity: number;
   subtotal: number;
   subscription: string | null;
   parent: {
     type: 'subscription_item_details';
-    subscription_item_details: { subscription: string; subscription_item: string; proration: false; invoice_item: null };
+    subscription_item_details: {
+      subscription: string;
+      subscription_item: string;
+      proration: false;
+      invoice_item: null;
+    };
     invoice_item_details: null;
   } | null;
 }
@@ -343,6 +363,8 @@ export function addMonths(startSeconds: number, months: number, anchorSeconds = 
   const y = s.getUTCFullYear();
   const m = s.getUTCMonth() + months;
   const lastDay = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
-  const d = new Date(Date.UTC(y, m, Math.min(anchorDay, lastDay), s.getUTCHours(), s.getUTCMinutes(), s.getUTCSeconds()));
+  const d = new Date(
+    Date.UTC(y, m, Math.min(anchorDay, lastDay), s.getUTCHours(), s.getUTCMinutes(), s.getUTCSeconds()),
+  );
   return Math.floor(d.getTime() / 1000);
 }

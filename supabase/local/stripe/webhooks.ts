@@ -17,7 +17,11 @@ export interface WebhookOptions {
   log(message: string): void;
 }
 
-export function signatureHeader(payload: string, secret: string, timestamp = Math.floor(Date.now() / 1000)): string {
+export function signatureHeader(
+  payload: string,
+  secret: string,
+  timestamp = Math.floor(Date.now() / 1000),
+): string {
   const v1 = createHmac('sha256', secret).update(`${timestamp}.${payload}`, 'utf8').digest('hex');
   return `t=${timestamp},v1=${v1}`;
 }
@@ -137,10 +141,14 @@ export class WebhookSender {
       event.pending_webhooks = 0;
     } else if (delivery.attempts.length > this.opts.backoffMs.length) {
       delivery.state = 'failed';
-      this.opts.log(`${event.type} ${event.id}: gave up after ${delivery.attempts.length} attempts (${error})`);
+      this.opts.log(
+        `${event.type} ${event.id}: gave up after ${delivery.attempts.length} attempts (${error})`,
+      );
     } else {
       const wait = this.opts.backoffMs[delivery.attempts.length - 1];
-      this.opts.log(`${event.type} ${event.id}: attempt ${delivery.attempts.length} failed (${error}); next in ${wait} ms`);
+      this.opts.log(
+        `${event.type} ${event.id}: attempt ${delivery.attempts.length} failed (${error}); next in ${wait} ms`,
+      );
       this.queue.push({ eventId, due: Date.now() + wait });
     }
     this.store.changed();

@@ -4,14 +4,28 @@
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { LOCAL_PLAN_PRICES } from '../../../supabase/local/stripe/defaults.ts';
-import { authenticate, CARDS, deliveriesDone, devEvents, payOnCheckoutPage, stripeSdk, webhookSecret } from './stripe-support.ts';
+import {
+  authenticate,
+  CARDS,
+  deliveriesDone,
+  devEvents,
+  payOnCheckoutPage,
+  stripeSdk,
+  webhookSecret,
+} from './stripe-support.ts';
 
 const stripe = stripeSdk();
 
 describe('the Stripe stand-in through the stripe SDK', () => {
   it('has the plans’ monthly prices, from public.plans', async () => {
     const pro = await stripe.prices.retrieve(LOCAL_PLAN_PRICES.pro);
-    expect(pro).toMatchObject({ object: 'price', currency: 'eur', unit_amount: 5000, type: 'recurring', recurring: { interval: 'month', interval_count: 1 } });
+    expect(pro).toMatchObject({
+      object: 'price',
+      currency: 'eur',
+      unit_amount: 5000,
+      type: 'recurring',
+      recurring: { interval: 'month', interval_count: 1 },
+    });
     const byKey = await stripe.prices.list({ lookup_keys: ['drape_lite_monthly'] });
     expect(byKey.data.map((p) => p.id)).toEqual([LOCAL_PLAN_PRICES.lite]);
   });
@@ -20,22 +34,38 @@ describe('the Stripe stand-in through the stripe SDK', () => {
     const email = `c-${Date.now()}@example.test`;
     const c = await stripe.customers.create({ email, name: 'Maria', metadata: { user_id: 'u1' } });
     expect(c.id).toMatch(/^cus_/);
-    expect(await stripe.customers.retrieve(c.id)).toMatchObject({ email, name: 'Maria', metadata: { user_id: 'u1' } });
+    expect(await stripe.customers.retrieve(c.id)).toMatchObject({
+      email,
+      name: 'Maria',
+      metadata: { user_id: 'u1' },
+    });
     await stripe.customers.update(c.id, { metadata: { user_id: '', tier: 'gold' } });
-    expect((await stripe.customers.retrieve(c.id) as Stripe.Customer).metadata).toEqual({ tier: 'gold' });
+    expect(((await stripe.customers.retrieve(c.id)) as Stripe.Customer).metadata).toEqual({ tier: 'gold' });
     expect((await stripe.customers.list({ email })).data.map((x) => x.id)).toEqual([c.id]);
     const err = await stripe.customers.retrieve('cus_nope').catch((e) => e);
     expect(err).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
-    expect(err).toMatchObject({ statusCode: 404, code: 'resource_missing', message: "No such customer: 'cus_nope'" });
+    expect(err).toMatchObject({
+      statusCode: 404,
+      code: 'resource_missing',
+      message: "No such customer: 'cus_nope'",
+    });
   });
 
   it('refuses a missing or live key and names missing parameters', async () => {
-    const noKey = await stripeSdk('sk_live_nope').customers.list().catch((e) => e);
+    const noKey = await stripeSdk('sk_live_nope')
+      .customers.list()
+      .catch((e) => e);
     expect(noKey).toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
-    const missing = await stripe.checkout.sessions.create({ success_url: 'http://localhost:3000/x' } as Stripe.Checkout.SessionCreateParams).catch((e) => e);
+    const missing = await stripe.checkout.sessions
+      .create({ success_url: 'http://localhost:3000/x' } as Stripe.Checkout.SessionCreateParams)
+      .catch((e) => e);
     expect(missing).toMatchObject({ statusCode: 400, code: 'parameter_missing', param: 'mode' });
     const recurringInPayment = await stripe.checkout.sessions
-      .create({ mode: 'payment', line_items: [{ price: LOCAL_PLAN_PRICES.pro, quantity: 1 }], success_url: 'http://localhost:3000/x' })
+      .create({
+        mode: 'payment',
+        line_items: [{ price: LOCAL_PLAN_PRICES.pro, quantity: 1 }],
+        success_url: 'http://localhost:3000/x',
+      })
       .catch((e) => e);
     expect(recurringInPayment.message).toMatch(/payment` mode but passed a recurring price/);
   });
@@ -45,7 +75,9 @@ describe('the Stripe stand-in through the stripe SDK', () => {
     const a = await stripe.customers.create({ email: 'same@example.test' }, { idempotencyKey: key });
     const b = await stripe.customers.create({ email: 'same@example.test' }, { idempotencyKey: key });
     expect(b.id).toBe(a.id);
-    const other = await stripe.customers.create({ email: 'other@example.test' }, { idempotencyKey: key }).catch((e) => e);
+    const other = await stripe.customers
+      .create({ email: 'other@example.test' }, { idempotencyKey: key })
+      .catch((e) => e);
     expect(other).toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
   });
 
@@ -60,7 +92,14 @@ describe('the Stripe stand-in through the stripe SDK', () => {
       metadata: { user_id: 'not-a-user' },
       subscription_data: { metadata: { plan: 'pro' } },
     });
-    expect(session).toMatchObject({ object: 'checkout.session', status: 'open', payment_status: 'unpaid', amount_total: 5000, currency: 'eur', mode: 'subscription' });
+    expect(session).toMatchObject({
+      object: 'checkout.session',
+      status: 'open',
+      payment_status: 'unpaid',
+      amount_total: 5000,
+      currency: 'eur',
+      mode: 'subscription',
+    });
     const page = await (await fetch(session.url!)).text();
     expect(page).toContain('Subscribe to Drape Pro');
     expect(page).toContain('€50.00');
@@ -69,20 +108,48 @@ describe('the Stripe stand-in through the stripe SDK', () => {
     expect(paid.status).toBe(303);
     expect(paid.location).toBe(`http://localhost:3000/success?session_id=${session.id}`);
 
-    const done = await stripe.checkout.sessions.retrieve(session.id, { expand: ['line_items', 'subscription'] });
+    const done = await stripe.checkout.sessions.retrieve(session.id, {
+      expand: ['line_items', 'subscription'],
+    });
     expect(done).toMatchObject({ status: 'complete', payment_status: 'paid', customer: customer.id });
-    expect(done.line_items?.data[0]).toMatchObject({ quantity: 1, amount_total: 5000, price: { id: LOCAL_PLAN_PRICES.pro } });
+    expect(done.line_items?.data[0]).toMatchObject({
+      quantity: 1,
+      amount_total: 5000,
+      price: { id: LOCAL_PLAN_PRICES.pro },
+    });
     const sub = done.subscription as Stripe.Subscription;
-    expect(sub).toMatchObject({ status: 'active', customer: customer.id, metadata: { plan: 'pro' }, cancel_at_period_end: false });
+    expect(sub).toMatchObject({
+      status: 'active',
+      customer: customer.id,
+      metadata: { plan: 'pro' },
+      cancel_at_period_end: false,
+    });
     const item = sub.items.data[0];
     expect(item.current_period_end - item.current_period_start).toBeGreaterThanOrEqual(28 * 86400);
     const invoice = await stripe.invoices.retrieve(done.invoice as string);
-    expect(invoice).toMatchObject({ status: 'paid', amount_paid: 5000, billing_reason: 'subscription_create', parent: { subscription_details: { subscription: sub.id } } });
-    expect(invoice.lines.data[0].period).toEqual({ start: item.current_period_start, end: item.current_period_end });
+    expect(invoice).toMatchObject({
+      status: 'paid',
+      amount_paid: 5000,
+      billing_reason: 'subscription_create',
+      parent: { subscription_details: { subscription: sub.id } },
+    });
+    expect(invoice.lines.data[0].period).toEqual({
+      start: item.current_period_start,
+      end: item.current_period_end,
+    });
 
     await deliveriesDone();
-    const events = (await devEvents()).filter((e) => JSON.stringify(e.data.object).includes(sub.id) || (e.data.object as { id?: string }).id === session.id);
-    expect(events.map((e) => e.type).sort()).toEqual(['checkout.session.completed', 'customer.subscription.created', 'invoice.paid', 'invoice.payment_succeeded']);
+    const events = (await devEvents()).filter(
+      (e) =>
+        JSON.stringify(e.data.object).includes(sub.id) ||
+        (e.data.object as { id?: string }).id === session.id,
+    );
+    expect(events.map((e) => e.type).sort()).toEqual([
+      'checkout.session.completed',
+      'customer.subscription.created',
+      'invoice.paid',
+      'invoice.payment_succeeded',
+    ]);
     // what the stand-in posted verifies with the SDK and the webhook secret, as the function does it
     const completed = events.find((e) => e.type === 'checkout.session.completed')!;
     const { delivery: _delivery, ...event } = completed;
@@ -96,7 +163,12 @@ describe('the Stripe stand-in through the stripe SDK', () => {
   it('4000 0000 0000 0002 is declined on the page: the session stays open and nothing is paid', async () => {
     const session = await stripe.checkout.sessions.create({
       mode: 'payment',
-      line_items: [{ price_data: { currency: 'eur', unit_amount: 4500, product_data: { name: '25 credits' } }, quantity: 1 }],
+      line_items: [
+        {
+          price_data: { currency: 'eur', unit_amount: 4500, product_data: { name: '25 credits' } },
+          quantity: 1,
+        },
+      ],
       success_url: 'http://localhost:3000/success',
     });
     const declined = await payOnCheckoutPage(session.url!, { number: CARDS.declined });
@@ -105,14 +177,22 @@ describe('the Stripe stand-in through the stripe SDK', () => {
     const after = await stripe.checkout.sessions.retrieve(session.id);
     expect(after).toMatchObject({ status: 'open', payment_status: 'unpaid' });
     const pi = await stripe.paymentIntents.retrieve(after.payment_intent as string);
-    expect(pi).toMatchObject({ status: 'requires_payment_method', last_payment_error: { code: 'card_declined', decline_code: 'generic_decline' } });
+    expect(pi).toMatchObject({
+      status: 'requires_payment_method',
+      last_payment_error: { code: 'card_declined', decline_code: 'generic_decline' },
+    });
   });
 
   it('4000 0025 0000 3155 asks for authentication: failing it declines, completing it pays', async () => {
     const session = await stripe.checkout.sessions.create({
       mode: 'payment',
       customer_email: 'tds@example.test',
-      line_items: [{ price_data: { currency: 'eur', unit_amount: 9000, product_data: { name: '50 credits' } }, quantity: 1 }],
+      line_items: [
+        {
+          price_data: { currency: 'eur', unit_amount: 9000, product_data: { name: '50 credits' } },
+          quantity: 1,
+        },
+      ],
       success_url: 'http://localhost:3000/success',
       cancel_url: 'http://localhost:3000/pricing',
     });
@@ -128,18 +208,29 @@ describe('the Stripe stand-in through the stripe SDK', () => {
     await payOnCheckoutPage(session.url!, { number: CARDS.authenticate });
     const completed = await authenticate(session.url!, 'complete');
     expect(completed.location).toBe('http://localhost:3000/success');
-    expect(await stripe.checkout.sessions.retrieve(session.id)).toMatchObject({ status: 'complete', payment_status: 'paid' });
+    expect(await stripe.checkout.sessions.retrieve(session.id)).toMatchObject({
+      status: 'complete',
+      payment_status: 'paid',
+    });
   });
 
   it('checks expiry and CVC like Stripe, and expires a session', async () => {
     const session = await stripe.checkout.sessions.create({
       mode: 'payment',
-      line_items: [{ price_data: { currency: 'eur', unit_amount: 100, product_data: { name: 'x' } }, quantity: 1 }],
+      line_items: [
+        { price_data: { currency: 'eur', unit_amount: 100, product_data: { name: 'x' } }, quantity: 1 },
+      ],
       success_url: 'http://localhost:3000/success',
     });
-    expect((await payOnCheckoutPage(session.url!, { number: CARDS.visa, exp: '01 / 20' })).text).toContain("Your card's expiration year is in the past.");
-    expect((await payOnCheckoutPage(session.url!, { number: '4242 4242 4242 4241' })).text).toContain('Your card number is invalid.');
-    expect((await payOnCheckoutPage(session.url!, { number: CARDS.visa, cvc: '1' })).text).toContain("Your card's security code is incomplete.");
+    expect((await payOnCheckoutPage(session.url!, { number: CARDS.visa, exp: '01 / 20' })).text).toContain(
+      "Your card's expiration year is in the past.",
+    );
+    expect((await payOnCheckoutPage(session.url!, { number: '4242 4242 4242 4241' })).text).toContain(
+      'Your card number is invalid.',
+    );
+    expect((await payOnCheckoutPage(session.url!, { number: CARDS.visa, cvc: '1' })).text).toContain(
+      "Your card's security code is incomplete.",
+    );
     const expired = await stripe.checkout.sessions.expire(session.id);
     expect(expired).toMatchObject({ status: 'expired', url: null });
     expect((await fetch(`${session.url}`)).status).toBe(410);
@@ -148,18 +239,30 @@ describe('the Stripe stand-in through the stripe SDK', () => {
   it('subscriptions: cancel at period end and back, a price change without proration, cancellation now', async () => {
     const customer = await stripe.customers.create({ email: 'portal@example.test' });
     const session = await stripe.checkout.sessions.create({
-      mode: 'subscription', customer: customer.id, line_items: [{ price: LOCAL_PLAN_PRICES.advanced, quantity: 1 }], success_url: 'http://localhost:3000/success',
+      mode: 'subscription',
+      customer: customer.id,
+      line_items: [{ price: LOCAL_PLAN_PRICES.advanced, quantity: 1 }],
+      success_url: 'http://localhost:3000/success',
     });
     await payOnCheckoutPage(session.url!, { number: CARDS.visa });
     const subId = (await stripe.checkout.sessions.retrieve(session.id)).subscription as string;
     const cancelling = await stripe.subscriptions.update(subId, { cancel_at_period_end: true });
-    expect(cancelling).toMatchObject({ cancel_at_period_end: true, cancel_at: cancelling.items.data[0].current_period_end });
+    expect(cancelling).toMatchObject({
+      cancel_at_period_end: true,
+      cancel_at: cancelling.items.data[0].current_period_end,
+    });
     expect((await stripe.subscriptions.update(subId, { cancel_at_period_end: false })).cancel_at).toBeNull();
     const item = cancelling.items.data[0];
-    const lower = await stripe.subscriptions.update(subId, { items: [{ id: item.id, price: LOCAL_PLAN_PRICES.lite }], proration_behavior: 'none' });
+    const lower = await stripe.subscriptions.update(subId, {
+      items: [{ id: item.id, price: LOCAL_PLAN_PRICES.lite }],
+      proration_behavior: 'none',
+    });
     expect(lower.items.data[0].price.id).toBe(LOCAL_PLAN_PRICES.lite);
     expect(lower.items.data[0].current_period_end).toBe(item.current_period_end);
-    const portal = await stripe.billingPortal.sessions.create({ customer: customer.id, return_url: 'http://localhost:3000/settings?tab=billing' });
+    const portal = await stripe.billingPortal.sessions.create({
+      customer: customer.id,
+      return_url: 'http://localhost:3000/settings?tab=billing',
+    });
     expect(portal.url).toMatch(/\/_dev\/stripe\/portal\/bps_/);
     const portalPage = await (await fetch(portal.url)).text();
     expect(portalPage).toContain('Drape Advanced');

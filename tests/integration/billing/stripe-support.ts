@@ -11,7 +11,11 @@ export const standInUrl = () => `${stack().url}/_dev/stripe`;
 /** An SDK client as the functions make it, pointed at the stand-in. */
 export function stripeSdk(key = localStripeKey()): Stripe {
   const connection = stripeConnection(standInUrl());
-  return new Stripe(key, { ...connection.options, httpClient: Stripe.createFetchHttpClient(connection.fetch), maxNetworkRetries: 0 });
+  return new Stripe(key, {
+    ...connection.options,
+    httpClient: Stripe.createFetchHttpClient(connection.fetch),
+    maxNetworkRetries: 0,
+  });
 }
 
 export const webhookSecret = () => localWebhookSecret(stack().jwtSecret);
@@ -37,7 +41,13 @@ export async function payOnCheckoutPage(sessionUrl: string, card: Card) {
   const html = await page.text();
   const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
   if (!action) throw new Error('no form on the checkout page');
-  const form = new URLSearchParams({ email: card.email ?? 'seller@example.com', cardnumber: card.number, exp: card.exp ?? '12 / 34', cvc: card.cvc ?? '123', name: card.name ?? 'Eleni Papadopoulou' });
+  const form = new URLSearchParams({
+    email: card.email ?? 'seller@example.com',
+    cardnumber: card.number,
+    exp: card.exp ?? '12 / 34',
+    cvc: card.cvc ?? '123',
+    name: card.name ?? 'Eleni Papadopoulou',
+  });
   const res = await fetch(new URL(action.replace(/&amp;/g, '&'), sessionUrl), {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
@@ -47,7 +57,13 @@ export async function payOnCheckoutPage(sessionUrl: string, card: Card) {
   return { status: res.status, location: res.headers.get('location'), text: unescapeHtml(await res.text()) };
 }
 
-const unescapeHtml = (s: string) => s.replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const unescapeHtml = (s: string) =>
+  s
+    .replace(/&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 /** The 3D Secure test page's answer: complete or fail. */
 export async function authenticate(sessionUrl: string, result: 'complete' | 'fail') {
@@ -70,11 +86,12 @@ async function dev(path: string, method = 'POST') {
 /** Waits until the stand-in has attempted every delivery that is due. */
 export const deliveriesDone = () => dev('idle');
 
-export interface DevEvent extends Stripe.Event {
+export type DevEvent = Stripe.Event & {
   delivery: { state: string; attempts: { status: number | null; error: string | null }[] } | null;
-}
+};
 
-export const devEvents = async (type?: string): Promise<DevEvent[]> => dev(`events${type ? `?type=${encodeURIComponent(type)}` : ''}`, 'GET');
+export const devEvents = async (type?: string): Promise<DevEvent[]> =>
+  dev(`events${type ? `?type=${encodeURIComponent(type)}` : ''}`, 'GET');
 export const resendEvent = (id: string): Promise<DevEvent> => dev(`events/${id}/resend`);
 export const renewSubscription = (id: string) => dev(`subscriptions/${id}/renew`);
 export const failRenewal = (id: string) => dev(`subscriptions/${id}/fail`);

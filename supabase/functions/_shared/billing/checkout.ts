@@ -2,7 +2,14 @@
 // pack (create-credit-checkout). The server prices both: the plan's price id comes from the
 // configuration, the pack's amount from credit_pack_quote for the seller's real plan. What
 // the browser says about prices is checked against that and refused when it disagrees.
-import { allowedReturnUrl, type BillingConfig, isPaidPlan, type PaidPlan, PLAN_RANK, planForPrice } from './config.ts';
+import {
+  allowedReturnUrl,
+  type BillingConfig,
+  isPaidPlan,
+  type PaidPlan,
+  PLAN_RANK,
+  planForPrice,
+} from './config.ts';
 import { BillingError } from './respond.ts';
 
 export interface SubscriptionRow {
@@ -31,7 +38,14 @@ export interface SessionParams {
   customer: string;
   line_items: (
     | { price: string; quantity: number }
-    | { price_data: { currency: string; unit_amount: number; product_data: { name: string; description?: string } }; quantity: number }
+    | {
+        price_data: {
+          currency: string;
+          unit_amount: number;
+          product_data: { name: string; description?: string };
+        };
+        quantity: number;
+      }
   )[];
   success_url: string;
   cancel_url: string;
@@ -52,13 +66,19 @@ export interface CheckoutDeps {
   /** the seller's Stripe customer, made (and stored) when there is none yet */
   ensureCustomer(userId: string, existing: string | null): Promise<string>;
   createSession(params: SessionParams): Promise<{ id: string; url: string | null }>;
-  recordStarted(userId: string, kind: 'plan' | 'credits', sessionId: string, details: Record<string, unknown>): Promise<void>;
+  recordStarted(
+    userId: string,
+    kind: 'plan' | 'credits',
+    sessionId: string,
+    details: Record<string, unknown>,
+  ): Promise<void>;
 }
 
 type Body = Record<string, unknown>;
 
 function asBody(raw: unknown): Body {
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new BillingError(400, 'invalid_request', 'Invalid request');
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw))
+    throw new BillingError(400, 'invalid_request', 'Invalid request');
   return raw as Body;
 }
 
@@ -76,7 +96,9 @@ export function requestedPlan(config: BillingConfig, body: Body): PaidPlan {
   const metadata = body.metadata && typeof body.metadata === 'object' ? (body.metadata as Body) : {};
   const named = [body.plan, metadata.plan].filter((v) => v !== undefined && v !== null && v !== '');
   const priceId = typeof body.price_id === 'string' && body.price_id !== '' ? body.price_id : null;
-  const fromPrice = priceId ? (planForPrice(config, priceId) ?? (isPaidPlan(priceId) ? priceId : null)) : null;
+  const fromPrice = priceId
+    ? (planForPrice(config, priceId) ?? (isPaidPlan(priceId) ? priceId : null))
+    : null;
   if (priceId && !fromPrice) throw new BillingError(400, 'invalid_tier', 'Invalid pricing tier selected');
   const candidates = [...named, ...(fromPrice ? [fromPrice] : [])];
   if (candidates.length === 0 || !candidates.every(isPaidPlan) || new Set(candidates).size !== 1) {
@@ -87,16 +109,27 @@ export function requestedPlan(config: BillingConfig, body: Body): PaidPlan {
 
 export async function createPlanCheckout(userId: string, raw: unknown, deps: CheckoutDeps) {
   const body = asBody(raw);
-  if (body.mode !== undefined && body.mode !== 'subscription') throw new BillingError(400, 'invalid_mode', 'Plans are bought as subscriptions');
+  if (body.mode !== undefined && body.mode !== 'subscription')
+    throw new BillingError(400, 'invalid_mode', 'Plans are bought as subscriptions');
   const plan = requestedPlan(deps.config, body);
   const priceId = deps.config.prices[plan];
-  if (!priceId || !deps.config.secretKey) throw new BillingError(503, 'payments_unavailable', 'Payments are not available right now. Please try again later.');
+  if (!priceId || !deps.config.secretKey)
+    throw new BillingError(
+      503,
+      'payments_unavailable',
+      'Payments are not available right now. Please try again later.',
+    );
   const urls = returnUrls(deps.config, body);
   const sub = await deps.loadSubscription(userId);
   if (!sub) throw new BillingError(404, 'no_subscription', 'No subscription found for user');
   const current = PLAN_RANK[sub.plan] ?? 0;
   if (sub.plan === plan) throw new BillingError(409, 'current_plan', 'This is already your current plan');
-  if (PLAN_RANK[plan] < current) throw new BillingError(409, 'downgrade_not_checkout', 'A lower plan is a downgrade: it is scheduled, not bought');
+  if (PLAN_RANK[plan] < current)
+    throw new BillingError(
+      409,
+      'downgrade_not_checkout',
+      'A lower plan is a downgrade: it is scheduled, not bought',
+    );
 
   const customer = await deps.ensureCustomer(userId, sub.stripe_customer_id);
   const metadata = { user_id: userId, kind: 'plan', plan, previous_plan: sub.plan };
@@ -113,24 +146,41 @@ export async function createPlanCheckout(userId: string, raw: unknown, deps: Che
   });
   if (!session.url) throw new BillingError(502, 'no_checkout_url', 'No checkout URL received from server');
   const priceEur = await deps.planPriceEur(plan);
-  await deps.recordStarted(userId, 'plan', session.id, { plan, price_id: priceId, amount: priceEur, currency: 'eur' });
+  await deps.recordStarted(userId, 'plan', session.id, {
+    plan,
+    price_id: priceId,
+    amount: priceEur,
+    currency: 'eur',
+  });
   return { url: session.url, session_id: session.id, plan };
 }
 
 export async function createCreditCheckout(userId: string, raw: unknown, deps: CheckoutDeps) {
   const body = asBody(raw);
   const credits = body.credits;
-  if (typeof credits !== 'number' || !Number.isInteger(credits)) throw new BillingError(400, 'invalid_credit_amount', 'Invalid credit amount');
+  if (typeof credits !== 'number' || !Number.isInteger(credits))
+    throw new BillingError(400, 'invalid_credit_amount', 'Invalid credit amount');
   if (body.currency !== undefined && String(body.currency).toLowerCase() !== 'eur') {
     throw new BillingError(400, 'invalid_currency', 'Credit packs are priced in euro');
   }
-  if (!deps.config.secretKey) throw new BillingError(503, 'payments_unavailable', 'Payments are not available right now. Please try again later.');
+  if (!deps.config.secretKey)
+    throw new BillingError(
+      503,
+      'payments_unavailable',
+      'Payments are not available right now. Please try again later.',
+    );
   const urls = returnUrls(deps.config, body);
   const sub = await deps.loadSubscription(userId);
   if (!sub) throw new BillingError(404, 'no_subscription', 'No subscription found for user');
   const quote = await deps.quote(credits, sub.plan);
-  if (quote.contact_sales) throw new BillingError(400, 'contact_sales', 'For 500 credits or more, please contact our sales team');
-  if (!quote.purchasable) throw new BillingError(403, 'packs_paid_plans_only', 'Credit packs are available on the Lite, Pro and Advanced plans');
+  if (quote.contact_sales)
+    throw new BillingError(400, 'contact_sales', 'For 500 credits or more, please contact our sales team');
+  if (!quote.purchasable)
+    throw new BillingError(
+      403,
+      'packs_paid_plans_only',
+      'Credit packs are available on the Lite, Pro and Advanced plans',
+    );
   if (body.amount !== undefined && body.amount !== null && Number(body.amount) !== quote.amount_cents) {
     throw new BillingError(409, 'price_changed', 'The price has changed. Please review it and try again.');
   }
@@ -155,7 +205,10 @@ export async function createCreditCheckout(userId: string, raw: unknown, deps: C
         price_data: {
           currency: 'eur',
           unit_amount: quote.amount_cents,
-          product_data: { name: `${quote.credits} Drape credits`, description: `€${unit} per credit${discount}` },
+          product_data: {
+            name: `${quote.credits} Drape credits`,
+            description: `€${unit} per credit${discount}`,
+          },
         },
         quantity: 1,
       },
@@ -174,5 +227,10 @@ export async function createCreditCheckout(userId: string, raw: unknown, deps: C
     discountPercentage: quote.discount_percent,
     finalAmount: quote.amount_cents / 100,
   });
-  return { url: session.url, session_id: session.id, credits: quote.credits, amount_cents: quote.amount_cents };
+  return {
+    url: session.url,
+    session_id: session.id,
+    credits: quote.credits,
+    amount_cents: quote.amount_cents,
+  };
 }

@@ -37,8 +37,15 @@ export function billingFromEnv(env: Env = (name) => Deno.env.get(name)): Billing
   return { config, service, stripe };
 }
 
-export async function loadSubscription(service: SupabaseClient, userId: string): Promise<SubscriptionRow | null> {
-  const { data, error } = await service.from('subscriptions').select(SUBSCRIPTION_COLUMNS).eq('user_id', userId).maybeSingle();
+export async function loadSubscription(
+  service: SupabaseClient,
+  userId: string,
+): Promise<SubscriptionRow | null> {
+  const { data, error } = await service
+    .from('subscriptions')
+    .select(SUBSCRIPTION_COLUMNS)
+    .eq('user_id', userId)
+    .maybeSingle();
   if (error) throw new Error(`subscriptions: ${error.message}`);
   return data as SubscriptionRow | null;
 }
@@ -46,7 +53,11 @@ export async function loadSubscription(service: SupabaseClient, userId: string):
 const isMissing = (err: unknown) => (err as { code?: string })?.code === 'resource_missing';
 
 /** The seller's Stripe customer: the stored one while Stripe knows it, else a new one (stored unless another request stored one first). */
-async function ensureCustomer(b: Billing & { stripe: Stripe }, userId: string, existing: string | null): Promise<string> {
+async function ensureCustomer(
+  b: Billing & { stripe: Stripe },
+  userId: string,
+  existing: string | null,
+): Promise<string> {
   if (existing) {
     try {
       const c = await b.stripe.customers.retrieve(existing);
@@ -65,8 +76,14 @@ async function ensureCustomer(b: Billing & { stripe: Stripe }, userId: string, e
     },
     { idempotencyKey: `drape-customer-${userId}-${existing ?? 'new'}` },
   );
-  const update = b.service.from('subscriptions').update({ stripe_customer_id: customer.id }).eq('user_id', userId);
-  const { data, error: updateError } = await (existing ? update.eq('stripe_customer_id', existing) : update.is('stripe_customer_id', null)).select('stripe_customer_id');
+  const update = b.service
+    .from('subscriptions')
+    .update({ stripe_customer_id: customer.id })
+    .eq('user_id', userId);
+  const { data, error: updateError } = await (existing
+    ? update.eq('stripe_customer_id', existing)
+    : update.is('stripe_customer_id', null)
+  ).select('stripe_customer_id');
   if (updateError) throw new Error(`subscriptions: ${updateError.message}`);
   if (data && data.length > 0) return customer.id;
   const stored = await loadSubscription(b.service, userId);
@@ -100,16 +117,31 @@ export function checkoutDeps(b: Billing): CheckoutDeps {
       } satisfies Quote;
     },
     async ensureCustomer(userId, existing) {
-      if (!stripe) throw new BillingError(503, 'payments_unavailable', 'Payments are not available right now. Please try again later.');
+      if (!stripe)
+        throw new BillingError(
+          503,
+          'payments_unavailable',
+          'Payments are not available right now. Please try again later.',
+        );
       return ensureCustomer({ ...b, stripe }, userId, existing);
     },
     async createSession(params) {
-      if (!stripe) throw new BillingError(503, 'payments_unavailable', 'Payments are not available right now. Please try again later.');
+      if (!stripe)
+        throw new BillingError(
+          503,
+          'payments_unavailable',
+          'Payments are not available right now. Please try again later.',
+        );
       const session = await stripe.checkout.sessions.create(params as Stripe.Checkout.SessionCreateParams);
       return { id: session.id, url: session.url };
     },
     async recordStarted(userId, kind, sessionId, details) {
-      const { error } = await b.service.rpc('record_checkout_started', { user_id: userId, kind, session_id: sessionId, details });
+      const { error } = await b.service.rpc('record_checkout_started', {
+        user_id: userId,
+        kind,
+        session_id: sessionId,
+        details,
+      });
       // the session exists either way; a missing log line must not stop the purchase
       if (error) console.error('[checkout] record_checkout_started', error.message);
     },

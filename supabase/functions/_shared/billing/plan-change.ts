@@ -34,7 +34,9 @@ export async function changePlan(userId: string, raw: unknown, deps: PlanChangeD
     } catch (err) {
       console.error('[change-plan] stripe', err);
       // put the schedule back as it was
-      await deps.schedule(userId, before.scheduled_plan ?? before.plan).catch((e) => console.error('[change-plan] revert', e));
+      await deps
+        .schedule(userId, before.scheduled_plan ?? before.plan)
+        .catch((e) => console.error('[change-plan] revert', e));
       throw new BillingError(502, 'plan_change_failed', 'Failed to change your plan. Please try again.');
     }
   }

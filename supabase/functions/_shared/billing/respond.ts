@@ -26,7 +26,10 @@ export function failWith(err: BillingError): Response {
 }
 
 /** A SQL function's refusal (P0001 with a machine code in hint) as a BillingError, else null. */
-export function sqlRefusal(error: { message?: string; hint?: string | null; code?: string } | null | undefined, status = 409): BillingError | null {
-  if (!error || error.code !== 'P0001' || !error.hint) return null;
+export function sqlRefusal(
+  error: { message?: string; hint?: string | null; code?: string } | null | undefined,
+  status = 409,
+): BillingError | null {
+  if (error?.code !== 'P0001' || !error.hint) return null;
   return new BillingError(status, error.hint, error.message ?? error.hint);
 }

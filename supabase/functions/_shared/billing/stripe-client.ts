@@ -15,7 +15,11 @@ export function stripeConnection(apiUrl: string | null, baseFetch: typeof fetch 
     return baseFetch(`${base.origin}${prefix}${u.pathname}${u.search}`, init);
   };
   return {
-    options: { host: base.hostname, port: base.port || (protocol === 'http' ? '80' : '443'), protocol } as const,
+    options: {
+      host: base.hostname,
+      port: base.port || (protocol === 'http' ? '80' : '443'),
+      protocol,
+    } as const,
     fetch: prefixed,
   };
 }

@@ -39,7 +39,15 @@ export type PaymentAction =
       currency: string;
       billing_reason: string;
     }
-  | { kind: 'grant_credits'; user_id: string | null; customer_id: string | null; credits: number; reference: string; amount_cents: number | null; currency: string }
+  | {
+      kind: 'grant_credits';
+      user_id: string | null;
+      customer_id: string | null;
+      credits: number;
+      reference: string;
+      amount_cents: number | null;
+      currency: string;
+    }
   | {
       kind: 'sync_subscription';
       user_id: string | null;
@@ -51,7 +59,17 @@ export type PaymentAction =
       deleted: boolean;
       ended_at: string | null;
     }
-  | { kind: 'payment_failed'; user_id: string | null; customer_id: string | null; subscription_id: string; invoice_id: string; amount_cents: number | null; currency: string; attempt_count: number | null; price_id: string | null }
+  | {
+      kind: 'payment_failed';
+      user_id: string | null;
+      customer_id: string | null;
+      subscription_id: string;
+      invoice_id: string;
+      amount_cents: number | null;
+      currency: string;
+      attempt_count: number | null;
+      price_id: string | null;
+    }
   | { kind: 'checkout_expired'; user_id: string | null; customer_id: string | null; session_id: string };
 
 export interface WebhookDeps {
@@ -85,7 +103,11 @@ export function invoicePlanLine(invoice: Obj): { priceId: string; start: number;
 }
 
 /** A subscription's current item: price and period (on the item since 2025, on the subscription before). */
-export function subscriptionItem(sub: Obj): { priceId: string | null; start: number | null; end: number | null } {
+export function subscriptionItem(sub: Obj): {
+  priceId: string | null;
+  start: number | null;
+  end: number | null;
+} {
   const item = obj(((obj(sub.items).data as unknown[] | undefined) ?? [])[0]);
   return {
     priceId: idOf(item.price),
@@ -94,7 +116,11 @@ export function subscriptionItem(sub: Obj): { priceId: string | null; start: num
   };
 }
 
-function activation(config: BillingConfig, invoice: Obj, extra: { session_id: string | null; user_id: string | null; customer_id: string | null }): PaymentAction {
+function activation(
+  config: BillingConfig,
+  invoice: Obj,
+  extra: { session_id: string | null; user_id: string | null; customer_id: string | null },
+): PaymentAction {
   const subscription = invoiceSubscription(invoice);
   const line = invoicePlanLine(invoice);
   if (!subscription || !line) return { kind: 'ignore', reason: 'not_a_subscription_invoice' };
@@ -129,7 +155,8 @@ export async function actionForEvent(event: StripeEventLike, deps: WebhookDeps):
       if (!paid) return { kind: 'ignore', reason: 'not_paid', user_id: user, customer_id: customer };
       if (o.mode === 'payment' && meta.kind === 'credits') {
         const credits = Number(meta.credits);
-        if (!Number.isFinite(credits) || credits <= 0) return { kind: 'ignore', reason: 'no_credits', user_id: user };
+        if (!Number.isFinite(credits) || credits <= 0)
+          return { kind: 'ignore', reason: 'no_credits', user_id: user };
         return {
           kind: 'grant_credits',
           user_id: user,
@@ -144,24 +171,44 @@ export async function actionForEvent(event: StripeEventLike, deps: WebhookDeps):
         const invoiceId = idOf(o.invoice);
         const invoice = invoiceId ? obj(await deps.invoice(invoiceId)) : {};
         if (invoiceId && Object.keys(invoice).length > 0) {
-          return activation(deps.config, invoice, { session_id: str(o.id), user_id: user, customer_id: customer });
+          return activation(deps.config, invoice, {
+            session_id: str(o.id),
+            user_id: user,
+            customer_id: customer,
+          });
         }
         // no invoice to read: the subscription's first period
         const subId = idOf(o.subscription);
         const sub = subId ? obj(await deps.subscription(subId)) : {};
         const item = subscriptionItem(sub);
         const plan = planForPrice(deps.config, item.priceId);
-        if (!subId || !plan || item.start === null || item.end === null) return { kind: 'ignore', reason: 'no_subscription', user_id: user };
+        if (!subId || !plan || item.start === null || item.end === null)
+          return { kind: 'ignore', reason: 'no_subscription', user_id: user };
         return {
-          kind: 'activate_plan', user_id: user, customer_id: customer, subscription_id: subId, plan, price_id: item.priceId as string,
-          period_start: iso(item.start) as string, period_end: iso(item.end) as string, invoice_id: null, session_id: str(o.id),
-          amount_cents: num(o.amount_total), currency: str(o.currency) ?? 'eur', billing_reason: 'subscription_create',
+          kind: 'activate_plan',
+          user_id: user,
+          customer_id: customer,
+          subscription_id: subId,
+          plan,
+          price_id: item.priceId as string,
+          period_start: iso(item.start) as string,
+          period_end: iso(item.end) as string,
+          invoice_id: null,
+          session_id: str(o.id),
+          amount_cents: num(o.amount_total),
+          currency: str(o.currency) ?? 'eur',
+          billing_reason: 'subscription_create',
         };
       }
       return { kind: 'ignore', reason: 'not_ours', user_id: user };
     }
     case 'checkout.session.expired':
-      return { kind: 'checkout_expired', user_id: str(obj(o.metadata).user_id) ?? str(o.client_reference_id), customer_id: idOf(o.customer), session_id: String(o.id) };
+      return {
+        kind: 'checkout_expired',
+        user_id: str(obj(o.metadata).user_id) ?? str(o.client_reference_id),
+        customer_id: idOf(o.customer),
+        session_id: String(o.id),
+      };
     case 'invoice.paid':
       return activation(deps.config, o, { session_id: null, user_id: null, customer_id: null });
     case 'invoice.payment_failed': {
@@ -195,7 +242,9 @@ export async function actionForEvent(event: StripeEventLike, deps: WebhookDeps):
         customer_id: idOf(sub.customer),
         subscription_id: id,
         status,
-        cancel_at_period_end: sub.cancel_at_period_end === true || (num(sub.cancel_at) !== null && num(sub.cancel_at) === item.end),
+        cancel_at_period_end:
+          sub.cancel_at_period_end === true ||
+          (num(sub.cancel_at) !== null && num(sub.cancel_at) === item.end),
         plan: planForPrice(deps.config, item.priceId),
         deleted: status === 'canceled' || status === 'incomplete_expired',
         ended_at: iso(num(sub.ended_at)),

@@ -1,0 +1,156 @@
+import { describe, expect, it } from 'vitest';
+import { billingConfig } from './config.ts';
+import {
+  type CheckoutDeps,
+  createCreditCheckout,
+  createPlanCheckout,
+  requestedPlan,
+  type SessionParams,
+  type SubscriptionRow,
+} from './checkout.ts';
+import { BillingError } from './respond.ts';
+
+const config = billingConfig(
+  (name) =>
+    ({
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_PRICE_LITE: 'price_l',
+      STRIPE_PRICE_PRO: 'price_p',
+      STRIPE_PRICE_ADVANCED: 'price_a',
+      APP_ORIGINS: 'https://app.example',
+    })[name],
+);
+
+const urls = {
+  success_url: 'https://app.example/success?session_id={CHECKOUT_SESSION_ID}',
+  cancel_url: 'https://app.example/pricing',
+};
+
+function deps(sub: Partial<SubscriptionRow> = {}) {
+  const sessions: SessionParams[] = [];
+  const started: unknown[] = [];
+  const d: CheckoutDeps = {
+    config,
+    loadSubscription: async () => ({
+      plan: 'free',
+      status: 'active',
+      stripe_customer_id: null,
+      stripe_subscription_id: null,
+      cancel_at_period_end: false,
+      current_period_end: '2030-01-01T00:00:00Z',
+      scheduled_plan: null,
+      ...sub,
+    }),
+    planPriceEur: async () => 50,
+    quote: async (credits, plan) => {
+      const unit = plan === 'pro' ? 1.75 : plan === 'advanced' ? 1.5 : 2;
+      const discount = credits >= 400 ? 20 : credits >= 200 ? 10 : credits >= 100 ? 5 : 0;
+      return {
+        credits,
+        plan,
+        unit_price: unit,
+        discount_percent: discount,
+        amount_cents: Math.round(credits * unit * (1 - discount / 100) * 100),
+        currency: 'eur',
+        purchasable: plan !== 'free' && credits < 500,
+        contact_sales: credits >= 500,
+      };
+    },
+    ensureCustomer: async () => 'cus_1',
+    createSession: async (params) => {
+      sessions.push(params);
+      return { id: `cs_${sessions.length}`, url: `https://pay.example/cs_${sessions.length}` };
+    },
+    recordStarted: async (...args) => void started.push(args),
+  };
+  return { d, sessions, started };
+}
+
+const refusal = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e) => (e instanceof BillingError ? { status: e.status, code: e.code } : e),
+  );
+
+describe('plan checkout', () => {
+  it('prices the plan from the configuration, whatever the browser sends', async () => {
+    const { d, sessions, started } = deps();
+    const out = await createPlanCheckout(
+      'u1',
+      { price_id: 'pro', mode: 'subscription', metadata: { plan: 'pro', amount: 1 }, ...urls },
+      d,
+    );
+    expect(out).toEqual({ url: 'https://pay.example/cs_1', session_id: 'cs_1', plan: 'pro' });
+    expect(sessions[0]).toMatchObject({
+      mode: 'subscription',
+      customer: 'cus_1',
+      line_items: [{ price: 'price_p', quantity: 1 }],
+      metadata: { user_id: 'u1', plan: 'pro', previous_plan: 'free' },
+      subscription_data: { metadata: { user_id: 'u1', plan: 'pro' } },
+    });
+    expect(started).toEqual([
+      ['u1', 'plan', 'cs_1', { plan: 'pro', price_id: 'price_p', amount: 50, currency: 'eur' }],
+    ]);
+  });
+
+  it('reads the tier from a configured price id, plan or metadata, and refuses disagreement', () => {
+    expect(requestedPlan(config, { price_id: 'price_a' })).toBe('advanced');
+    expect(requestedPlan(config, { metadata: { plan: 'lite' } })).toBe('lite');
+    expect(() => requestedPlan(config, { price_id: 'price_a', metadata: { plan: 'lite' } })).toThrow(
+      'Invalid pricing tier selected',
+    );
+    expect(() => requestedPlan(config, {})).toThrow('Invalid pricing tier selected');
+    expect(() => requestedPlan(config, { plan: 'free' })).toThrow('Invalid pricing tier selected');
+  });
+
+  it('refuses the current plan, a lower plan, another origin', async () => {
+    expect(
+      await refusal(createPlanCheckout('u1', { plan: 'pro', ...urls }, deps({ plan: 'pro' }).d)),
+    ).toEqual({ status: 409, code: 'current_plan' });
+    expect(
+      await refusal(createPlanCheckout('u1', { plan: 'lite', ...urls }, deps({ plan: 'advanced' }).d)),
+    ).toEqual({ status: 409, code: 'downgrade_not_checkout' });
+    expect(
+      await refusal(
+        createPlanCheckout('u1', { plan: 'pro', ...urls, success_url: 'https://evil.example/' }, deps().d),
+      ),
+    ).toEqual({ status: 400, code: 'invalid_return_url' });
+  });
+});
+
+describe('credit checkout', () => {
+  it('charges the quote for the seller’s plan and refuses an amount that disagrees', async () => {
+    const { d, sessions } = deps({ plan: 'pro' });
+    const out = await createCreditCheckout(
+      'u1',
+      { credits: 200, amount: 31500, currency: 'eur', ...urls },
+      d,
+    );
+    expect(out).toMatchObject({ credits: 200, amount_cents: 31500 });
+    expect(sessions[0].line_items[0]).toEqual({
+      price_data: {
+        currency: 'eur',
+        unit_amount: 31500,
+        product_data: { name: '200 Drape credits', description: '€1.75 per credit, 10% volume discount' },
+      },
+      quantity: 1,
+    });
+    expect(await refusal(createCreditCheckout('u1', { credits: 200, amount: 100, ...urls }, d))).toEqual({
+      status: 409,
+      code: 'price_changed',
+    });
+  });
+
+  it('refuses the free plan and sends 500 to sales', async () => {
+    expect(await refusal(createCreditCheckout('u1', { credits: 25, ...urls }, deps().d))).toEqual({
+      status: 403,
+      code: 'packs_paid_plans_only',
+    });
+    expect(
+      await refusal(createCreditCheckout('u1', { credits: 500, ...urls }, deps({ plan: 'pro' }).d)),
+    ).toEqual({ status: 400, code: 'contact_sales' });
+    expect(
+      await refusal(createCreditCheckout('u1', { credits: '25', ...urls }, deps({ plan: 'pro' }).d)),
+    ).toEqual({ status: 400, code: 'invalid_credit_amount' });
+  });
+});

@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import { billingConfig } from './config.ts';
+import { actionForEvent, type WebhookDeps } from './webhook-events.ts';
+
+const config = billingConfig((name) => ({ STRIPE_PRICE_LITE: 'price_l', STRIPE_PRICE_PRO: 'price_p' })[name]);
+const invoice = {
+  id: 'in_1',
+  object: 'invoice',
+  customer: 'cus_1',
+  billing_reason: 'subscription_cycle',
+  amount_paid: 4000,
+  currency: 'eur',
+  parent: {
+    type: 'subscription_details',
+    subscription_details: { subscription: 'sub_1', metadata: { user_id: 'u1' } },
+  },
+  lines: {
+    data: [
+      {
+        period: { start: 1_900_000_000, end: 1_902_592_000 },
+        pricing: { type: 'price_details', price_details: { price: 'price_l', product: 'prod' } },
+      },
+    ],
+  },
+};
+const deps = (sub: unknown = null, inv: unknown = invoice): WebhookDeps => ({
+  config,
+  subscription: async () => sub,
+  invoice: async () => inv,
+});
+
+describe('actionForEvent', () => {
+  it('an invoice paid activates the plan of its line for the period it pays', async () => {
+    expect(
+      await actionForEvent({ id: 'e1', type: 'invoice.paid', data: { object: invoice } }, deps()),
+    ).toEqual({
+      kind: 'activate_plan',
+      user_id: 'u1',
+      customer_id: 'cus_1',
+      subscription_id: 'sub_1',
+      plan: 'lite',
+      price_id: 'price_l',
+      period_start: new Date(1_900_000_000_000).toISOString(),
+      period_end: new Date(1_902_592_000_000).toISOString(),
+      invoice_id: 'in_1',
+      session_id: null,
+      amount_cents: 4000,
+      currency: 'eur',
+      billing_reason: 'subscription_cycle',
+    });
+  });
+
+  it('reads the older invoice shape too (subscription and line price at the top)', async () => {
+    const old = {
+      ...invoice,
+      parent: null,
+      subscription: 'sub_9',
+      lines: { data: [{ period: { start: 1, end: 2 }, price: { id: 'price_p' } }] },
+    };
+    expect(
+      await actionForEvent({ id: 'e', type: 'invoice.paid', data: { object: old } }, deps()),
+    ).toMatchObject({ kind: 'activate_plan', subscription_id: 'sub_9', plan: 'pro' });
+  });
+
+  it('a completed subscription checkout activates through its first invoice; an unpaid one is ignored', async () => {
+    const session = {
+      id: 'cs_1',
+      object: 'checkout.session',
+      mode: 'subscription',
+      payment_status: 'paid',
+      customer: 'cus_1',
+      invoice: 'in_1',
+      subscription: 'sub_1',
+      metadata: { user_id: 'u2' },
+    };
+    expect(
+      await actionForEvent(
+        { id: 'e', type: 'checkout.session.completed', data: { object: session } },
+        deps(),
+      ),
+    ).toMatchObject({ kind: 'activate_plan', user_id: 'u2', session_id: 'cs_1', invoice_id: 'in_1' });
+    expect(
+      await actionForEvent(
+        {
+          id: 'e',
+          type: 'checkout.session.completed',
+          data: { object: { ...session, payment_status: 'unpaid' } },
+        },
+        deps(),
+      ),
+    ).toMatchObject({ kind: 'ignore', reason: 'not_paid' });
+  });
+
+  it('a credit pack grants the credits its metadata names, once per session', async () => {
+    const session = {
+      id: 'cs_2',
+      mode: 'payment',
+      payment_status: 'paid',
+      amount_total: 31500,
+      currency: 'eur',
+      customer: 'cus_1',
+      metadata: { user_id: 'u1', kind: 'credits', credits: '200' },
+    };
+    expect(
+      await actionForEvent(
+        { id: 'e', type: 'checkout.session.completed', data: { object: session } },
+        deps(),
+      ),
+    ).toEqual({
+      kind: 'grant_credits',
+      user_id: 'u1',
+      customer_id: 'cus_1',
+      credits: 200,
+      reference: 'cs_2',
+      amount_cents: 31500,
+      currency: 'eur',
+    });
+  });
+
+  it('subscription events carry the latest state read from Stripe, not the event’s', async () => {
+    const latest = {
+      id: 'sub_1',
+      status: 'active',
+      cancel_at_period_end: true,
+      customer: 'cus_1',
+      metadata: { user_id: 'u1' },
+      items: { data: [{ price: { id: 'price_l' }, current_period_start: 1, current_period_end: 2 }] },
+    };
+    const stale = { id: 'sub_1', status: 'active', cancel_at_period_end: false, items: { data: [] } };
+    expect(
+      await actionForEvent(
+        { id: 'e', type: 'customer.subscription.updated', data: { object: stale } },
+        deps(latest),
+      ),
+    ).toEqual({
+      kind: 'sync_subscription',
+      user_id: 'u1',
+      customer_id: 'cus_1',
+      subscription_id: 'sub_1',
+      status: 'active',
+      cancel_at_period_end: true,
+      plan: 'lite',
+      deleted: false,
+      ended_at: null,
+    });
+  });
+
+  it('ignores prices it does not sell and types it does not handle', async () => {
+    const foreign = {
+      ...invoice,
+      lines: {
+        data: [{ period: { start: 1, end: 2 }, pricing: { price_details: { price: 'price_other' } } }],
+      },
+    };
+    expect(
+      await actionForEvent({ id: 'e', type: 'invoice.paid', data: { object: foreign } }, deps()),
+    ).toMatchObject({ kind: 'ignore', reason: 'unknown_price:price_other' });
+    expect(
+      await actionForEvent({ id: 'e', type: 'charge.refunded', data: { object: {} } }, deps()),
+    ).toMatchObject({ kind: 'ignore' });
+  });
+});
