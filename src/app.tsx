@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { I18nProvider } from '@lingui/react';
 import type { QueryClient } from '@tanstack/react-query';
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { RouterProvider } from '@tanstack/react-router';
 import { i18n } from './lib/i18n.ts';
-import { persistOptions, queryPersister } from './lib/query-client.ts';
+import { clearPersistedQueries } from './lib/query-client.ts';
+import { PersistedQueryClientProvider } from './lib/query-persistence-provider.tsx';
 import { SupabaseContext } from './lib/supabase-context.ts';
 import type { AppSupabaseClient } from './lib/supabase.ts';
 import type { AuthStore } from './features/auth/auth-store.ts';
@@ -23,7 +23,7 @@ export function App({ router, queryClient, auth, supabase }: AppProps) {
     const unsubscribe = auth.subscribe((_snapshot, event) => {
       if (event === 'SIGNED_OUT') {
         queryClient.clear();
-        void queryPersister.removeClient();
+        void clearPersistedQueries();
       }
       // Guards run again: a sign-out in another tab lands this one on /login.
       if (event === 'SIGNED_IN' || event === 'SIGNED_OUT') void router.invalidate();
@@ -36,15 +36,16 @@ export function App({ router, queryClient, auth, supabase }: AppProps) {
   return (
     <I18nProvider i18n={i18n}>
       <SupabaseContext.Provider value={supabase ?? null}>
-        <PersistQueryClientProvider
+        <PersistedQueryClientProvider
           client={queryClient}
-          persistOptions={persistOptions}
           // What was restored is the last known state, shown at once (also offline); it is
           // refreshed from the server as soon as it can be.
-          onSuccess={() => void queryClient.invalidateQueries({ predicate: (q) => q.state.status === 'success' })}
+          onRestored={() =>
+            void queryClient.invalidateQueries({ predicate: (q) => q.state.status === 'success' })
+          }
         >
           <RouterProvider router={router} />
-        </PersistQueryClientProvider>
+        </PersistedQueryClientProvider>
       </SupabaseContext.Provider>
     </I18nProvider>
   );

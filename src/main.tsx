@@ -5,6 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { supabaseAuth } from './lib/supabase-auth.ts';
 import { createQueryClient } from './lib/query-client.ts';
+import { whenIdle } from './lib/when-idle.ts';
 import { activateLocale, storedLocale } from './lib/i18n.ts';
 import { createAuthStore } from './features/auth/auth-store.ts';
 import { createAppRouter } from './router.tsx';
@@ -34,11 +35,6 @@ void firstScreenRendered.then(() =>
     void registerServiceWorker();
   }),
 );
-
-function whenIdle(fn: () => void) {
-  if ('requestIdleCallback' in window) requestIdleCallback(fn, { timeout: 2000 });
-  else setTimeout(fn, 200);
-}
 
 await activateLocale(storedLocale(), false);
 

@@ -1,8 +1,11 @@
 import { QueryClient } from '@tanstack/react-query';
-import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
-import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
 
 const DAY = 24 * 60 * 60 * 1000;
+
+/** How long the last known server state is kept (in memory and in localStorage). */
+export const QUERY_CACHE_MAX_AGE = DAY;
+/** Where ./query-persistence.ts keeps it. */
+export const PERSISTED_QUERIES_KEY = 'drape.queryCache';
 
 export function createQueryClient() {
   return new QueryClient({
@@ -10,7 +13,7 @@ export function createQueryClient() {
       queries: {
         staleTime: 30_000,
         // Kept as long as the persisted copy, so the app opens offline with the last data.
-        gcTime: DAY,
+        gcTime: QUERY_CACHE_MAX_AGE,
         retry: 1,
         refetchOnWindowFocus: true,
       },
@@ -19,17 +22,18 @@ export function createQueryClient() {
   });
 }
 
-/** The last known server state (credits, dashboard, notifications, profile) in localStorage. */
-export const queryPersister = createSyncStoragePersister({
-  storage: typeof window === 'undefined' ? undefined : window.localStorage,
-  key: 'drape.queryCache',
-  throttleTime: 1000,
-});
+/** Whether there is a persisted cache to restore (read before loading the persister). */
+export function hasPersistedQueries(): boolean {
+  try {
+    return localStorage.getItem(PERSISTED_QUERIES_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
 
-export const persistOptions: Omit<PersistQueryClientOptions, 'queryClient'> = {
-  persister: queryPersister,
-  maxAge: DAY,
-  // A new build with other data shapes starts from a clean cache.
-  buster: 'v1',
-  dehydrateOptions: { shouldDehydrateQuery: (query) => query.state.status === 'success' },
-};
+/** Forgets the persisted cache (on sign-out). */
+export async function clearPersistedQueries(): Promise<void> {
+  if (!hasPersistedQueries()) return;
+  const { removePersistedQueries } = await import('./query-persistence.ts');
+  await removePersistedQueries();
+}
