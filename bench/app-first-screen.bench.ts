@@ -83,8 +83,11 @@ async function bytesBy(
   const initial: Bytes = { js: 0, css: 0 };
   const initialFiles: Visit['initialFiles'] = [];
   const all: Bytes = { js: 0, css: 0 };
+  // A file asked for twice (a preload, then the stylesheet itself) is fetched once.
+  const seen = new Set<string>();
   for (const e of entries) {
-    if (!e.name.startsWith(appUrl)) continue;
+    if (!e.name.startsWith(appUrl) || seen.has(e.name)) continue;
+    seen.add(e.name);
     const kind = /\.js(\?|$)/.test(e.name) ? 'js' : /\.css(\?|$)/.test(e.name) ? 'css' : null;
     if (!kind) continue;
     const size = await gzipSize(e.name);
