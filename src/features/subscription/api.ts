@@ -41,7 +41,8 @@ export const planKeys = {
   all: ['plans'] as const,
 };
 
-const PLAN_COLUMNS = 'id, monthly_credits, price_eur, low_credit_alerts, low_credit_threshold, video, custom_model, custom_background';
+const PLAN_COLUMNS =
+  'id, monthly_credits, price_eur, low_credit_alerts, low_credit_threshold, video, custom_model, custom_background, watermark_free_download';
 
 /** The plans a subscription can hold, in their order; numeric columns as numbers. */
 export async function fetchPlans(client: AppSupabaseClient): Promise<PlanFacts[]> {
@@ -59,6 +60,7 @@ export async function fetchPlans(client: AppSupabaseClient): Promise<PlanFacts[]
             video: row.video,
             custom_model: row.custom_model,
             custom_background: row.custom_background,
+            watermark_free_download: row.watermark_free_download,
           },
         ]
       : [],

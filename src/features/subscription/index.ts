@@ -2,5 +2,14 @@
 export { useSubscription, useSubscriptionLive } from './hooks/use-subscription.ts';
 export { usePlanFacts, usePlans } from './hooks/use-plans.ts';
 export { planKeys, plansQueryOptions, subscriptionKeys, subscriptionQueryOptions } from './api.ts';
-export { creditsSummary, canCancel, canCreateVideo, showsUpgrade, planName, type PlanFacts, type Subscription } from './plan.ts';
+export {
+  creditsSummary,
+  canCancel,
+  canCreateVideo,
+  showsUpgrade,
+  planName,
+  watermarkFree,
+  type PlanFacts,
+  type Subscription,
+} from './plan.ts';
 export { planBadge, planTitle } from './plan-labels.ts';

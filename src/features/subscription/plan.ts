@@ -20,7 +20,14 @@ export type Subscription = Pick<
 /** One row of public.plans, as far as the app reads it. */
 export type PlanFacts = Pick<
   Tables<'plans'>,
-  'monthly_credits' | 'price_eur' | 'low_credit_alerts' | 'low_credit_threshold' | 'video' | 'custom_model' | 'custom_background'
+  | 'monthly_credits'
+  | 'price_eur'
+  | 'low_credit_alerts'
+  | 'low_credit_threshold'
+  | 'video'
+  | 'custom_model'
+  | 'custom_background'
+  | 'watermark_free_download'
 > & {
   id: Plan;
 };
@@ -35,6 +42,10 @@ export function planName(plan: Plan): string {
 
 /** The Upgrade button shows on every plan but the highest (free, lite and pro). */
 export const showsUpgrade = (plan: Plan) => plan !== PLANS[PLANS.length - 1];
+
+/** Downloads and views without the watermark (every paid plan); unknown means no. */
+export const watermarkFree = (facts: Pick<PlanFacts, 'watermark_free_download'> | null | undefined) =>
+  facts?.watermark_free_download === true;
 
 /** Video creation is a plan fact; unknown (not loaded yet) means no. */
 export const canCreateVideo = (facts: Pick<PlanFacts, 'video'> | null | undefined) => facts?.video === true;

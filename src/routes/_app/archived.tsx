@@ -1,6 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Placeholder } from '../../features/shell/index.ts';
+import { supabase } from '../../lib/supabase.ts';
+import { archivedProjectsQueryOptions } from '../../features/projects/index.ts';
+import { ArchivedPage } from '../../features/projects/pages.ts';
 
 export const Route = createFileRoute('/_app/archived')({
-  component: () => <Placeholder section="archived" />,
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(archivedProjectsQueryOptions(supabase, context.user.id));
+  },
+  component: ArchivedPage,
 });

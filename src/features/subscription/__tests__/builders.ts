@@ -12,6 +12,7 @@ export function buildPlanFacts(id: Plan = 'lite', overrides: Partial<PlanFacts> 
     video: id === 'advanced',
     custom_model: id === 'advanced',
     custom_background: id === 'advanced',
+    watermark_free_download: paid,
     ...overrides,
   };
 }

@@ -1,0 +1,247 @@
+// Projects, their images and fix requests: one key factory for the feature, the reads as
+// queryOptions, and the writes (SQL functions; delete through the delete-project function,
+// which also removes the stored files).
+import { queryOptions } from '@tanstack/react-query';
+import { AppError, functionError } from '../../lib/errors/index.ts';
+import type { AppSupabaseClient } from '../../lib/supabase.ts';
+import type { FixStatus } from './labels.ts';
+import { type ImageSize, type ImageSource, sizeKey } from './image-sources.ts';
+import { PROJECT_COLUMNS, type Project, toProject } from './project-types.ts';
+import { MESSAGES } from './labels.ts';
+
+export const projectKeys = {
+  all: ['projects'] as const,
+  user: (userId: string) => [...projectKeys.all, userId] as const,
+  /** every list of the user (active and archived): what a project change may move */
+  lists: (userId: string) => [...projectKeys.user(userId), 'list'] as const,
+  active: (userId: string) => [...projectKeys.lists(userId), 'active'] as const,
+  archived: (userId: string) => [...projectKeys.lists(userId), 'archived'] as const,
+  detail: (userId: string, projectId: string) => [...projectKeys.user(userId), 'detail', projectId] as const,
+  fixes: (userId: string) => [...projectKeys.user(userId), 'fixes'] as const,
+  fixPage: (userId: string, page: number) => [...projectKeys.fixes(userId), page] as const,
+  eligibility: (userId: string, projectId: string) => [...projectKeys.user(userId), 'fix-eligibility', projectId] as const,
+  /** a signed URL for one stored image at one size (the same for every screen showing it) */
+  signed: (source: ImageSource, size: ImageSize | null) =>
+    [...projectKeys.all, 'signed', source.bucket, source.path, sizeKey(size)] as const,
+};
+
+// Reads --------------------------------------------------------------------------------
+
+/** Spec 2 §7: a timed-out projects read is tried again up to 3 times, 2 seconds apart. */
+export const PROJECTS_RETRIES = 3;
+export const PROJECTS_RETRY_DELAY_MS = 2000;
+
+export async function fetchProjects(client: AppSupabaseClient, userId: string, archived: boolean): Promise<Project[]> {
+  const query = client.from('projects').select(PROJECT_COLUMNS).eq('user_id', userId);
+  const { data, error } = await (archived ? query.eq('status', 'archived') : query.neq('status', 'archived')).order(
+    'created_at',
+    { ascending: false },
+  );
+  if (error) throw error;
+  return (data ?? []).map((row) => toProject(row as unknown as Record<string, unknown>));
+}
+
+export const projectsQueryOptions = (client: AppSupabaseClient, userId: string) =>
+  queryOptions({
+    queryKey: projectKeys.active(userId),
+    queryFn: () => fetchProjects(client, userId, false),
+    retry: PROJECTS_RETRIES,
+    retryDelay: PROJECTS_RETRY_DELAY_MS,
+  });
+
+export const archivedProjectsQueryOptions = (client: AppSupabaseClient, userId: string) =>
+  queryOptions({
+    queryKey: projectKeys.archived(userId),
+    queryFn: () => fetchProjects(client, userId, true),
+    retry: PROJECTS_RETRIES,
+    retryDelay: PROJECTS_RETRY_DELAY_MS,
+  });
+
+/** One project with its images; null when there is none the seller may read. */
+export async function fetchProject(client: AppSupabaseClient, projectId: string): Promise<Project | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(projectId)) return null;
+  const { data, error } = await client.from('projects').select(PROJECT_COLUMNS).eq('id', projectId).maybeSingle();
+  if (error) throw error;
+  return data ? toProject(data as unknown as Record<string, unknown>) : null;
+}
+
+export const projectQueryOptions = (client: AppSupabaseClient, userId: string, projectId: string) =>
+  queryOptions({
+    queryKey: projectKeys.detail(userId, projectId),
+    queryFn: () => fetchProject(client, projectId),
+    retry: PROJECTS_RETRIES,
+    retryDelay: PROJECTS_RETRY_DELAY_MS,
+  });
+
+const SIGNED_URL_SECONDS = 60 * 60;
+/** Signed URLs are read again well before they run out. */
+export const SIGNED_URL_STALE_MS = 40 * 60_000;
+
+/** A short-lived URL for a stored image, transformed to `size` by Storage (null: the file as stored). */
+export async function signImage(client: AppSupabaseClient, source: ImageSource, size: ImageSize | null): Promise<string> {
+  const { data, error } = await client.storage
+    .from(source.bucket)
+    .createSignedUrl(source.path, SIGNED_URL_SECONDS, size ? { transform: size } : undefined);
+  if (error) throw error;
+  return data.signedUrl;
+}
+
+export const signedImageQueryOptions = (client: AppSupabaseClient, source: ImageSource, size: ImageSize | null) =>
+  queryOptions({
+    queryKey: projectKeys.signed(source, size),
+    queryFn: () => signImage(client, source, size),
+    staleTime: SIGNED_URL_STALE_MS,
+    gcTime: SIGNED_URL_STALE_MS,
+  });
+
+// Fix requests --------------------------------------------------------------------------
+
+export const FIXES_PER_PAGE = 8;
+
+export interface FixRequest {
+  id: string;
+  project_id: string;
+  project_name: string | null;
+  annotated_image: string | null;
+  description: string;
+  status: FixStatus;
+  created_at: string;
+}
+
+export interface FixPage {
+  fixes: FixRequest[];
+  total: number;
+}
+
+/** Page `page` (from 1) of the seller's fix requests, newest first, with the project's name. */
+export async function fetchFixPage(client: AppSupabaseClient, userId: string, page: number): Promise<FixPage> {
+  const from = (Math.max(page, 1) - 1) * FIXES_PER_PAGE;
+  const { data, error, count } = await client
+    .from('fixes')
+    .select('id, project_id, annotated_image, description, status, created_at, project:projects(name)', { count: 'exact' })
+    .eq('user_id', userId)
+    .order('created_at', { ascending: false })
+    .order('id')
+    .range(from, from + FIXES_PER_PAGE - 1);
+  if (error) throw error;
+  const fixes = (data ?? []).map((row) => {
+    const project = row.project as { name: string } | { name: string }[] | null;
+    const name = Array.isArray(project) ? project[0]?.name : project?.name;
+    return {
+      id: row.id,
+      project_id: row.project_id,
+      project_name: name ?? null,
+      annotated_image: row.annotated_image,
+      description: row.description,
+      status: row.status as FixStatus,
+      created_at: row.created_at,
+    };
+  });
+  return { fixes, total: count ?? fixes.length };
+}
+
+export const fixPageQueryOptions = (client: AppSupabaseClient, userId: string, page: number) =>
+  queryOptions({
+    queryKey: projectKeys.fixPage(userId, page),
+    queryFn: () => fetchFixPage(client, userId, page),
+    placeholderData: (previous) => previous,
+  });
+
+/** can_request_project_fix (spec 1 §7): what the fix dialog says before the seller writes. */
+export interface FixEligibility {
+  can_request: boolean;
+  reason: string | null;
+  reason_code: string | null;
+  will_use_credits: boolean;
+  free_fixes_remaining: number;
+  credits_remaining: number;
+  fix_cost: number;
+}
+
+export async function fetchFixEligibility(client: AppSupabaseClient, projectId: string): Promise<FixEligibility> {
+  const { data, error } = await client.rpc('can_request_project_fix', { project_id: projectId });
+  if (error) throw error;
+  const r = (data ?? {}) as Record<string, unknown>;
+  return {
+    can_request: r.can_request === true,
+    reason: typeof r.reason === 'string' ? r.reason : null,
+    reason_code: typeof r.reason_code === 'string' ? r.reason_code : null,
+    will_use_credits: r.will_use_credits === true,
+    free_fixes_remaining: Number(r.free_fixes_remaining ?? 0),
+    credits_remaining: Number(r.credits_remaining ?? 0),
+    fix_cost: Number(r.fix_cost ?? 1),
+  };
+}
+
+export const fixEligibilityQueryOptions = (client: AppSupabaseClient, userId: string, projectId: string) =>
+  queryOptions({
+    queryKey: projectKeys.eligibility(userId, projectId),
+    queryFn: () => fetchFixEligibility(client, projectId),
+    staleTime: 0,
+  });
+
+// Writes --------------------------------------------------------------------------------
+
+export async function renameProject(client: AppSupabaseClient, projectId: string, name: string) {
+  const { error } = await client.rpc('rename_project', { project_id: projectId, name });
+  if (error) throw error;
+}
+
+export async function archiveProject(client: AppSupabaseClient, projectId: string) {
+  const { error } = await client.rpc('archive_project', { project_id: projectId });
+  if (error) throw error;
+}
+
+export async function unarchiveProject(client: AppSupabaseClient, projectId: string) {
+  const { error } = await client.rpc('unarchive_project', { project_id: projectId });
+  if (error) throw error;
+}
+
+/** Deletes the project and every file stored for it (the delete-project edge function). */
+export async function deleteProject(client: AppSupabaseClient, projectId: string) {
+  const { error } = await client.functions.invoke('delete-project', { body: { projectId } });
+  if (error) throw await functionError(error);
+}
+
+/** Deletes a fix request and its drawing (the drawing is the seller's own file). */
+export async function deleteFix(client: AppSupabaseClient, fix: Pick<FixRequest, 'id' | 'annotated_image'>) {
+  const { data, error } = await client.from('fixes').delete().eq('id', fix.id).select('id');
+  if (error) throw error;
+  if (!data?.length) throw new AppError(MESSAGES.deleteFixFailed, 'fix not found');
+  // a failure here leaves the file queued for the server's cleanup (the row's trigger queued it)
+  if (fix.annotated_image) await client.storage.from('fix-drawings').remove([fix.annotated_image]);
+}
+
+export interface FixInput {
+  userId: string;
+  projectId: string;
+  imageId: string | null;
+  description: string;
+  /** the annotated image (PNG) */
+  drawing: Blob;
+}
+
+/**
+ * Stores the drawing in fix-drawings ({userId}/{projectId}/{timestamp}.png), asks for the fix
+ * (request_project_fix: one pending per project, free fixes, else 1 credit) and wakes the
+ * notice sender, which posts the request with the drawing to the fix workflow. A refused
+ * request takes its drawing back out of storage.
+ */
+export async function requestFix(client: AppSupabaseClient, input: FixInput) {
+  const path = `${input.userId}/${input.projectId}/${Date.now()}.png`;
+  const upload = await client.storage.from('fix-drawings').upload(path, input.drawing, { contentType: 'image/png' });
+  if (upload.error) throw upload.error;
+  const { data, error } = await client.rpc('request_project_fix', {
+    project_id: input.projectId,
+    description: input.description,
+    annotated_image: path,
+    ...(input.imageId ? { image_id: input.imageId } : {}),
+  });
+  if (error) {
+    await client.storage.from('fix-drawings').remove([path]);
+    throw error;
+  }
+  // The notice is stored; sending now is a courtesy (the schedule retries anyway).
+  void client.functions.invoke('send-notice', { body: {} }).catch(() => undefined);
+  return data;
+}

@@ -1,0 +1,37 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../../ui/theme.css.ts';
+
+export const list = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 300px), 1fr))',
+  gap: vars.space['4'],
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+});
+export const card = style({
+  display: 'grid',
+  gridTemplateColumns: '96px minmax(0, 1fr)',
+  gap: vars.space['3'],
+  padding: vars.space['3'],
+  borderRadius: vars.radius.lg,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  boxShadow: vars.shadow.sm,
+});
+export const thumb = style({ width: '96px', height: '128px', borderRadius: vars.radius.md });
+export const body = style({ display: 'grid', gap: vars.space['1'], alignContent: 'start', minWidth: 0 });
+export const top = style({ display: 'flex', justifyContent: 'space-between', gap: vars.space['2'], alignItems: 'flex-start' });
+export const project = style({ fontWeight: vars.weight.semibold, color: vars.color.ink, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+export const description = style({
+  color: vars.color.inkSoft,
+  fontSize: vars.fontSize.sm,
+  display: '-webkit-box',
+  WebkitLineClamp: 3,
+  WebkitBoxOrient: 'vertical',
+  overflow: 'hidden',
+  overflowWrap: 'anywhere',
+});
+export const date = style({ color: vars.color.muted, fontSize: vars.fontSize.xs });
+export const pager = style({ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: vars.space['4'] });
+export const pageLabel = style({ color: vars.color.inkSoft, fontSize: vars.fontSize.sm, minWidth: '8ch', textAlign: 'center' });

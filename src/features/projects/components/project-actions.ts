@@ -1,0 +1,1 @@
+export type ProjectAction = 'download' | 'rename' | 'fix' | 'archive' | 'unarchive' | 'delete';

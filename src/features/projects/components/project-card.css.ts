@@ -1,0 +1,170 @@
+import { keyframes, style } from '@vanilla-extract/css';
+import { mobile, reducedMotion, vars } from '../../../ui/theme.css.ts';
+
+export const card = style({
+  position: 'relative',
+  display: 'grid',
+  gridTemplateRows: 'auto auto',
+  maxWidth: '413px',
+  width: '100%',
+  borderRadius: vars.radius.lg,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  boxShadow: vars.shadow.sm,
+  // off-screen cards skip layout and paint (300 projects scroll smoothly)
+  contentVisibility: 'auto',
+  containIntrinsicHeight: 'auto 530px',
+  minWidth: 0,
+  transition: `box-shadow ${vars.motion.normal} ${vars.motion.ease}, transform ${vars.motion.normal} ${vars.motion.ease}`,
+  selectors: { '&:hover': { boxShadow: vars.shadow.md } },
+  '@media': { [mobile]: { maxWidth: 'none' } },
+});
+
+export const media = style({
+  position: 'relative',
+  display: 'block',
+  aspectRatio: '413 / 440',
+  borderRadius: `${vars.radius.lg} ${vars.radius.lg} 0 0`,
+  overflow: 'hidden',
+  background: vars.color.surfaceSunken,
+  selectors: { '&:focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '-3px' } },
+});
+
+export const layer = style({ position: 'absolute', inset: 0, width: '100%', height: '100%' });
+
+export const originalLayer = style({
+  opacity: 0,
+  transition: `opacity ${vars.motion.normal} ${vars.motion.ease}`,
+  selectors: { '&[data-shown="true"]': { opacity: 1 } },
+});
+
+export const dimmed = style({ filter: 'blur(6px) saturate(0.6)', transform: 'scale(1.08)' });
+
+export const overlay = style({
+  position: 'absolute',
+  inset: 0,
+  display: 'grid',
+  placeContent: 'center',
+  justifyItems: 'center',
+  gap: vars.space['2'],
+  padding: vars.space['5'],
+  textAlign: 'center',
+  color: vars.color.onInk,
+  background: 'rgba(31, 27, 22, 0.55)',
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.weight.medium,
+  lineHeight: vars.lineHeight.normal,
+});
+
+export const rejectedOverlay = style({ background: 'rgba(122, 26, 20, 0.78)' });
+
+export const progressTrack = style({
+  width: '140px',
+  height: '4px',
+  borderRadius: vars.radius.full,
+  background: 'rgba(255, 255, 255, 0.3)',
+  overflow: 'hidden',
+});
+
+const indeterminate = keyframes({ from: { transform: 'translateX(-100%)' }, to: { transform: 'translateX(250%)' } });
+
+export const progressFill = style({ height: '100%', background: vars.color.onInk, transition: `width ${vars.motion.slow} ${vars.motion.ease}` });
+export const progressRunning = style({
+  width: '40%',
+  animation: `${indeterminate} 1.4s ${vars.motion.ease} infinite`,
+  '@media': { [reducedMotion]: { animation: 'none' } },
+});
+
+export const corner = style({ position: 'absolute', display: 'flex', gap: vars.space['2'], alignItems: 'center', zIndex: 1 });
+export const topLeft = style([corner, { top: vars.space['3'], left: vars.space['3'] }]);
+export const topRight = style([corner, { top: vars.space['3'], right: vars.space['3'] }]);
+export const bottomLeft = style([corner, { bottom: vars.space['3'], left: vars.space['3'] }]);
+
+export const chip = style({
+  padding: `3px ${vars.space['2']}`,
+  borderRadius: vars.radius.full,
+  background: 'rgba(255, 255, 255, 0.92)',
+  color: vars.color.ink,
+  fontSize: vars.fontSize.xs,
+  fontWeight: vars.weight.semibold,
+  boxShadow: vars.shadow.sm,
+});
+
+export const roundButton = style({
+  display: 'grid',
+  placeItems: 'center',
+  width: '36px',
+  height: '36px',
+  borderRadius: '50%',
+  border: 'none',
+  background: 'rgba(255, 255, 255, 0.94)',
+  color: vars.color.ink,
+  boxShadow: vars.shadow.sm,
+  cursor: 'pointer',
+  selectors: {
+    '&:hover': { background: vars.color.surface },
+    '&[aria-pressed="true"]': { background: vars.color.ink, color: vars.color.onInk },
+  },
+});
+
+export const footer = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr) auto',
+  gridTemplateAreas: '"name actions" "meta meta"',
+  alignItems: 'center',
+  columnGap: vars.space['2'],
+  padding: `${vars.space['2']} ${vars.space['2']} ${vars.space['3']} ${vars.space['4']}`,
+});
+
+export const name = style({
+  gridArea: 'name',
+  fontWeight: vars.weight.semibold,
+  fontSize: vars.fontSize.md,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+});
+
+export const nameLink = style({ color: 'inherit', textDecoration: 'none', selectors: { '&:hover': { textDecoration: 'underline' } } });
+
+export const meta = style({
+  gridArea: 'meta',
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space['2'],
+  minWidth: 0,
+  whiteSpace: 'nowrap',
+  overflow: 'hidden',
+  marginTop: '-2px',
+  color: vars.color.muted,
+  fontSize: vars.fontSize.xs,
+});
+
+export const actions = style({ gridArea: 'actions', display: 'flex', alignItems: 'center', gap: 0 });
+
+export const iconButton = style({
+  display: 'grid',
+  placeItems: 'center',
+  width: '38px',
+  height: '38px',
+  borderRadius: vars.radius.md,
+  border: 'none',
+  background: 'transparent',
+  color: vars.color.inkSoft,
+  cursor: 'pointer',
+  selectors: {
+    '&:hover': { background: vars.color.surfaceMuted, color: vars.color.ink },
+    '&[aria-disabled="true"]': { color: vars.color.subtle, cursor: 'not-allowed' },
+    '&[aria-disabled="true"]:hover': { background: 'transparent' },
+  },
+});
+
+export const dangerButton = style({ selectors: { '&:hover:not([aria-disabled="true"])': { color: vars.color.danger, background: vars.color.dangerSoft } } });
+
+export const archivedActions = style({ display: 'flex', gap: vars.space['2'], padding: `0 ${vars.space['3']} ${vars.space['3']}`, flexWrap: 'wrap' });
+
+
+export const textButton = style([
+  iconButton,
+  { width: 'auto', display: 'inline-flex', gap: vars.space['2'], padding: `0 ${vars.space['3']}`, fontSize: vars.fontSize.sm, fontWeight: vars.weight.medium },
+]);

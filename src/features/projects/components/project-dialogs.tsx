@@ -1,0 +1,92 @@
+// One place that opens the projects' dialogs for a project: download, rename, fix (then its
+// confirmation), delete. The list, the archive and the detail screen share it.
+import { type ReactNode, useCallback, useState } from 'react';
+import type { MessageDescriptor } from '@lingui/core';
+import { useLingui } from '@lingui/react/macro';
+import { sqlErrorMessages } from '../../../lib/errors/messages.ts';
+import { toast } from '../../../ui/index.ts';
+import { useDeleteProject } from '../hooks/use-project-actions.ts';
+import { MESSAGES } from '../labels.ts';
+import { completedImages, isProcessing, type Project, type ProjectImage } from '../project-types.ts';
+import { ConfirmDeleteDialog } from './confirm-delete-dialog.tsx';
+import { DownloadDialog } from './download-dialog.tsx';
+import { FixDialog } from './fix-dialog.tsx';
+import { FixSubmittedDialog } from './fix-submitted-dialog.tsx';
+import { RenameProjectDialog } from './rename-project-dialog.tsx';
+
+const PROCESSING_MESSAGE = sqlErrorMessages.project_processing;
+
+type Open =
+  | { kind: 'download'; project: Project; images: ProjectImage[] }
+  | { kind: 'rename'; project: Project }
+  | { kind: 'fix'; project: Project; image: ProjectImage | undefined }
+  | { kind: 'fixed' }
+  | { kind: 'delete'; project: Project }
+  | null;
+
+export interface ProjectDialogOptions {
+  cleanAllowed: boolean | undefined;
+  /** fix failures in this screen's words (spec 2 §8: list and detail differ) */
+  fixErrorMessage?: MessageDescriptor;
+  onDeleted?: (project: Project) => void;
+}
+
+export function useProjectDialogs({ cleanAllowed, fixErrorMessage = MESSAGES.fixSaveFailed, onDeleted }: ProjectDialogOptions) {
+  const { i18n } = useLingui();
+  const [open, setOpen] = useState<Open>(null);
+  const remove = useDeleteProject();
+  const close = useCallback(() => setOpen(null), []);
+
+  const openDownload = (project: Project, images = completedImages(project)) => setOpen({ kind: 'download', project, images });
+  const openRename = (project: Project) => setOpen({ kind: 'rename', project });
+  const openFix = (project: Project, image = completedImages(project)[0]) => setOpen({ kind: 'fix', project, image });
+  const openDelete = (project: Project) => {
+    // the server refuses too; the seller learns why before confirming
+    if (isProcessing(project)) {
+      toast.show({ tone: 'info', title: i18n._(PROCESSING_MESSAGE), duration: 5000 });
+      return;
+    }
+    setOpen({ kind: 'delete', project });
+  };
+
+  let dialogs: ReactNode = null;
+  if (open?.kind === 'download') {
+    dialogs = <DownloadDialog project={open.project} images={open.images} cleanAllowed={cleanAllowed} onClose={close} />;
+  } else if (open?.kind === 'rename') {
+    dialogs = <RenameProjectDialog project={open.project} onClose={close} />;
+  } else if (open?.kind === 'fix') {
+    dialogs = (
+      <FixDialog
+        project={open.project}
+        image={open.image}
+        cleanAllowed={cleanAllowed}
+        errorMessage={fixErrorMessage}
+        onClose={close}
+        onSubmitted={() => setOpen({ kind: 'fixed' })}
+      />
+    );
+  } else if (open?.kind === 'fixed') {
+    dialogs = <FixSubmittedDialog onClose={close} />;
+  } else if (open?.kind === 'delete') {
+    const project = open.project;
+    dialogs = (
+      <ConfirmDeleteDialog
+        open
+        itemName={project.name}
+        busy={remove.isPending}
+        onClose={close}
+        onConfirm={() =>
+          remove.mutate(project.id, {
+            onSuccess: () => {
+              close();
+              onDeleted?.(project);
+            },
+            onError: close,
+          })
+        }
+      />
+    );
+  }
+
+  return { openDownload, openRename, openFix, openDelete, dialogs };
+}

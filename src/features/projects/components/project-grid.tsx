@@ -1,0 +1,92 @@
+// Projects under their date groups, rendered a page at a time: the first PAGE cards at once,
+// the next page as the seller scrolls near the end (a sentinel), so 300 projects cost the
+// first screen what 24 do. Cards off screen also skip layout and paint (content-visibility).
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Button, Skeleton } from '../../../ui/index.ts';
+import { groupByDate } from '../date-groups.ts';
+import { DATE_GROUP_LABELS } from '../labels.ts';
+import type { Project } from '../project-types.ts';
+import type { ProjectAction } from './project-actions.ts';
+import { ProjectCard } from './project-card.tsx';
+import * as s from './project-grid.css.ts';
+
+export const PAGE = 24;
+/** cards whose pictures load at once (the first screen on a wide desktop) */
+const EAGER = 8;
+
+export interface ProjectGridProps {
+  projects: Project[];
+  cleanAllowed: boolean | undefined;
+  onAction: (action: ProjectAction, project: Project) => void;
+  variant?: 'active' | 'archived';
+  grouped?: boolean;
+}
+
+export function ProjectGrid({ projects, cleanAllowed, onAction, variant = 'active', grouped = true }: ProjectGridProps) {
+  const { i18n } = useLingui();
+  const [limit, setLimit] = useState(PAGE);
+  const sentinel = useRef<HTMLDivElement>(null);
+  const hasMore = projects.length > limit;
+
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || !hasMore) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) setLimit((n) => n + PAGE);
+    }, { rootMargin: '1200px 0px' });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [hasMore]);
+
+  const groups = useMemo(() => {
+    const shown = projects.slice(0, limit);
+    return grouped ? groupByDate(shown) : [{ group: null, items: shown }];
+  }, [projects, limit, grouped]);
+  const totals = useMemo(() => (grouped ? new Map(groupByDate(projects).map((g) => [g.group, g.items.length])) : null), [projects, grouped]);
+
+  let index = 0;
+  return (
+    <div className={s.groups}>
+      {groups.map(({ group, items }) => (
+        <section key={group ?? 'all'} className={s.group} aria-label={group ? i18n._(DATE_GROUP_LABELS[group]) : undefined}>
+          {group && (
+            <h2 className={s.groupTitle}>
+              {i18n._(DATE_GROUP_LABELS[group])}
+              <span className={s.count}>{totals?.get(group)}</span>
+            </h2>
+          )}
+          <ul className={s.grid}>
+            {items.map((project) => (
+              <li key={project.id} className={s.cell}>
+                <ProjectCard project={project} cleanAllowed={cleanAllowed} onAction={onAction} variant={variant} eager={index++ < EAGER} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+      {hasMore && (
+        <div ref={sentinel} className={s.more}>
+          <Button variant="secondary" onClick={() => setLimit((n) => n + PAGE)}>
+            <Trans>Show more projects</Trans>
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function ProjectGridSkeleton({ label }: { label: string }) {
+  return (
+    <ul className={s.grid} aria-busy="true" aria-label={label}>
+      {Array.from({ length: 6 }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+        <li key={i} className={s.skeletonCard}>
+          <Skeleton height={0} style={{ aspectRatio: '413 / 440', height: 'auto' }} radius="10px" />
+          <Skeleton width="60%" height={18} />
+          <Skeleton width="40%" height={12} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,14 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../../ui/theme.css.ts';
+
+export const frame = style({ position: 'relative', overflow: 'hidden', background: vars.color.surfaceSunken });
+export const img = style({
+  display: 'block',
+  width: '100%',
+  height: '100%',
+  objectFit: 'cover',
+  opacity: 0,
+  transition: `opacity ${vars.motion.normal} ${vars.motion.ease}`,
+  selectors: { '&[data-loaded="true"]': { opacity: 1 } },
+});
+export const contain = style({ objectFit: 'contain' });

@@ -1,0 +1,51 @@
+// A stored image shown through a short-lived signed URL at the size it is drawn (Storage's
+// image transformation), signed and fetched only once it comes near the screen. A URL that
+// stopped working (expired in the offline cache) is signed again once.
+import { type CSSProperties, useRef, useState } from 'react';
+import { useInView } from '../hooks/use-in-view.ts';
+import { useSignedImage } from '../hooks/use-signed-image.ts';
+import type { ImageSize, ImageSource } from '../image-sources.ts';
+import * as s from './stored-image.css.ts';
+
+export interface StoredImageProps {
+  source: ImageSource | null;
+  size: ImageSize | null;
+  alt: string;
+  className?: string;
+  imgClassName?: string;
+  fit?: 'cover' | 'contain';
+  /** load now (above the fold), not when scrolled near */
+  eager?: boolean;
+  style?: CSSProperties;
+  /** the image once loaded (the magnifier and the video poster reuse its URL and size) */
+  onLoaded?: (img: HTMLImageElement) => void;
+}
+
+export function StoredImage({ source, size, alt, className, imgClassName, fit = 'cover', eager, style, onLoaded }: StoredImageProps) {
+  const frameRef = useRef<HTMLDivElement>(null);
+  const near = useInView(frameRef);
+  const { url, retry } = useSignedImage(source, size, eager || near);
+  const [loadedUrl, setLoadedUrl] = useState<string | null>(null);
+  return (
+    <div ref={frameRef} className={[s.frame, className].filter(Boolean).join(' ')} style={style}>
+      {url && (
+        <img
+          src={url}
+          alt={alt}
+          decoding="async"
+          loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={eager ? 'high' : undefined}
+          crossOrigin="anonymous"
+          draggable={false}
+          data-loaded={loadedUrl === url}
+          className={[s.img, fit === 'contain' ? s.contain : undefined, imgClassName].filter(Boolean).join(' ')}
+          onLoad={(e) => {
+            setLoadedUrl(url);
+            onLoaded?.(e.currentTarget);
+          }}
+          onError={retry}
+        />
+      )}
+    </div>
+  );
+}

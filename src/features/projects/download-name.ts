@@ -1,0 +1,37 @@
+// Downloaded files are named after the project (spec 1 §2: the download dialog; spec 2 §5):
+// "Summer dress.png", and "Summer dress-2.png" for the second image of a project with several.
+// The name is made safe for every file system the seller may save to: no path separators or
+// characters Windows refuses, no control characters, no leading or trailing dots and spaces,
+// not a reserved device name, at most 100 characters; Greek and other letters stay.
+
+export const DOWNLOAD_FORMATS = ['png', 'jpg', 'webp'] as const;
+export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
+
+export const MIME_OF: Record<DownloadFormat, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
+
+const FALLBACK = 'Drape image';
+const MAX_LENGTH = 100;
+const RESERVED = /^(con|prn|aux|nul|com\d|lpt\d)$/i;
+
+export function safeFileStem(name: string): string {
+  let stem = name
+    .normalize('NFC')
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes
+    .replace(/[\u0000-\u001f\u007f<>:"/\\|?*]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^[.\s]+|[.\s]+$/g, '');
+  if ([...stem].length > MAX_LENGTH) stem = [...stem].slice(0, MAX_LENGTH).join('').trim();
+  if (!stem || RESERVED.test(stem)) return stem ? `${stem} image` : FALLBACK;
+  return stem;
+}
+
+/**
+ * The file name for one image of a project: the project's name, then -n (its place, from 1)
+ * when the project has more than one image, then the format's extension.
+ */
+export function downloadFileName(projectName: string, format: DownloadFormat | 'mp4' | 'webm', place?: { index: number; total: number }): string {
+  const stem = safeFileStem(projectName);
+  const suffix = place && place.total > 1 ? `-${place.index + 1}` : '';
+  return `${stem}${suffix}.${format}`;
+}

@@ -1,0 +1,48 @@
+// Where an image's bytes are read from, and at which size. A plan without watermark-free
+// downloads (free) is shown and given the watermarked copy only — storage refuses it the clean
+// one; other plans read the clean image. Screens never load full-size files for display: they
+// ask Storage's image transformation for the size they draw.
+import type { ProjectImage } from './project-types.ts';
+
+export interface ImageSource {
+  bucket: 'generated' | 'watermarked' | 'uploads' | 'fix-drawings' | 'videos';
+  path: string;
+}
+
+export interface ImageSize {
+  width: number;
+  height?: number;
+  resize?: 'cover' | 'contain';
+  quality?: number;
+}
+
+/** Card thumbnails (cards are up to 413×530 CSS px). */
+export const CARD_SIZE: ImageSize = { width: 560, height: 720, resize: 'cover', quality: 70 };
+/** The detail screen's panes, also what the magnifier enlarges. */
+export const PANE_SIZE: ImageSize = { width: 1024, resize: 'contain', quality: 85 };
+/** The thumbnail strip and small previews. */
+export const STRIP_SIZE: ImageSize = { width: 128, height: 164, resize: 'cover', quality: 60 };
+
+/**
+ * The generated image this seller may see: the clean one on a plan with watermark-free
+ * downloads, else the watermarked copy; null when there is none they may read. While the
+ * plan is not known (undefined), the watermarked copy when there is one, else the clean one
+ * (Storage decides whether it is readable).
+ */
+export function resultSource(
+  image: Pick<ProjectImage, 'generated_path' | 'watermarked_path'> | undefined,
+  cleanAllowed: boolean | undefined,
+): ImageSource | null {
+  if (!image) return null;
+  if (cleanAllowed === true && image.generated_path) return { bucket: 'generated', path: image.generated_path };
+  if (image.watermarked_path) return { bucket: 'watermarked', path: image.watermarked_path };
+  if (cleanAllowed === undefined && image.generated_path) return { bucket: 'generated', path: image.generated_path };
+  return null;
+}
+
+export function originalSource(image: Pick<ProjectImage, 'original_path'> | undefined): ImageSource | null {
+  return image?.original_path ? { bucket: 'uploads', path: image.original_path } : null;
+}
+
+export const sizeKey = (size: ImageSize | null) =>
+  size ? `${size.width}x${size.height ?? ''}-${size.resize ?? ''}-${size.quality ?? ''}` : 'full';

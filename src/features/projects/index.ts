@@ -1,0 +1,9 @@
+// Projects, project detail, downloads and fix requests. Pages are in ./pages.ts.
+export {
+  archivedProjectsQueryOptions,
+  fixPageQueryOptions,
+  projectKeys,
+  projectQueryOptions,
+  projectsQueryOptions,
+} from './api.ts';
+export type { Project, ProjectImage, ProjectStatus } from './project-types.ts';
