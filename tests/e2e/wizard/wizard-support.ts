@@ -90,7 +90,7 @@ export async function chooseModelPoseBackground(
 ) {
   const gender = page.getByRole('dialog', { name: 'Who will wear your garment?' });
   if (await gender.isVisible().catch(() => false))
-    await gender.getByRole('button', { name: opts.gender ?? 'Women' }).click();
+    await gender.getByRole('button', { name: opts.gender ?? 'Women', exact: true }).click();
   await expect(nextButton(page)).toBeDisabled();
   await page.getByRole('button', { name: `Choose ${opts.model}` }).click();
   await nextButton(page).click();

@@ -145,7 +145,15 @@ export const garmentOption = style({
     '&:has(input:focus-visible)': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' },
   },
 });
-export const garmentInput = style({ position: 'absolute', opacity: 0, pointerEvents: 'none' });
+export const garmentInput = style({
+  position: 'absolute',
+  inset: 0,
+  width: '100%',
+  height: '100%',
+  margin: 0,
+  opacity: 0,
+  cursor: 'pointer',
+});
 export const fieldError = style({
   fontSize: vars.fontSize.sm,
   color: vars.color.danger,
@@ -160,6 +168,7 @@ export const tips = style({
   background: vars.color.surfaceMuted,
 });
 export const tipsTitle = style({
+  fontSize: vars.fontSize.md,
   fontWeight: vars.weight.semibold,
   display: 'flex',
   alignItems: 'center',

@@ -4,6 +4,7 @@ import { mobile, vars } from '../../../ui/theme.css.ts';
 
 export const page = style({
   display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr)',
   gap: vars.space['6'],
   paddingBottom: vars.space['16'],
   '@media': { [mobile]: { gap: vars.space['5'] } },
