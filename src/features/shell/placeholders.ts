@@ -20,9 +20,6 @@ export const PLACEHOLDERS = {
   tools: { title: msg`Tools`, icon: 'tools', description: msg`Photo combiner, background remover and more small image tools.` },
   photoCombiner: { title: msg`Photo combiner`, icon: 'layers', description: msg`Combine a top and a bottom into one outfit photo.` },
   backgroundRemover: { title: msg`Background remover`, icon: 'scissors', description: msg`Cut your product out of its background in one step.` },
-  history: { title: msg`History`, icon: 'history', description: msg`Everything you created and bought, with search and sorting.` },
-  pricing: { title: msg`Pricing`, icon: 'tag', description: msg`Plans from Lite to Advanced, and extra credit packs.` },
-  success: { title: msg`Payment received`, icon: 'checkCircle', description: msg`Thank you. Your plan and credits update in a moment.` },
   videoSelect: { title: msg`Create a video`, icon: 'video', description: msg`Pick a finished project to turn into a short video.` },
   videoCreate: { title: msg`Video style`, icon: 'video', description: msg`Choose a style for your video and generate it.` },
 } satisfies Record<string, PlaceholderInfo>;

@@ -10,9 +10,10 @@ export const subscriptionKeys = {
   detail: (userId: string) => [...subscriptionKeys.all, userId] as const,
 };
 
-const COLUMNS = 'plan, credits_remaining, credits_used, current_period_end, cancel_at_period_end';
+const COLUMNS = 'plan, credits_remaining, credits_used, current_period_end, cancel_at_period_end, scheduled_plan';
 
-type SubscriptionRow = Pick<Tables<'subscriptions'>, 'plan' | 'credits_remaining' | 'credits_used' | 'current_period_end' | 'cancel_at_period_end'>;
+type SubscriptionRow = Pick<Tables<'subscriptions'>, 'plan' | 'credits_remaining' | 'credits_used' | 'current_period_end' | 'cancel_at_period_end'> &
+  Partial<Pick<Tables<'subscriptions'>, 'scheduled_plan'>>;
 
 export function toSubscription(row: SubscriptionRow | null): Subscription | null {
   if (!row) return null;
@@ -22,6 +23,7 @@ export function toSubscription(row: SubscriptionRow | null): Subscription | null
     credits_used: Number(row.credits_used),
     current_period_end: row.current_period_end,
     cancel_at_period_end: row.cancel_at_period_end,
+    scheduled_plan: row.scheduled_plan ? normalisePlan(row.scheduled_plan) : null,
   };
 }
 

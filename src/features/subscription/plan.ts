@@ -15,6 +15,8 @@ export type Subscription = Pick<
   'credits_remaining' | 'credits_used' | 'current_period_end' | 'cancel_at_period_end'
 > & {
   plan: Plan;
+  /** a downgrade chosen for the next renewal (spec 2 §4) */
+  scheduled_plan?: Plan | null;
 };
 
 /** One row of public.plans, as far as the app reads it. */

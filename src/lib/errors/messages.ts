@@ -77,6 +77,10 @@ export const sqlErrorMessages = {
   free_plan: msg`The free plan cannot be cancelled`,
   reference_required: msg`A purchase needs a reference`,
   invalid_credit_amount: msg`Invalid credit amount`,
+  downgrade_window: msg`Downgrade is available only in the last 7 days before the period end.`,
+  upgrade_requires_checkout: msg`Upgrades are paid through checkout`,
+  downgrade_to_free: msg`Cancel your subscription to move to the free plan`,
+  already_cancelling: msg`The subscription is already cancelled at the period end`,
 } satisfies Record<string, MessageDescriptor>;
 
 /** Codes the edge functions answer with ({ error, code }). */
@@ -89,6 +93,29 @@ export const functionErrorMessages = {
   project_processing: msg`This project is still processing and cannot be deleted`,
   video_processing: msg`This project's video is still being generated and cannot be deleted`,
   not_authenticated: msg`User not authenticated`,
+  // paying (stripe-checkout, create-credit-checkout, change-plan, billing-portal)
+  login_required: msg`You must be logged in to make a purchase`,
+  invalid_tier: msg`Invalid pricing tier selected`,
+  invalid_mode: msg`Plans are bought as subscriptions`,
+  invalid_request: msg`Invalid request`,
+  invalid_return_url: msg`Invalid return address`,
+  payments_unavailable: msg`Payments are not available right now. Please try again later.`,
+  current_plan: msg`This is already your current plan`,
+  downgrade_not_checkout: msg`A lower plan is a downgrade: it is scheduled, not bought`,
+  no_checkout_url: msg`No checkout URL received from server`,
+  checkout_failed: msg`Failed to create checkout session`,
+  invalid_credit_amount: msg`Invalid credit amount`,
+  invalid_currency: msg`Credit packs are priced in euro`,
+  contact_sales: msg`For 500 credits or more, please contact our sales team`,
+  packs_paid_plans_only: msg`Credit packs are available on the Lite, Pro and Advanced plans`,
+  price_changed: msg`The price has changed. Please review it and try again.`,
+  no_billing_account: msg`There is no billing account yet. It is created with your first purchase.`,
+  portal_failed: msg`Failed to open Stripe portal. Please try again.`,
+  plan_change_failed: msg`Failed to change your plan. Please try again.`,
+  downgrade_window: msg`Downgrade is available only in the last 7 days before the period end.`,
+  upgrade_requires_checkout: msg`Upgrades are paid through checkout`,
+  downgrade_to_free: msg`Cancel your subscription to move to the free plan`,
+  plan_not_found: msg`Unknown plan`,
 } satisfies Record<string, MessageDescriptor>;
 
 /** Auth error codes (GoTrue's error_code) a person can cause. */

@@ -1,6 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Placeholder } from '../../features/shell/index.ts';
+import { supabase } from '../../lib/supabase.ts';
+import { PricingPage } from '../../features/billing/pages.ts';
+import { plansQueryOptions, subscriptionQueryOptions } from '../../features/subscription/index.ts';
 
 export const Route = createFileRoute('/_app/pricing')({
-  component: () => <Placeholder section="pricing" />,
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(subscriptionQueryOptions(supabase, context.user.id));
+    void context.queryClient.prefetchQuery(plansQueryOptions(supabase));
+  },
+  component: PricingPage,
 });

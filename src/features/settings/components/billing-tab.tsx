@@ -6,7 +6,7 @@ import { useSupabase } from '../../../lib/use-supabase.ts';
 import { useAppMutation } from '../../../lib/errors/index.ts';
 import { formatDate, formatEuro, formatNumber } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
-import { canCancel, creditsSummary, planBadge, showsUpgrade, usePlanFacts, useSubscription } from '../../subscription/index.ts';
+import { canCancel, creditsSummary, planBadge, planName, showsUpgrade, usePlanFacts, useSubscription } from '../../subscription/index.ts';
 import { openBillingPortal } from '../api.ts';
 import { SettingsSection } from './settings-section.tsx';
 import * as s from './settings.css.ts';
@@ -65,6 +65,13 @@ export function BillingTab() {
             <Trans>Your subscription is cancelled and ends on {date}. You keep your credits until then.</Trans>
           </Alert>
         )}
+        {!cancelling && sub?.scheduled_plan && (
+          <Alert tone="info">
+            <Trans>
+              Your plan changes to {planName(sub.scheduled_plan)} on {date}. You keep {planName(plan)} and your credits until then.
+            </Trans>
+          </Alert>
+        )}
         <div className={s.linkRow}>
           {showsUpgrade(plan) && (
             <Link to="/pricing" className={buttonClass({ variant: 'accent' })}>
@@ -86,7 +93,8 @@ export function BillingTab() {
       <SettingsSection title={<Trans>Payment details</Trans>} description={<Trans>Invoices, card and cancellation are handled in the secure billing portal of our payment provider.</Trans>}>
         {portal.errorText && <Alert tone="error">{portal.errorText}</Alert>}
         <div className={s.linkRow}>
-          <Button variant="secondary" onClick={() => portal.mutate()} disabled={!manageable} loading={opening}>
+          {/* the portal is also where a pending cancellation is taken back, so it stays open for it */}
+          <Button variant="secondary" onClick={() => portal.mutate()} disabled={plan === 'free'} loading={opening}>
             <Icon name="creditCard" size={18} />
             <Trans>Manage billing</Trans>
           </Button>

@@ -1,0 +1,211 @@
+// Paying, from the app's side. The browser asks; the server prices and decides:
+// stripe-checkout (a plan), create-credit-checkout (a credit pack, at credit_pack_quote's
+// amount), change-plan (a downgrade for the next renewal), billing-portal (settings), and the
+// reads for /pricing, /success and /history.
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { msg } from '@lingui/core/macro';
+import { AppError, functionError } from '../../lib/errors/index.ts';
+import type { Locale } from '../../lib/i18n.ts';
+import type { AppSupabaseClient } from '../../lib/supabase.ts';
+import type { Plan } from '../subscription/plan.ts';
+import { activityItems, type FixRow, type LogRow, type ProjectRow, purchaseItems } from './history-items.ts';
+
+export const billingKeys = {
+  all: ['billing'] as const,
+  quote: (plan: string, credits: number) => [...billingKeys.all, 'quote', plan, credits] as const,
+  checkout: (userId: string, sessionId: string) =>
+    [...billingKeys.all, 'checkout', userId, sessionId] as const,
+  history: (userId: string) => [...billingKeys.all, 'history', userId] as const,
+};
+
+export interface CreditQuote {
+  credits: number;
+  plan: string;
+  unit_price: number;
+  discount_percent: number;
+  amount_cents: number;
+  currency: string;
+  purchasable: boolean;
+  contact_sales: boolean;
+}
+
+export async function fetchCreditQuote(
+  client: AppSupabaseClient,
+  credits: number,
+  plan: string,
+): Promise<CreditQuote> {
+  const { data, error } = await client.rpc('credit_pack_quote', { credits, plan });
+  if (error) throw error;
+  const q = data as Record<string, unknown>;
+  return {
+    credits: Number(q.credits),
+    plan: String(q.plan),
+    unit_price: Number(q.unit_price),
+    discount_percent: Number(q.discount_percent),
+    amount_cents: Number(q.amount_cents),
+    currency: String(q.currency),
+    purchasable: q.purchasable === true,
+    contact_sales: q.contact_sales === true,
+  };
+}
+
+/** The server's price of a pack for a plan; the previous price stays while the next is read. */
+export const creditQuoteQueryOptions = (client: AppSupabaseClient, plan: string, credits: number) =>
+  queryOptions({
+    queryKey: billingKeys.quote(plan, credits),
+    queryFn: () => fetchCreditQuote(client, credits, plan),
+    staleTime: 10 * 60_000,
+    placeholderData: keepPreviousData,
+  });
+
+const origin = () => window.location.origin;
+
+function checkoutUrl(data: { url?: unknown } | null): string {
+  if (typeof data?.url !== 'string' || !data.url) {
+    throw new AppError(msg`No checkout URL received`, 'No checkout URL received', {
+      code: 'no_checkout_url',
+    });
+  }
+  return data.url;
+}
+
+/** Opens Stripe Checkout for a plan (mode 'subscription'); the server picks the price. */
+export async function startPlanCheckout(
+  client: AppSupabaseClient,
+  plan: Exclude<Plan, 'free'>,
+  locale: Locale,
+): Promise<void> {
+  const { data, error } = await client.functions.invoke<{ url?: string }>('stripe-checkout', {
+    body: {
+      plan,
+      mode: 'subscription',
+      metadata: { plan },
+      success_url: `${origin()}/success?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${origin()}/pricing`,
+      locale,
+    },
+  });
+  if (error) throw await functionError(error);
+  window.location.assign(checkoutUrl(data));
+}
+
+/** Opens Stripe Checkout for a credit pack at the quoted amount (refused if the server's price differs). */
+export async function startCreditCheckout(
+  client: AppSupabaseClient,
+  quote: Pick<CreditQuote, 'credits' | 'amount_cents'>,
+  locale: Locale,
+): Promise<void> {
+  const { data, error } = await client.functions.invoke<{ url?: string }>('create-credit-checkout', {
+    body: {
+      credits: quote.credits,
+      amount: quote.amount_cents,
+      currency: 'eur',
+      success_url: `${origin()}/success?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${origin()}/pricing`,
+      locale,
+    },
+  });
+  if (error) throw await functionError(error);
+  window.location.assign(checkoutUrl(data));
+}
+
+/** Schedules a downgrade for the next renewal, or (the current plan) takes it back. */
+export async function changePlan(client: AppSupabaseClient, plan: Exclude<Plan, 'free'>): Promise<void> {
+  const { error } = await client.functions.invoke('change-plan', { body: { plan } });
+  if (error) throw await functionError(error);
+}
+
+export interface SalesRequest {
+  fullName: string;
+  companyName: string;
+  email: string;
+  phone: string;
+  creditAmount: number;
+  message: string;
+}
+
+/** Stored by submit_sales_request, then posted to the sales webhook by send-notice. */
+export async function submitSalesRequest(client: AppSupabaseClient, input: SalesRequest): Promise<void> {
+  const { error } = await client.rpc('submit_sales_request', {
+    full_name: input.fullName.trim(),
+    company_name: input.companyName.trim(),
+    email: input.email.trim(),
+    phone: input.phone.trim() || undefined,
+    credit_amount: input.creditAmount,
+    message: input.message.trim() || undefined,
+  });
+  if (error) throw error;
+  void client.functions.invoke('send-notice', { body: {} }).catch(() => undefined);
+}
+
+export interface CheckoutResult {
+  kind: 'plan' | 'credits' | null;
+  status: 'pending' | 'paid' | 'expired' | 'unknown';
+  plan?: string;
+  previous_plan?: string;
+  credits?: number;
+  credits_added?: number;
+  new_credits?: number;
+  amount?: number;
+  currency?: string;
+  current_period_end?: string;
+}
+
+export const checkoutResultQueryOptions = (client: AppSupabaseClient, userId: string, sessionId: string) =>
+  queryOptions({
+    queryKey: billingKeys.checkout(userId, sessionId),
+    queryFn: async (): Promise<CheckoutResult> => {
+      const { data, error } = await client.rpc('get_checkout_result', { session_id: sessionId });
+      if (error) throw error;
+      return data as unknown as CheckoutResult;
+    },
+  });
+
+/** How many rows each history list reads (newest first). */
+export const HISTORY_LIMIT = 500;
+
+const PURCHASE_EVENTS = [
+  'credit_purchase_processed',
+  'subscription_updated',
+  'plan_determination',
+  'subscription_plan_changed',
+];
+
+export async function fetchHistory(client: AppSupabaseClient) {
+  const [projects, fixes, tools, purchases] = await Promise.all([
+    client
+      .from('projects')
+      .select('id, name, type, status, created_at, updated_at, credits_charged')
+      .order('created_at', { ascending: false })
+      .limit(HISTORY_LIMIT),
+    client
+      .from('fixes')
+      .select('id, project_id, status, created_at, projects(name, type)')
+      .order('created_at', { ascending: false })
+      .limit(HISTORY_LIMIT),
+    client
+      .from('webhook_logs')
+      .select('id, event_type, raw_data, created_at')
+      .in('event_type', ['user_activity_tool_used', 'tool_used'])
+      .order('created_at', { ascending: false })
+      .limit(HISTORY_LIMIT),
+    client
+      .from('webhook_logs')
+      .select('id, event_type, raw_data, created_at')
+      .in('event_type', PURCHASE_EVENTS)
+      .order('created_at', { ascending: false })
+      .limit(HISTORY_LIMIT),
+  ]);
+  for (const r of [projects, fixes, tools, purchases]) if (r.error) throw r.error;
+  return {
+    activity: activityItems(
+      (projects.data ?? []) as ProjectRow[],
+      (fixes.data ?? []) as unknown as FixRow[],
+      (tools.data ?? []) as LogRow[],
+    ),
+    purchases: purchaseItems((purchases.data ?? []) as LogRow[]),
+  };
+}
+
+export const historyQueryOptions = (client: AppSupabaseClient, userId: string) =>
+  queryOptions({ queryKey: billingKeys.history(userId), queryFn: () => fetchHistory(client) });

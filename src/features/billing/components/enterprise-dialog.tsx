@@ -1,0 +1,177 @@
+// The enterprise contact form (spec 2 §5, §7, §8): stored by submit_sales_request and posted
+// to the sales webhook. Success closes after 3 s.
+import { type FormEvent, useEffect, useEffectEvent, useState } from 'react';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Alert, Button, Dialog, Icon, TextAreaField, TextField } from '../../../ui/index.ts';
+import { useAppMutation } from '../../../lib/errors/index.ts';
+import { useSupabase } from '../../../lib/use-supabase.ts';
+import { useUser } from '../../auth/use-auth.ts';
+import { useDisplayName } from '../../profile/index.ts';
+import { type SalesRequest, submitSalesRequest } from '../api.ts';
+import { CONTACT_SALES_AT } from '../credit-slider.ts';
+import { type SalesErrors, validateSalesRequest } from '../sales-validation.ts';
+import * as s from './pricing.css.ts';
+
+export const SALES_SUCCESS_MS = 3000;
+
+const ERROR_WORDS = {
+  fullNameRequired: msg`Full name is required`,
+  companyNameRequired: msg`Company name is required`,
+  emailRequired: msg`Email is required`,
+  emailInvalid: msg`Please enter a valid email`,
+  creditAmountTooLow: msg`Credit amount must be at least 500`,
+};
+
+export function EnterpriseDialog({
+  open,
+  credits,
+  onClose,
+}: {
+  open: boolean;
+  credits: number;
+  onClose: () => void;
+}) {
+  const supabase = useSupabase();
+  const { i18n } = useLingui();
+  const user = useUser();
+  const name = useDisplayName();
+  const blank = (): SalesRequest => ({
+    fullName: name,
+    companyName: '',
+    email: user.email ?? '',
+    phone: '',
+    creditAmount: Math.max(credits, CONTACT_SALES_AT),
+    message: '',
+  });
+  const [form, setForm] = useState<SalesRequest>(blank);
+  const [errors, setErrors] = useState<SalesErrors>({});
+  const submit = useAppMutation({
+    mutationFn: (input: SalesRequest) => submitSalesRequest(supabase, input),
+    errorMessage: msg`An error occurred while submitting the form. Please try again.`,
+    errorDisplay: 'inline',
+  });
+
+  const reset = () => {
+    setForm(blank());
+    setErrors({});
+    submit.reset();
+  };
+  const opened = useEffectEvent(() => {
+    if (submit.isIdle) setForm(blank());
+  });
+  useEffect(() => {
+    if (open) opened();
+  }, [open]);
+  const finish = useEffectEvent(() => {
+    onClose();
+    reset();
+  });
+  useEffect(() => {
+    if (!submit.isSuccess) return;
+    const timer = setTimeout(finish, SALES_SUCCESS_MS);
+    return () => clearTimeout(timer);
+  }, [submit.isSuccess]);
+
+  const set = (key: keyof SalesRequest) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [key]: key === 'creditAmount' ? Number(e.target.value) : e.target.value }));
+  const err = (key: keyof SalesErrors) => (errors[key] ? i18n._(ERROR_WORDS[errors[key]!]) : undefined);
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const found = validateSalesRequest(form);
+    setErrors(found);
+    if (Object.keys(found).length > 0 || submit.isPending) return;
+    submit.mutate(form);
+  };
+  const close = () => {
+    onClose();
+    if (submit.isSuccess || submit.isError) reset();
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      size="wide"
+      title={<Trans>Contact sales</Trans>}
+      description={
+        <Trans>
+          Tell us about your catalogue and we prepare an Enterprise offer for 500 credits or more.
+        </Trans>
+      }
+    >
+      {submit.isSuccess ? (
+        <div className={s.success} role="status">
+          <span className={s.successIcon}>
+            <Icon name="check" size={28} />
+          </span>
+          <p className={s.successTitle}>
+            <Trans>Your request has been submitted successfully!</Trans>
+          </p>
+          <p className={s.note}>
+            <Trans>Our sales team will contact you shortly.</Trans>
+          </p>
+        </div>
+      ) : (
+        <form className={s.form} onSubmit={onSubmit} noValidate>
+          {submit.errorText && <Alert tone="error">{submit.errorText}</Alert>}
+          <div className={s.twoColumns}>
+            <TextField
+              label={<Trans>Full name</Trans>}
+              autoComplete="name"
+              value={form.fullName}
+              onChange={set('fullName')}
+              error={err('fullName')}
+            />
+            <TextField
+              label={<Trans>Company name</Trans>}
+              autoComplete="organization"
+              value={form.companyName}
+              onChange={set('companyName')}
+              error={err('companyName')}
+            />
+            <TextField
+              label={<Trans>Email</Trans>}
+              type="email"
+              autoComplete="email"
+              value={form.email}
+              onChange={set('email')}
+              error={err('email')}
+            />
+            <TextField
+              label={<Trans>Phone (optional)</Trans>}
+              type="tel"
+              autoComplete="tel"
+              value={form.phone}
+              onChange={set('phone')}
+            />
+          </div>
+          <TextField
+            label={<Trans>Credits per month</Trans>}
+            type="number"
+            inputMode="numeric"
+            min={CONTACT_SALES_AT}
+            step={50}
+            value={String(form.creditAmount)}
+            onChange={set('creditAmount')}
+            error={err('creditAmount')}
+          />
+          <TextAreaField
+            label={<Trans>Message (optional)</Trans>}
+            value={form.message}
+            onChange={set('message')}
+            rows={4}
+          />
+          <div className={s.actions}>
+            <Button variant="ghost" onClick={close}>
+              <Trans>Cancel</Trans>
+            </Button>
+            <Button type="submit" loading={submit.isPending}>
+              <Trans>Send request</Trans>
+            </Button>
+          </div>
+        </form>
+      )}
+    </Dialog>
+  );
+}

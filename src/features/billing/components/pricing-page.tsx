@@ -1,0 +1,124 @@
+// /pricing (spec 2 §2, §4, §5, §8, §9): extra credits, the plan table, the FAQ, the enterprise
+// and downgrade dialogs. A paid seller comes for credits (they lead); a free one for a plan
+// (the table leads).
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Alert } from '../../../ui/index.ts';
+import { AppError, useAppMutation } from '../../../lib/errors/index.ts';
+import { currentLocale } from '../../../lib/i18n.ts';
+import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { useSupabase } from '../../../lib/use-supabase.ts';
+import { subscriptionKeys, usePlans, useSubscription } from '../../subscription/index.ts';
+import { normalisePlan, type Plan } from '../../subscription/plan.ts';
+import { useUser } from '../../auth/use-auth.ts';
+import { changePlan, startPlanCheckout } from '../api.ts';
+import { CONTACT_SALES_AT } from '../credit-slider.ts';
+import { TIERS, type Tier } from '../plan-rules.ts';
+import { CreditPacks } from './credit-packs.tsx';
+import { DowngradeDialog } from './downgrade-dialog.tsx';
+import { EnterpriseDialog } from './enterprise-dialog.tsx';
+import { Faq } from './faq.tsx';
+import { PlanTable } from './plan-table.tsx';
+import * as s from './pricing.css.ts';
+
+type PaidPlan = Exclude<Plan, 'free'>;
+
+export function PricingPage() {
+  const { t } = useLingui();
+  usePageTitle(t`Pricing`);
+  const supabase = useSupabase();
+  const user = useUser();
+  const queryClient = useQueryClient();
+  const locale = currentLocale();
+  const { data: sub } = useSubscription();
+  const { data: plans } = usePlans();
+  const current = normalisePlan(sub?.plan);
+  const [salesFor, setSalesFor] = useState<number | null>(null);
+  const [downgradeTo, setDowngradeTo] = useState<PaidPlan | null>(null);
+
+  const checkout = useAppMutation({
+    mutationFn: (tier: Tier) => {
+      if (!(TIERS as readonly string[]).includes(tier) || tier === 'enterprise')
+        return Promise.reject(
+          new AppError(msg`Invalid pricing tier selected`, 'Invalid pricing tier selected', {
+            code: 'invalid_tier',
+          }),
+        );
+      return startPlanCheckout(supabase, tier, locale);
+    },
+    errorMessage: msg`An unexpected error occurred. Please try again later.`,
+    errorDisplay: 'inline',
+  });
+  const keep = useAppMutation({
+    mutationFn: (plan: PaidPlan) => changePlan(supabase, plan),
+    errorMessage: msg`Failed to change your plan. Please try again.`,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: subscriptionKeys.detail(user.id) }),
+  });
+  const redirecting = checkout.isPending || checkout.isSuccess ? (checkout.variables ?? null) : null;
+  const scheduled = sub?.scheduled_plan ?? null;
+
+  const credits = <CreditPacks plan={current} onContactSales={(n) => setSalesFor(n)} />;
+  const table = (
+    <PlanTable
+      current={current}
+      facts={plans}
+      scheduledPlan={scheduled}
+      cancelling={sub?.cancel_at_period_end === true}
+      periodEnd={sub?.current_period_end ?? null}
+      busy={redirecting}
+      onChoose={(tier, action) => (action === 'downgrade' ? setDowngradeTo(tier) : checkout.mutate(tier))}
+      onKeepPlan={() => current !== 'free' && keep.mutate(current)}
+      keepingPlan={keep.isPending}
+      onContact={() => setSalesFor(CONTACT_SALES_AT)}
+    />
+  );
+
+  return (
+    <div className={s.page}>
+      <header className={s.header}>
+        <p className={s.eyebrow}>
+          <Trans>Pricing</Trans>
+        </p>
+        <h1 className={s.title}>
+          <Trans>Professional product photos, priced per image</Trans>
+        </h1>
+        <p className={s.lead}>
+          <Trans>Every plan renews monthly with fresh credits. One credit is one generated image.</Trans>
+        </p>
+      </header>
+      {checkout.errorText && <Alert tone="error">{checkout.errorText}</Alert>}
+      {current === 'free' ? (
+        <>
+          {table}
+          {credits}
+        </>
+      ) : (
+        <>
+          {credits}
+          {table}
+        </>
+      )}
+      <Faq />
+      <EnterpriseDialog
+        open={salesFor !== null}
+        credits={salesFor ?? CONTACT_SALES_AT}
+        onClose={() => setSalesFor(null)}
+      />
+      {downgradeTo && current !== 'free' && sub && (
+        <DowngradeDialog
+          target={downgradeTo}
+          current={current}
+          periodEnd={sub.current_period_end}
+          cancelling={sub.cancel_at_period_end}
+          onClose={() => setDowngradeTo(null)}
+          onDone={() => {
+            setDowngradeTo(null);
+            void queryClient.invalidateQueries({ queryKey: subscriptionKeys.detail(user.id) });
+          }}
+        />
+      )}
+    </div>
+  );
+}

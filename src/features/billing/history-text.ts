@@ -1,0 +1,129 @@
+// The history's rows in the seller's language: action, details and status words.
+import { msg } from '@lingui/core/macro';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import type { ActivityItem, PurchaseItem } from './history-items.ts';
+
+const planTitle = (plan: string | null, i18n: I18n) =>
+  !plan ? '' : plan === 'free' ? i18n._(msg`Free`) : `${plan.charAt(0).toUpperCase()}${plan.slice(1)}`;
+
+const TOOL_NAMES: Record<string, MessageDescriptor> = {
+  'photo-combiner': msg`Photo Combiner`,
+  'background-remover': msg`Background Remover`,
+};
+
+const STATUS: Record<string, MessageDescriptor> = {
+  draft: msg`Draft`,
+  processing: msg`Processing`,
+  completed: msg`Completed`,
+  failed: msg`Failed`,
+  rejected: msg`Rejected`,
+  archived: msg`Archived`,
+  pending: msg`Pending`,
+  paid: msg`Paid`,
+  expired: msg`Not completed`,
+  active: msg`Active`,
+  canceled: msg`Ended`,
+  renewed: msg`Paid`,
+  payment_failed: msg`Failed`,
+  cancel_at_period_end: msg`Scheduled`,
+  downgrade_scheduled: msg`Scheduled`,
+  downgrade_cancelled: msg`Withdrawn`,
+};
+
+/** Fix statuses have labels of their own (spec 2 §4). */
+const FIX_STATUS: Record<string, MessageDescriptor> = {
+  pending: msg`Pending Review`,
+  processing: msg`In Progress`,
+  completed: msg`Completed`,
+  rejected: msg`Rejected`,
+};
+
+export function statusText(status: string, i18n: I18n, fix = false): string {
+  const d = (fix ? FIX_STATUS[status] : undefined) ?? STATUS[status];
+  return d ? i18n._(d) : status;
+}
+
+export function activityAction(item: ActivityItem, i18n: I18n): string {
+  switch (item.type) {
+    case 'project_created':
+      return i18n._(msg`Project created`);
+    case 'project_completed':
+      return i18n._(msg`Project completed`);
+    case 'fix_requested':
+      return i18n._(msg`Fix requested`);
+    case 'tool_used':
+      return i18n._(msg`Tool used`);
+  }
+}
+
+export function activityDetails(item: ActivityItem, i18n: I18n): string {
+  const name = item.projectName ?? '';
+  switch (item.type) {
+    case 'project_created':
+    case 'project_completed':
+      return item.projectType === 'flat-lay'
+        ? i18n._(msg`"${name}" · flat-lay`)
+        : i18n._(msg`"${name}" · on-model`);
+    case 'fix_requested':
+      return i18n._(msg`For "${name}"`);
+    case 'tool_used': {
+      const key = item.toolName ?? '';
+      return TOOL_NAMES[key] ? i18n._(TOOL_NAMES[key]) : key;
+    }
+  }
+}
+
+export function purchaseAction(item: PurchaseItem, i18n: I18n): string {
+  switch (item.event) {
+    case 'credits':
+      return i18n._(msg`Credit purchase`);
+    case 'plan_purchase':
+      return i18n._(msg`Plan purchase`);
+    case 'renewal':
+      return i18n._(msg`Plan renewal`);
+    case 'payment_failed':
+      return i18n._(msg`Payment failed`);
+    case 'cancellation':
+      return i18n._(msg`Cancellation`);
+    case 'resumed':
+      return i18n._(msg`Subscription resumed`);
+    case 'downgrade_scheduled':
+      return i18n._(msg`Downgrade scheduled`);
+    case 'downgrade_cancelled':
+      return i18n._(msg`Downgrade withdrawn`);
+    case 'plan_changed':
+      return i18n._(msg`Plan change`);
+  }
+}
+
+export function purchaseDetails(
+  item: PurchaseItem,
+  i18n: I18n,
+  date: (iso: string | null) => string,
+): string {
+  const plan = planTitle(item.plan, i18n);
+  const previous = planTitle(item.previousPlan, i18n);
+  switch (item.event) {
+    case 'credits': {
+      const n = item.creditsAdded ?? 0;
+      return i18n._(msg`${n} credits added`);
+    }
+    case 'plan_purchase':
+    case 'renewal':
+    case 'payment_failed':
+    case 'resumed':
+      return i18n._(msg`${plan} plan`);
+    case 'cancellation': {
+      const when = date(item.effectiveAt);
+      return i18n._(msg`${plan} plan ends on ${when}`);
+    }
+    case 'downgrade_scheduled': {
+      const when = date(item.effectiveAt);
+      return i18n._(msg`${previous} → ${plan} on ${when}`);
+    }
+    case 'downgrade_cancelled':
+      return i18n._(msg`Staying on ${plan}`);
+    case 'plan_changed':
+      return previous ? i18n._(msg`${previous} → ${plan}`) : i18n._(msg`${plan} plan`);
+  }
+}
