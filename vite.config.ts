@@ -40,13 +40,19 @@ export default defineConfig({
         // The catalogue's card-size pictures (~0.4 MB) are precached so the create wizard works
         // offline from the first visit; larger sizes and clips are cached as they are seen.
         globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}', 'catalogue/**/*.w480.webp'],
-        // Latin and Greek fonts are precached; other scripts load on demand.
-        globIgnores: ['**/*cyrillic*', '**/*vietnamese*', '**/*-ext-*'],
+        // Latin and Greek fonts are precached; other scripts load on demand. The HEIC worker
+        // (libheif, ~2 MB) loads only when an iPhone photo is chosen, and is cached then.
+        globIgnores: ['**/*cyrillic*', '**/*vietnamese*', '**/*-ext-*', '**/heic-worker-*.js'],
         runtimeCaching: [
           {
             urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.endsWith('.woff2'),
             handler: 'CacheFirst',
             options: { cacheName: 'fonts', expiration: { maxEntries: 40 } },
+          },
+          {
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && /\/assets\/heic-worker-[^/]+\.js$/.test(url.pathname),
+            handler: 'CacheFirst',
+            options: { cacheName: 'heic-worker', expiration: { maxEntries: 2 } },
           },
           {
             // served from the cache at once, refreshed in the background (catalogue:import
