@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Placeholder } from '../../../features/shell/index.ts';
+import { BackgroundRemoverPage } from '../../../features/tools/pages.ts';
 
 export const Route = createFileRoute('/_app/tools/background-remover')({
-  component: () => <Placeholder section="backgroundRemover" />,
+  component: BackgroundRemoverPage,
 });

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Placeholder } from '../../../features/shell/index.ts';
+import { ToolsHubPage } from '../../../features/tools/pages.ts';
 
 export const Route = createFileRoute('/_app/tools/')({
-  component: () => <Placeholder section="tools" />,
+  component: ToolsHubPage,
 });

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Placeholder } from '../../../features/shell/index.ts';
+import { PhotoCombinerPage } from '../../../features/tools/pages.ts';
 
 export const Route = createFileRoute('/_app/tools/photo-combiner')({
-  component: () => <Placeholder section="photoCombiner" />,
+  component: PhotoCombinerPage,
 });

@@ -1,0 +1,24 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../../../ui/theme.css.ts';
+
+export const chosen = style({
+  position: 'relative',
+  display: 'grid',
+  placeItems: 'center',
+  borderRadius: vars.radius.md,
+  background: vars.color.surfaceMuted,
+  overflow: 'hidden',
+  padding: vars.space['3'],
+});
+export const chosenImage = style({ display: 'block', maxWidth: '100%', maxHeight: 420, objectFit: 'contain' });
+export const chosenMeta = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space['3'],
+  fontSize: vars.fontSize.sm,
+  color: vars.color.muted,
+  minWidth: 0,
+});
+export const fileName = style({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 });
+export const refund = style({ marginTop: vars.space['1'], fontSize: vars.fontSize.sm });
