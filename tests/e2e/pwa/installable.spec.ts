@@ -4,7 +4,13 @@ test('the manifest makes the app installable', async ({ request }) => {
   const res = await request.get('/manifest.webmanifest');
   expect(res.ok()).toBe(true);
   const manifest = await res.json();
-  expect(manifest).toMatchObject({ name: expect.stringContaining('Drape'), short_name: 'Drape', display: 'standalone', start_url: '/home', theme_color: '#1f1b16' });
+  expect(manifest).toMatchObject({
+    name: expect.stringContaining('Drape'),
+    short_name: 'Drape',
+    display: 'standalone',
+    start_url: '/home',
+    theme_color: '#1f1b16',
+  });
   const sizes = manifest.icons.map((i: { sizes: string; purpose: string }) => `${i.sizes}:${i.purpose}`);
   expect(sizes).toEqual(expect.arrayContaining(['192x192:any', '512x512:any', '512x512:maskable']));
   for (const icon of manifest.icons) expect((await request.get(icon.src)).ok()).toBe(true);
@@ -24,6 +30,10 @@ test('once visited, the app opens offline on its shell', async ({ signedInPage: 
   await page.reload();
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
+  // Chromium's offline emulation does not reach navigator.onLine of a document loaded while
+  // emulating (it reads true); applying it again tells the page, as a real connection loss does.
+  await context.setOffline(false);
+  await context.setOffline(true);
   await expect(page.getByText("You're offline")).toBeVisible();
   await context.setOffline(false);
 });
