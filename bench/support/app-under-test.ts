@@ -2,12 +2,14 @@
 // of the bench's own, the app built into a directory of the bench's own (dist/ stays as it
 // is) and served with the same static server, a confirmed seller to sign in as, and Debian's
 // Chromium.
+import { createHash } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { openDatabase } from '../../supabase/local/db/database.ts';
 import { startStack, type Stack } from '../../supabase/local/server.ts';
 import { buildAppIfStale, serveApp } from '../../supabase/local/app-server.ts';
+import { ROOT } from '../../supabase/local/config.ts';
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -34,7 +36,9 @@ export async function startAppUnderTest(opts: {
 }): Promise<AppUnderTest> {
   const db = await openDatabase({ dataDir: null });
   const stack = await startStack({ port: opts.apiPort, quiet: true, db, config: { appPort: 0 } as never });
-  const outDir = path.join(os.tmpdir(), `drape-bench-${opts.name}`);
+  // One build directory per checkout, so benches of two checkouts (before/after) can alternate.
+  const checkout = createHash('sha256').update(ROOT).digest('hex').slice(0, 8);
+  const outDir = path.join(os.tmpdir(), `drape-bench-${opts.name}-${checkout}`);
   await buildAppIfStale({ VITE_SUPABASE_URL: stack.url, VITE_SUPABASE_ANON_KEY: stack.keys.anon }, outDir);
   const app = await serveApp(opts.appPort, outDir);
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
