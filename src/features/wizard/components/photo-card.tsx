@@ -84,20 +84,22 @@ export function PhotoCard({ photo, onRemove, onRetry, removing, children }: Phot
             </>
           )}
           {state === 'uploaded' && (
-            <span className={[s.status, s.statusOk].join(' ')}>
+            <span className={[s.statusLine, s.statusOk].join(' ')}>
               <Icon name="checkCircle" size={16} />
               <Trans>Uploaded</Trans>
             </span>
           )}
           {state === 'queued' && (
-            <span className={[s.status, s.statusWait].join(' ')}>
-              <Icon name="wifiOff" size={16} />
-              <Trans>Saved on this device. It uploads when you are back online.</Trans>
+            <span className={[s.statusLine, s.statusWait].join(' ')}>
+              <Icon name="wifiOff" size={16} className={s.statusIcon} />
+              <span>
+                <Trans>Saved on this device. It uploads when you are back online.</Trans>
+              </span>
             </span>
           )}
           {state === 'failed' && (
-            <span className={[s.status, s.statusError].join(' ')} role="alert">
-              <Icon name="alertCircle" size={16} />
+            <span className={[s.statusLine, s.statusError].join(' ')} role="alert">
+              <Icon name="alertCircle" size={16} className={s.statusIcon} />
               {i18n._(
                 UPLOAD_ERRORS[(photo.upload.error as UploadErrorCode | null) ?? 'failed'] ??
                   UPLOAD_ERRORS.failed,

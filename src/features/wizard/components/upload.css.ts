@@ -107,6 +107,13 @@ export const status = style({
   color: vars.color.inkSoft,
   flexWrap: 'wrap',
 });
+export const statusLine = style({
+  display: 'flex',
+  alignItems: 'flex-start',
+  gap: vars.space['2'],
+  flexWrap: 'wrap',
+});
+export const statusIcon = style({ flexShrink: 0, marginTop: '2px' });
 export const statusOk = style({ color: vars.color.success });
 export const statusWait = style({ color: vars.color.warning });
 export const statusError = style({ color: vars.color.danger });

@@ -27,14 +27,23 @@ export function useUploadProgress(photoId: string) {
   return useSyncExternalStore(uploadManager.subscribe, () => uploadManager.progressOf(photoId));
 }
 
-/** Queued uploads and removals go out while a wizard is open and whenever the browser is back online. */
+/** How often a wizard tries queued uploads again: the 'online' event is not always told
+ *  (a page loaded offline, a connection that comes back without the browser noticing). */
+export const UPLOAD_RETRY_MS = 5000;
+
+/** Queued uploads and removals go out while a wizard is open: at once, whenever the browser
+ *  says it is back online, and every few seconds while something waits. */
 export function useUploadPump() {
   const user = useUser();
   useEffect(() => {
     const pump = () => uploadManager.pump(user.id);
     pump();
     window.addEventListener('online', pump);
-    return () => window.removeEventListener('online', pump);
+    const timer = window.setInterval(pump, UPLOAD_RETRY_MS);
+    return () => {
+      window.removeEventListener('online', pump);
+      window.clearInterval(timer);
+    };
   }, [user.id]);
 }
 

@@ -4,7 +4,12 @@ import type { Step } from '../../../features/wizard/index.ts';
 
 export const Route = createFileRoute('/_app/flatlay/$step')({
   beforeLoad: async ({ params, context }) =>
-    (await import('../../../features/wizard/guard.ts')).wizardGuard('flat-lay', params.step, context.user.id),
+    (await import('../../../features/wizard/guard.ts')).wizardGuard(
+      'flat-lay',
+      params.step,
+      context.user.id,
+      context.queryClient,
+    ),
   component: function FlatLayStep() {
     const { step } = Route.useParams();
     return <WizardPage key="flat-lay" flow="flat-lay" step={step as Step} />;
