@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Placeholder } from '../../../features/shell/index.ts';
+import { SelectProjectPage } from '../../../features/video/pages.ts';
 
 export const Route = createFileRoute('/_app/video/select-project')({
-  component: () => <Placeholder section="videoSelect" />,
+  component: SelectProjectPage,
 });

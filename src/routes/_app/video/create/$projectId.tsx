@@ -1,6 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Placeholder } from '../../../../features/shell/index.ts';
+import { CreateVideoPage } from '../../../../features/video/pages.ts';
 
 export const Route = createFileRoute('/_app/video/create/$projectId')({
-  component: () => <Placeholder section="videoCreate" />,
+  component: function CreateVideoRoute() {
+    const { projectId } = Route.useParams();
+    return <CreateVideoPage key={projectId} projectId={projectId} />;
+  },
 });
