@@ -7,6 +7,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { manifest } from './src/lib/pwa-manifest.ts';
 import { authStorageKey } from './src/lib/auth-storage-key.ts';
+import { PERSISTED_QUERIES_KEY } from './src/lib/query-client.ts';
 import { preloadFirstScreen, stylesheetsAfterSplash } from './scripts/vite/first-screen.ts';
 import { reexportsWithoutSideEffects } from './scripts/vite/reexports.ts';
 
@@ -15,6 +16,7 @@ export default defineConfig({
     stylesheetsAfterSplash(),
     preloadFirstScreen({
       sessionKey: (env) => (env.VITE_SUPABASE_URL ? authStorageKey(env.VITE_SUPABASE_URL) : null),
+      restore: { key: PERSISTED_QUERIES_KEY, module: /[\\/]src[\\/]lib[\\/]query-persistence\.ts$/ },
     }),
     reexportsWithoutSideEffects(),
     tanstackRouter({
@@ -50,7 +52,8 @@ export default defineConfig({
             options: { cacheName: 'fonts', expiration: { maxEntries: 40 } },
           },
           {
-            urlPattern: ({ url, sameOrigin }) => sameOrigin && /\/assets\/heic-worker-[^/]+\.js$/.test(url.pathname),
+            urlPattern: ({ url, sameOrigin }) =>
+              sameOrigin && /\/assets\/heic-worker-[^/]+\.js$/.test(url.pathname),
             handler: 'CacheFirst',
             options: { cacheName: 'heic-worker', expiration: { maxEntries: 2 } },
           },

@@ -10,7 +10,9 @@
 // chunks), each a round trip late. The page itself knows the address, the language and
 // whether a session is stored, so a small script in <head> asks for those files at once,
 // alongside the app's scripts. It skips a route whose guard will redirect (routes/_app.tsx
-// wants a session, routes/_public.tsx wants none).
+// wants a session, routes/_public.tsx wants none). When a persisted query cache is stored,
+// the module that restores it (loaded on demand, src/lib/query-persistence.ts) is asked for too,
+// since the screen waits for the restore.
 import type { Plugin, Rolldown } from 'vite';
 
 type OutputBundle = Rolldown.OutputBundle;
@@ -52,6 +54,15 @@ export interface FirstScreenManifest {
   routes: Record<string, { guard: RouteGuard; files: number[] }>;
   /** where supabase-js keeps the session (localStorage or sessionStorage), if known */
   sessionKey: string | null;
+  /** the localStorage key of a persisted cache, and the files that restore it */
+  restore: { key: string; files: number[] } | null;
+}
+
+export interface FirstScreenOptions {
+  /** where supabase-js keeps the session */
+  sessionKey: string | null;
+  /** the persisted query cache: its localStorage key and the module that restores it */
+  restore?: { key: string; module: RegExp };
 }
 
 /** The address a route file (relative to src/routes) serves and its guard; null for layouts,
@@ -72,7 +83,7 @@ function layoutsOf(file: string): string[] {
   return dirs.map((_, i) => `${dirs.slice(0, i + 1).join('/')}.tsx`);
 }
 
-export function firstScreenManifest(bundle: OutputBundle, sessionKey: string | null): FirstScreenManifest {
+export function firstScreenManifest(bundle: OutputBundle, opts: FirstScreenOptions): FirstScreenManifest {
   const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
   const byName = new Map(chunks.map((c) => [c.fileName, c]));
   const closure = (start: OutputChunk[], into = new Set<string>()) => {
@@ -117,7 +128,14 @@ export function firstScreenManifest(bundle: OutputBundle, sessionKey: string | n
     const needed = [...closure(chain)].filter((name) => !initial.has(name));
     routes[address.path] = { guard: address.guard, files: needed.map(indexOf) };
   }
-  return { files, catalogues, routes, sessionKey };
+  let restore: FirstScreenManifest['restore'] = null;
+  if (opts.restore) {
+    const { key, module } = opts.restore;
+    const chunk = chunks.find((c) => c.facadeModuleId && module.test(c.facadeModuleId));
+    if (!chunk) throw new Error(`no chunk for ${module}`);
+    restore = { key, files: [...closure([chunk])].filter((name) => !initial.has(name)).map(indexOf) };
+  }
+  return { files, catalogues, routes, sessionKey: opts.sessionKey, restore };
 }
 
 /** The <head> script: link preloads for what this address, language and session will need. */
@@ -126,13 +144,16 @@ export function firstScreenScript(m: FirstScreenManifest): string {
   const m = ${JSON.stringify(m)};
   let language = null;
   let signedIn = false;
+  let restoring = false;
   try {
     language = localStorage.getItem('language');
     signedIn = !!m.sessionKey && !!(localStorage.getItem(m.sessionKey) || sessionStorage.getItem(m.sessionKey));
+    restoring = !!m.restore && localStorage.getItem(m.restore.key) !== null;
   } catch {}
   const wanted = [m.catalogues[language] ?? m.catalogues.en];
   const route = m.routes[location.pathname.replace(/\\/+$/, '') || '/'];
   if (route && (route.guard === null || (route.guard === 'signedIn') === signedIn)) wanted.push(...route.files);
+  if (restoring) wanted.push(...m.restore.files);
   for (const i of wanted) {
     const link = document.createElement('link');
     const href = m.files[i];
@@ -150,6 +171,7 @@ export function firstScreenScript(m: FirstScreenManifest): string {
 
 export function preloadFirstScreen(opts: {
   sessionKey: (env: Record<string, string>) => string | null;
+  restore?: FirstScreenOptions['restore'];
 }): Plugin {
   let sessionKey: string | null = null;
   return {
@@ -162,7 +184,9 @@ export function preloadFirstScreen(opts: {
       order: 'post',
       handler(html, ctx) {
         if (!ctx.bundle) return html;
-        const script = firstScreenScript(firstScreenManifest(ctx.bundle, sessionKey));
+        const script = firstScreenScript(
+          firstScreenManifest(ctx.bundle, { sessionKey, restore: opts.restore }),
+        );
         return { html, tags: [{ tag: 'script', children: script, injectTo: 'head' }] };
       },
     },

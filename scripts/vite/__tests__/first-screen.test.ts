@@ -37,6 +37,11 @@ function bundle(chunks: Rolldown.OutputChunk[]): Rolldown.OutputBundle {
   return Object.fromEntries(chunks.map((c) => [c.fileName, c]));
 }
 
+const options = {
+  sessionKey: 'sb-localhost-auth-token',
+  restore: { key: 'drape.queryCache', module: /[\\/]src[\\/]lib[\\/]query-persistence\.ts$/ },
+};
+
 const built = bundle([
   chunk('assets/index.js', { isEntry: true, imports: ['assets/framework.js', 'assets/app.js'] }),
   chunk('assets/framework.js'),
@@ -54,13 +59,17 @@ const built = bundle([
     imports: ['assets/supabase.js'],
     css: ['assets/home.css'],
   }),
+  chunk('assets/query-persistence.js', {
+    facadeModuleId: '/r/src/lib/query-persistence.ts',
+    imports: ['assets/app.js'],
+  }),
   chunk('assets/login.js', {
     facadeModuleId: '/r/src/routes/_public/login.tsx?tsr-split=component---loader',
   }),
 ]);
 
 describe('first-screen manifest', () => {
-  const m = firstScreenManifest(built, 'sb-localhost-auth-token');
+  const m = firstScreenManifest(built, options);
   const filesOf = (path: string) => m.routes[path].files.map((i) => m.files[i]).sort();
 
   it('lists a screen’s chunks with its layouts’ and their styles, leaving out what the entry loads', () => {
@@ -82,7 +91,7 @@ describe('first-screen manifest', () => {
 });
 
 describe('the first-screen script in index.html', () => {
-  const m = firstScreenManifest(built, 'sb-localhost-auth-token');
+  const m = firstScreenManifest(built, options);
   const preloaded = (url: string) => {
     (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(url);
     document.head.innerHTML = '';
@@ -122,5 +131,14 @@ describe('the first-screen script in index.html', () => {
     ]);
     localStorage.setItem('language', 'xx');
     expect(preloaded('http://localhost/nowhere')).toEqual(['modulepreload /assets/messages-en.js']);
+  });
+
+  it('asks for the module that restores the persisted cache when one is stored', () => {
+    localStorage.setItem('drape.queryCache', '{}');
+    expect(preloaded('http://localhost/login')).toEqual([
+      'modulepreload /assets/messages-en.js',
+      'modulepreload /assets/login.js',
+      'modulepreload /assets/query-persistence.js',
+    ]);
   });
 });
