@@ -10,7 +10,8 @@
 // Debian's Chromium, 390×844, with CDP emulation: CPU 4× slower, 1.6 Mbps down / 750 kbps up,
 // 150 ms round trip. The app is built and served as `npm start` does (a bench-owned stack on
 // its own ports, in-memory database, build directory of its own). Each figure is the median
-// of RUNS runs (default 3).
+// of RUNS runs (default 3), timings also with the fastest run: CPU slowdown multiplies
+// whatever else the machine is doing.
 //
 //   npx tsx bench/app-first-screen.bench.ts        (or: npm run bench app-first-screen)
 //
@@ -150,6 +151,12 @@ const med = (runs: Visit[], pick: (v: Visit) => number | null) => {
   const xs = runs.map(pick).filter((x): x is number => x !== null);
   return xs.length ? median(xs) : null;
 };
+/** The fastest run: on a machine shared with other work, the closest to the page's own cost. */
+const best = (runs: Visit[], pick: (v: Visit) => number | null) => {
+  const xs = runs.map(pick).filter((x): x is number => x !== null);
+  return xs.length ? Math.min(...xs) : null;
+};
+const bestOf = (runs: Visit[], pick: (v: Visit) => number | null) => `(best ${ms(best(runs, pick)).trim()})`;
 const ratio = (value: number | null, target: number) =>
   value === null ? '' : `  (${(value / target).toFixed(2)}× target)`;
 
@@ -161,16 +168,16 @@ function report(path: string, runs: Visit[], jsTarget?: number) {
   const last = runs[runs.length - 1];
   console.log(`\n${path}  (median of ${runs.length})`);
   console.log(
-    `  first visit   first paint ${ms(med(runs, (v) => v.first.fcp))}   screen ready ${ms(med(runs, (v) => v.first.readyAt))}   usable ${ms(firstUsable)}${ratio(firstUsable, TARGET.firstMs)}`,
+    `  first visit   first paint ${ms(med(runs, (v) => v.first.fcp))}   screen ready ${ms(med(runs, (v) => v.first.readyAt))}   usable ${ms(firstUsable)}${ratio(firstUsable, TARGET.firstMs)} ${bestOf(runs, (v) => v.first.usableAt)}`,
   );
   console.log(
     `                largest paint ${ms(med(runs, (v) => v.first.lcp))}  ${last.first.lcpElement ?? ''}`,
   );
   console.log(
-    `  repeat visit  usable ${ms(repeatUsable)}${ratio(repeatUsable, TARGET.repeatMs)}   largest paint ${ms(med(runs, (v) => v.repeat.lcp))}   ${runs.every((r) => r.repeatControlled) ? 'served by the service worker' : 'NOT controlled by the service worker'}`,
+    `  repeat visit  usable ${ms(repeatUsable)}${ratio(repeatUsable, TARGET.repeatMs)} ${bestOf(runs, (v) => v.repeat.usableAt)}   largest paint ${ms(med(runs, (v) => v.repeat.lcp))}   ${runs.every((r) => r.repeatControlled) ? 'served by the service worker' : 'NOT controlled by the service worker'}`,
   );
   console.log(
-    `  third visit   usable ${ms(laterUsable)}${ratio(laterUsable, TARGET.repeatMs)}   largest paint ${ms(med(runs, (v) => v.later.lcp))}   (V8 code cache warm)`,
+    `  third visit   usable ${ms(laterUsable)}${ratio(laterUsable, TARGET.repeatMs)} ${bestOf(runs, (v) => v.later.usableAt)}   largest paint ${ms(med(runs, (v) => v.later.lcp))}   (V8 code cache warm)`,
   );
   console.log(
     `  JS  (gzip)    before the screen existed ${kib(initialJs).padStart(10)}${jsTarget ? ratio(initialJs, jsTarget) : ''}   all by network idle ${kib(med(runs, (v) => v.all.js)!)}`,
