@@ -26,6 +26,8 @@ export const dialog = style({
 });
 
 export const wide = style({ width: 'min(100% - 32px, 640px)' });
+/** room for a drawing canvas beside a form (the fix dialog) */
+export const extraWide = style({ width: 'min(100% - 32px, 880px)' });
 
 export const inner = style({ display: 'grid', gap: vars.space['5'], padding: vars.space['6'] });
 

@@ -12,7 +12,7 @@ export interface DialogProps {
   description?: ReactNode;
   children?: ReactNode;
   footer?: ReactNode;
-  size?: 'normal' | 'wide';
+  size?: 'normal' | 'wide' | 'extraWide';
   /** Role alertdialog for confirmations that need an answer. */
   alert?: boolean;
   /** Hide the close button (the footer offers the ways out). */
@@ -45,7 +45,7 @@ export function Dialog({ open, onClose, title, description, children, footer, si
     // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop closes; Escape (onCancel) is the keyboard way
     <dialog
       ref={ref}
-      className={[s.dialog, size === 'wide' ? s.wide : undefined].filter(Boolean).join(' ')}
+      className={[s.dialog, size === 'wide' ? s.wide : size === 'extraWide' ? s.extraWide : undefined].filter(Boolean).join(' ')}
       role={alert ? 'alertdialog' : undefined}
       aria-labelledby={titleId}
       aria-describedby={description ? descId : undefined}

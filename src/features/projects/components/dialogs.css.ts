@@ -47,5 +47,7 @@ export const fixLayout = style({
   alignItems: 'start',
   '@media': { [mobile]: { gridTemplateColumns: '1fr' } },
 });
-export const fixSide = style({ display: 'grid', gap: vars.space['4'], alignContent: 'start' });
+export const fixSide = style({ display: 'grid', gap: vars.space['4'], alignContent: 'start', height: '100%', gridTemplateRows: 'auto auto auto auto 1fr' });
+export const sideButtons = style({ alignSelf: 'end' });
+export const canvasLoading = style({ display: 'grid', placeItems: 'center' });
 export const eligibility = style({ fontSize: vars.fontSize.sm, color: vars.color.inkSoft });

@@ -90,36 +90,31 @@ export function FixDialog({ project, image, cleanAllowed, errorMessage, onClose,
     submit.mutate();
   };
 
+  const buttons = (
+    <div className={s.buttons}>
+      <Button variant="secondary" onClick={onClose} disabled={submit.isPending}>
+        <Trans>Cancel</Trans>
+      </Button>
+      <Button type="submit" form="fix-request" loading={submit.isPending} disabled={blocked || !loaded || eligibility.isPending}>
+        <Trans>Submit fix request</Trans>
+      </Button>
+    </div>
+  );
+
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      size="wide"
-      title={t`Report an Issue`}
-      description={t`Mark what should change on the image and describe it. Our team fixes it by hand.`}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={submit.isPending}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" form="fix-request" loading={submit.isPending} disabled={blocked || !loaded || eligibility.isPending}>
-            <Trans>Submit fix request</Trans>
-          </Button>
-        </>
-      }
-    >
+    <Dialog open onClose={onClose} size="extraWide" title={t`Report an Issue`} footer={phone ? buttons : undefined}>
       <form id="fix-request" className={s.fixLayout} onSubmit={onSubmit} noValidate>
         <div className={s.canvasWrap}>
           {loaded ? (
             <FixCanvas image={loaded} width={box.width} height={box.height} strokes={strokes} onStrokesChange={setStrokes} />
           ) : (
-            <div className={s.canvas} style={{ width: box.width, height: box.height, display: 'grid', placeItems: 'center' }}>
+            <div className={[s.canvas, s.canvasLoading].join(' ')} style={{ width: box.width, height: box.height }}>
               <Spinner size={28} label={t`Loading the image`} />
             </div>
           )}
           <div className={s.canvasTools}>
             <span className={s.eligibility}>
-              <Trans>Draw with the mouse or your finger</Trans>
+              <Trans>Draw on the image</Trans>
             </span>
             <span className={s.buttons}>
               <Button size="sm" variant="ghost" onClick={() => setStrokes((all) => all.slice(0, -1))} disabled={strokes.length === 0}>
@@ -134,6 +129,9 @@ export function FixDialog({ project, image, cleanAllowed, errorMessage, onClose,
           </div>
         </div>
         <div className={s.fixSide}>
+          <p className={s.text}>
+            <Trans>Mark in red what should change, then describe it. Our team fixes it by hand.</Trans>
+          </p>
           <TextAreaField
             label={t`Describe the issue`}
             value={description}
@@ -166,6 +164,7 @@ export function FixDialog({ project, image, cleanAllowed, errorMessage, onClose,
             </Alert>
           )}
           {blocked && <FixBlocked code={e.reason_code} reason={e.reason} />}
+          {!phone && <div className={s.sideButtons}>{buttons}</div>}
         </div>
       </form>
     </Dialog>

@@ -28,7 +28,8 @@ export function ImageViewer({ project, index, onIndexChange, cleanAllowed, showV
   const { t, i18n } = useLingui();
   const fineHover = useMediaQuery('(hover: hover) and (pointer: fine)');
   const coarse = useMediaQuery('(pointer: coarse)');
-  const [shown, setShown] = useState<{ url: string; width: number; height: number } | null>(null);
+  // the generated image as loaded (URL and size), for the magnifier and the video poster
+  const [loadedImage, setLoadedImage] = useState<{ imageId: string; url: string; width: number; height: number } | null>(null);
   const images = project.images;
   const count = images.length;
   const image = images[Math.min(index, count - 1)];
@@ -36,9 +37,7 @@ export function ImageViewer({ project, index, onIndexChange, cleanAllowed, showV
   const { done, total } = progressOf(project);
   const several = count > 1;
   const go = (to: number) => onIndexChange((to + count) % count);
-  const imageId = image?.id;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the magnifier forgets the previous image
-  useEffect(() => setShown(null), [imageId]);
+  const shown = loadedImage && loadedImage.imageId === image?.id ? loadedImage : null;
 
   useEffect(() => {
     if (!several) return;
@@ -60,7 +59,9 @@ export function ImageViewer({ project, index, onIndexChange, cleanAllowed, showV
       fit="contain"
       eager
       className={s.fill}
-      onLoaded={(img) => setShown({ url: img.currentSrc || img.src, width: img.naturalWidth, height: img.naturalHeight })}
+      onLoaded={(img) =>
+        image && setLoadedImage({ imageId: image.id, url: img.currentSrc || img.src, width: img.naturalWidth, height: img.naturalHeight })
+      }
     />
   );
 
@@ -80,7 +81,15 @@ export function ImageViewer({ project, index, onIndexChange, cleanAllowed, showV
   } else if (image?.status === 'pending' || image?.status === 'processing' || project.status === 'processing') {
     generated = <ProcessingState done={done} total={total} since={project.created_at} />;
   } else if (image?.status === 'rejected' || project.status === 'rejected') {
-    generated = <div className={s.stateBox}>{i18n._(MESSAGES.rejectedOverlay)}</div>;
+    generated = (
+      <div className={s.stateBox}>
+        <Icon name="xCircle" size={32} />
+        <p className={s.stateTitle}>
+          <Trans>No image was generated</Trans>
+        </p>
+        <p>{i18n._(MESSAGES.rejectedOverlay)}</p>
+      </div>
+    );
   } else {
     generated = (
       <div className={s.stateBox}>
@@ -114,15 +123,15 @@ export function ImageViewer({ project, index, onIndexChange, cleanAllowed, showV
         </figure>
         <figure className={[s.pane, s.paneGenerated].join(' ')}>
           <figcaption className={s.caption}>
-            {showVideo ? <Trans>Video</Trans> : <Trans>Generated</Trans>}
-            {several && (
-              <span className={s.captionHint}>
-                {index + 1} / {count}
-              </span>
-            )}
-            {!showVideo && result && (fineHover || coarse) && (
-              <span className={s.captionHint}>{fineHover ? t`Hover to magnify` : t`Double-tap to zoom`}</span>
-            )}
+            <span>{showVideo ? <Trans>Video</Trans> : <Trans>Generated</Trans>}</span>
+            <span className={s.captionHint}>
+              {[
+                several ? `${index + 1} / ${count}` : null,
+                !showVideo && result && fineHover ? t`Hover to magnify` : null,
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+            </span>
           </figcaption>
           <div className={s.frame}>{generated}</div>
         </figure>

@@ -11,9 +11,6 @@ export const card = style({
   background: vars.color.surface,
   border: `1px solid ${vars.color.border}`,
   boxShadow: vars.shadow.sm,
-  // off-screen cards skip layout and paint (300 projects scroll smoothly)
-  contentVisibility: 'auto',
-  containIntrinsicHeight: 'auto 530px',
   minWidth: 0,
   transition: `box-shadow ${vars.motion.normal} ${vars.motion.ease}, transform ${vars.motion.normal} ${vars.motion.ease}`,
   selectors: { '&:hover': { boxShadow: vars.shadow.md } },
@@ -27,6 +24,10 @@ export const media = style({
   borderRadius: `${vars.radius.lg} ${vars.radius.lg} 0 0`,
   overflow: 'hidden',
   background: vars.color.surfaceSunken,
+  // an off-screen picture skips layout and paint (300 projects scroll smoothly); only the
+  // picture, so the card's menu is never clipped by the containment this brings
+  contentVisibility: 'auto',
+  containIntrinsicHeight: 'auto 440px',
   selectors: { '&:focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '-3px' } },
 });
 

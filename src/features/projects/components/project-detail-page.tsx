@@ -7,12 +7,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { formatDate } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { Alert, Button, Icon, Skeleton } from '../../../ui/index.ts';
+import { Alert, Button, Icon, Skeleton, Spinner } from '../../../ui/index.ts';
 import { useCleanAllowed } from '../hooks/use-clean-allowed.ts';
 import { useDownloadVideo } from '../hooks/use-download.ts';
 import { useProject, useProjectsLive } from '../hooks/use-projects.ts';
 import { MESSAGES, TYPE_LABELS } from '../labels.ts';
-import { hasVideo, type Project } from '../project-types.ts';
+import { hasVideo, type Project, progressOf } from '../project-types.ts';
 import { ImageViewer } from './image-viewer.tsx';
 import { useProjectDialogs } from './project-dialogs.tsx';
 import { ProjectIcon } from './project-icon.tsx';
@@ -158,6 +158,7 @@ function ProjectDetail({
         </div>
       </header>
 
+      {project.status === 'processing' && <ProcessingBanner project={project} />}
       <VideoBanner project={project} />
       {project.status === 'rejected' && (
         <Alert tone="error">
@@ -177,5 +178,24 @@ function ProjectDetail({
       <ImageViewer project={project} index={at} onIndexChange={onIndexChange} cleanAllowed={cleanAllowed} showVideo={showVideo && video} />
       {dialogs.dialogs}
     </div>
+  );
+}
+
+/** While the project is processing, however far the image on screen is. */
+function ProcessingBanner({ project }: { project: Project }) {
+  const { t } = useLingui();
+  const { done, total } = progressOf(project);
+  return (
+    <Alert tone="info">
+      <span className={d.banner}>
+        <span aria-live="polite">
+          <strong>
+            <Trans>Generating your images</Trans>
+          </strong>{' '}
+          {t`${done} of ${total} images ready.`} <Trans>This usually takes 1 to 2 minutes.</Trans>
+        </span>
+        <Spinner size={18} />
+      </span>
+    </Alert>
   );
 }

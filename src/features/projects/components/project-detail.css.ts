@@ -40,7 +40,7 @@ export const nameButton = style({
   selectors: { '&:hover': { borderColor: vars.color.border, background: vars.color.surface } },
   '@media': { [mobile]: { fontSize: vars.fontSize['2xl'] } },
 });
-export const nameText = style({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+export const nameText = style({ overflowWrap: 'anywhere', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' });
 export const nameIcon = style({ flex: 'none', color: vars.color.muted });
 export const nameInput = style({
   width: '100%',
@@ -65,17 +65,30 @@ export const panes = style({
   gap: vars.space['5'],
   '@media': { [mobile]: { gridTemplateColumns: '1fr', gap: vars.space['4'] } },
 });
-export const pane = style({ display: 'grid', gap: vars.space['2'], margin: 0, minWidth: 0 });
+export const pane = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, auto)',
+  justifyContent: 'center',
+  alignContent: 'start',
+  gap: vars.space['2'],
+  margin: 0,
+  minWidth: 0,
+  '@media': { [mobile]: { gridTemplateColumns: 'minmax(0, 1fr)', justifyContent: 'stretch' } },
+});
 export const paneGenerated = style({ '@media': { [mobile]: { order: -1 } } });
 export const caption = style({ fontSize: vars.fontSize.sm, fontWeight: vars.weight.semibold, color: vars.color.inkSoft, display: 'flex', justifyContent: 'space-between', gap: vars.space['2'] });
 export const captionHint = style({ fontWeight: vars.weight.regular, color: vars.color.muted });
 export const frame = style({
   position: 'relative',
   aspectRatio: '2 / 3',
-  width: '100%',
+  // both panes and the strip fit on a desktop screen; phones scroll
+  height: 'min(calc(100dvh - 300px), 900px)',
+  minHeight: '360px',
+  maxWidth: '100%',
+  '@media': { [mobile]: { height: 'auto', width: '100%', minHeight: 0 } },
   borderRadius: vars.radius.lg,
   overflow: 'hidden',
-  background: vars.color.surfaceSunken,
+  background: vars.color.surface,
   border: `1px solid ${vars.color.border}`,
 });
 export const fill = style({ position: 'absolute', inset: 0, width: '100%', height: '100%' });

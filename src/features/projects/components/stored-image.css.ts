@@ -12,3 +12,4 @@ export const img = style({
   selectors: { '&[data-loaded="true"]': { opacity: 1 } },
 });
 export const contain = style({ objectFit: 'contain' });
+export const clear = style({ background: 'transparent' });

@@ -27,7 +27,7 @@ export function StoredImage({ source, size, alt, className, imgClassName, fit = 
   const { url, retry } = useSignedImage(source, size, eager || near);
   const [loadedUrl, setLoadedUrl] = useState<string | null>(null);
   return (
-    <div ref={frameRef} className={[s.frame, className].filter(Boolean).join(' ')} style={style}>
+    <div ref={frameRef} className={[s.frame, fit === 'contain' ? s.clear : undefined, className].filter(Boolean).join(' ')} style={style}>
       {url && (
         <img
           src={url}
