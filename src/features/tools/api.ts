@@ -41,7 +41,10 @@ export async function chargeCombination(
   }
 }
 
-export type ToolJob = Pick<Tables<'tool_jobs'>, 'id' | 'status' | 'input_path' | 'result_path' | 'error' | 'credits_charged' | 'refunded_at'>;
+export type ToolJob = Pick<
+  Tables<'tool_jobs'>,
+  'id' | 'status' | 'input_path' | 'result_path' | 'error' | 'credits_charged' | 'refunded_at'
+>;
 const JOB_COLUMNS = 'id, status, input_path, result_path, error, credits_charged, refunded_at';
 
 export const toolKeys = {
@@ -56,7 +59,11 @@ export async function startBackgroundRemoval(client: AppSupabaseClient, inputPat
   const { data, error } = await client.rpc('start_background_removal', { input_path: inputPath });
   if (!error) return data as unknown as ToolJob;
   if (isNetworkError(error)) {
-    const found = await client.from('tool_jobs').select(JOB_COLUMNS).eq('input_path', inputPath).maybeSingle();
+    const found = await client
+      .from('tool_jobs')
+      .select(JOB_COLUMNS)
+      .eq('input_path', inputPath)
+      .maybeSingle();
     if (!found.error && found.data) return found.data;
   }
   throw error;

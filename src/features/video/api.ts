@@ -43,7 +43,11 @@ export function videoProjectQueryOptions(client: AppSupabaseClient, userId: stri
     queryKey: videoKeys.project(userId, projectId),
     queryFn: async (): Promise<VideoProject | null> => {
       if (!UUID.test(projectId)) return null;
-      const { data, error } = await client.from('projects').select(PROJECT_COLUMNS).eq('id', projectId).maybeSingle();
+      const { data, error } = await client
+        .from('projects')
+        .select(PROJECT_COLUMNS)
+        .eq('id', projectId)
+        .maybeSingle();
       if (error) throw error;
       return data as unknown as VideoProject | null;
     },
@@ -83,7 +87,11 @@ export function videoPlanQueryOptions(client: AppSupabaseClient, plan: string) {
   return queryOptions({
     queryKey: videoKeys.plan(plan),
     queryFn: async (): Promise<VideoPlanFacts> => {
-      const { data, error } = await client.from('plans').select('video, custom_video_style').eq('id', plan).maybeSingle();
+      const { data, error } = await client
+        .from('plans')
+        .select('video, custom_video_style')
+        .eq('id', plan)
+        .maybeSingle();
       if (error) throw error;
       return { video: data?.video === true, custom_video_style: data?.custom_video_style === true };
     },

@@ -21,7 +21,8 @@ export interface EligibleProject {
   images: EligibleImage[];
 }
 
-const hasResult = (i: EligibleImage) => i.status === 'completed' && (!!i.generated_path || !!i.watermarked_path);
+const hasResult = (i: EligibleImage) =>
+  i.status === 'completed' && (!!i.generated_path || !!i.watermarked_path);
 
 /** The image a video starts from: the first finished one (by position). */
 export function firstResult<I extends EligibleImage>(images: readonly I[]): I | undefined {

@@ -30,4 +30,5 @@ export function videoProblem(
 }
 
 /** Generate is disabled while a custom style has no description (spec 2 §5). */
-export const generateDisabled = (choice: StyleChoice) => choice.style === CUSTOM_STYLE && !canSaveCustom(choice.custom);
+export const generateDisabled = (choice: StyleChoice) =>
+  choice.style === CUSTOM_STYLE && !canSaveCustom(choice.custom);

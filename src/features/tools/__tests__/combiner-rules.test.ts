@@ -89,12 +89,24 @@ describe('tools hub', () => {
       'custom-model-creator',
       'batch-processor',
     ]);
-    expect(TOOLS.filter((t) => t.comingSoon).map((t) => t.id)).toEqual(['image-enhancer', 'custom-model-creator', 'batch-processor']);
-    expect(TOOLS.filter((t) => t.advancedOnly).map((t) => t.id)).toEqual(['custom-model-creator', 'batch-processor']);
+    expect(TOOLS.filter((t) => t.comingSoon).map((t) => t.id)).toEqual([
+      'image-enhancer',
+      'custom-model-creator',
+      'batch-processor',
+    ]);
+    expect(TOOLS.filter((t) => t.advancedOnly).map((t) => t.id)).toEqual([
+      'custom-model-creator',
+      'batch-processor',
+    ]);
   });
   it('locks Advanced-only cards for every plan but Advanced', () => {
     const creator = TOOLS[3];
-    expect(['free', 'lite', 'pro', undefined].map((p) => isLocked(creator, p))).toEqual([true, true, true, true]);
+    expect(['free', 'lite', 'pro', undefined].map((p) => isLocked(creator, p))).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
     expect(isLocked(creator, 'advanced')).toBe(false);
     expect(isLocked(TOOLS[0], 'free')).toBe(false);
   });

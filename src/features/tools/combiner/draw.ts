@@ -44,7 +44,9 @@ export function paint(ctx: Context2D, layout: CombinedLayout, images: readonly C
 
 /** The photos (decoded with their camera orientation), combined into one PNG. */
 export async function combinePhotos(files: readonly Blob[]): Promise<CombinedImage> {
-  const bitmaps = await Promise.all(files.map((f) => createImageBitmap(f, { imageOrientation: 'from-image' })));
+  const bitmaps = await Promise.all(
+    files.map((f) => createImageBitmap(f, { imageOrientation: 'from-image' })),
+  );
   try {
     const layout = combineLayout(bitmaps.map((b) => ({ width: b.width, height: b.height })));
     const { ctx, toPng } = canvasOf(layout.width, layout.height);

@@ -36,7 +36,8 @@ const positive = (n: number) => Number.isFinite(n) && n > 0;
 export function combineLayout(sizes: readonly Size[], limits: CanvasLimits = CANVAS_LIMITS): CombinedLayout {
   if (sizes.length === 0) throw new RangeError('nothing to combine');
   for (const s of sizes) {
-    if (!positive(s.width) || !positive(s.height)) throw new RangeError(`invalid photo size ${s.width}×${s.height}`);
+    if (!positive(s.width) || !positive(s.height))
+      throw new RangeError(`invalid photo size ${s.width}×${s.height}`);
   }
   const naturalWidth = Math.max(...sizes.map((s) => s.width));
   const naturalHeight = sizes.reduce((sum, s) => sum + s.height, 0);

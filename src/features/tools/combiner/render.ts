@@ -16,7 +16,8 @@ function combiner(): Worker | null {
       const waiting = pending.get(reply.id);
       if (!waiting) return;
       pending.delete(reply.id);
-      if (reply.ok) waiting.resolve({ blob: reply.blob, width: reply.width, height: reply.height, scale: reply.scale });
+      if (reply.ok)
+        waiting.resolve({ blob: reply.blob, width: reply.width, height: reply.height, scale: reply.scale });
       else waiting.reject(new Error(reply.message));
     };
     w.onerror = () => {

@@ -9,7 +9,12 @@ export const AUTO_COMBINE_MS = 500;
 /** And the result downloads this long after it is ready. */
 export const AUTO_DOWNLOAD_MS = 500;
 
-const EXTENSION_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp' };
+const EXTENSION_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+};
 
 /** A file's image type: its declared type, or (when the system gave none) its extension's. */
 export function imageType(file: { name: string; type: string }): string {
@@ -31,7 +36,10 @@ export interface AddOutcome<F> {
 }
 
 /** Which of the offered files join `existing` photos: the right type, up to the limit. */
-export function addToSelection<F extends { name: string; type: string }>(existing: number, offered: readonly F[]): AddOutcome<F> {
+export function addToSelection<F extends { name: string; type: string }>(
+  existing: number,
+  offered: readonly F[],
+): AddOutcome<F> {
   const room = Math.max(0, MAX_COMBINER_IMAGES - existing);
   const images = offered.filter(isCombinerType);
   return {

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Icon, Spinner } from '../../../ui/index.ts';
 import { describeError } from '../../../lib/errors/index.ts';
@@ -13,6 +14,7 @@ import { CreditNotice } from './credit-notice.tsx';
 import { FileDrop } from './file-drop.tsx';
 import { ProgressBar } from './progress-bar.tsx';
 import { ToolHeader } from './tool-header.tsx';
+import { useReveal } from './use-reveal.ts';
 import * as b from './background-remover.css.ts';
 import * as s from './tools.css.ts';
 
@@ -24,6 +26,8 @@ export function BackgroundRemoverPage() {
   const remover = useBackgroundRemover();
   const { photo, stage, upload, result, problem } = remover;
   const locale = currentLocale();
+  const resultPanel = useRef<HTMLElement>(null);
+  useReveal(resultPanel, result !== null);
   const credits = remover.price !== undefined ? formatNumber(remover.price, locale) : null;
 
   const stageLabel =
@@ -63,7 +67,7 @@ export function BackgroundRemoverPage() {
           </h2>
           {photo ? (
             <>
-              <div className={b.chosen}>
+              <div className={[b.chosen, result ? b.chosenDone : undefined].filter(Boolean).join(' ')}>
                 <img className={b.chosenImage} src={photo.url} alt={t`Your product as uploaded`} />
               </div>
               <div className={b.chosenMeta}>
@@ -90,7 +94,13 @@ export function BackgroundRemoverPage() {
             <ProgressBar
               label={stageLabel}
               percent={removalPercent(stage, upload)}
-              detail={stage === 'uploading' && upload ? <Trans>{uploaded} of {total} KB</Trans> : undefined}
+              detail={
+                stage === 'uploading' && upload ? (
+                  <Trans>
+                    {uploaded} of {total} KB
+                  </Trans>
+                ) : undefined
+              }
             />
           )}
 
@@ -108,11 +118,17 @@ export function BackgroundRemoverPage() {
                 )}
               </Alert>
             ))}
-          {remover.serverError !== null && <Alert tone="error">{describeError(remover.serverError, i18n)}</Alert>}
+          {remover.serverError !== null && (
+            <Alert tone="error">{describeError(remover.serverError, i18n)}</Alert>
+          )}
 
           {photo && !result && (
             <div className={s.actions}>
-              <Button onClick={() => void remover.removeBackground()} loading={remover.working} disabled={remover.working}>
+              <Button
+                onClick={() => void remover.removeBackground()}
+                loading={remover.working}
+                disabled={remover.working}
+              >
                 <Icon name="scissors" size={18} />
                 <Trans>Remove Background</Trans>
               </Button>
@@ -120,7 +136,12 @@ export function BackgroundRemoverPage() {
           )}
         </section>
 
-        <section className={s.panel} aria-labelledby="remover-result" aria-live="polite">
+        <section
+          ref={resultPanel}
+          className={[s.panel, s.revealTarget].join(' ')}
+          aria-labelledby="remover-result"
+          aria-live="polite"
+        >
           <h2 id="remover-result" className={s.panelTitle}>
             <Trans>Without background</Trans>
           </h2>
@@ -149,7 +170,10 @@ export function BackgroundRemoverPage() {
             <div className={[s.placeholder, s.checkerboard].join(' ')}>
               <Icon name="scissors" size={28} />
               <span>
-                <Trans>Your photo without its background appears here, on a checkerboard that shows what is transparent.</Trans>
+                <Trans>
+                  Your photo without its background appears here, on a checkerboard that shows what is
+                  transparent.
+                </Trans>
               </span>
             </div>
           )}

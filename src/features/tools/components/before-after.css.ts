@@ -10,8 +10,14 @@ export const frame = style({
   userSelect: 'none',
   touchAction: 'pan-y',
 });
-export const layer = style({ gridArea: '1 / 1', display: 'block', width: '100%', height: '100%', maxHeight: 560, objectFit: 'contain' });
-export const before = style({ background: vars.color.surfaceMuted });
+export const layer = style({
+  gridArea: '1 / 1',
+  display: 'block',
+  width: '100%',
+  height: '100%',
+  maxHeight: 560,
+  objectFit: 'contain',
+});
 export const divider = style({
   position: 'absolute',
   top: 0,
@@ -48,7 +54,12 @@ export const range = style({
   selectors: { '&:focus-visible': { opacity: 0 } },
 });
 export const focusRing = style({
-  selectors: { [`${frame}:has(${range}:focus-visible) &`]: { outline: `2px solid ${vars.color.focus}`, outlineOffset: 2 } },
+  selectors: {
+    [`${frame}:has(${range}:focus-visible) &`]: {
+      outline: `2px solid ${vars.color.focus}`,
+      outlineOffset: 2,
+    },
+  },
 });
 export const tag = style({
   position: 'absolute',
@@ -63,7 +74,13 @@ export const tag = style({
 });
 export const tagBefore = style({ left: vars.space['2'] });
 export const tagAfter = style({ right: vars.space['2'] });
-export const modes = style({ display: 'inline-flex', gap: vars.space['1'], padding: 3, borderRadius: vars.radius.full, background: vars.color.surfaceMuted });
+export const modes = style({
+  display: 'inline-flex',
+  gap: vars.space['1'],
+  padding: 3,
+  borderRadius: vars.radius.full,
+  background: vars.color.surfaceMuted,
+});
 export const mode = style({
   border: 0,
   borderRadius: vars.radius.full,
@@ -74,5 +91,11 @@ export const mode = style({
   fontSize: vars.fontSize.sm,
   fontWeight: vars.weight.medium,
   cursor: 'pointer',
-  selectors: { '&[aria-pressed="true"]': { background: vars.color.surface, color: vars.color.ink, boxShadow: vars.shadow.sm } },
+  selectors: {
+    '&[aria-pressed="true"]': {
+      background: vars.color.surface,
+      color: vars.color.ink,
+      boxShadow: vars.shadow.sm,
+    },
+  },
 });

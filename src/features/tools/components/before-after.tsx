@@ -15,10 +15,20 @@ export function BeforeAfter({ before, after }: { before: string; after: string }
   return (
     <div>
       <div className={s.modes} style={{ marginBottom: 12 }}>
-        <button type="button" className={s.mode} aria-pressed={mode === 'result'} onClick={() => setMode('result')}>
+        <button
+          type="button"
+          className={s.mode}
+          aria-pressed={mode === 'result'}
+          onClick={() => setMode('result')}
+        >
           <Trans>Result</Trans>
         </button>
-        <button type="button" className={s.mode} aria-pressed={mode === 'compare'} onClick={() => setMode('compare')}>
+        <button
+          type="button"
+          className={s.mode}
+          aria-pressed={mode === 'compare'}
+          onClick={() => setMode('compare')}
+        >
           <Trans>Before / after</Trans>
         </button>
       </div>
@@ -27,7 +37,7 @@ export function BeforeAfter({ before, after }: { before: string; after: string }
         {mode === 'compare' && (
           <>
             <img
-              className={[s.layer, s.before].join(' ')}
+              className={s.layer}
               src={before}
               alt={t`Your product as uploaded`}
               style={{ clipPath: `inset(0 ${100 - split}% 0 0)` }}

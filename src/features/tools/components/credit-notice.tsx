@@ -6,7 +6,13 @@ import { formatNumber } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 
 /** The tool's own insufficient-credits words, the balance, and a way to buy more (spec 2 §8). */
-export function CreditNotice({ message, remaining }: { message: MessageDescriptor; remaining: number | undefined }) {
+export function CreditNotice({
+  message,
+  remaining,
+}: {
+  message: MessageDescriptor;
+  remaining: number | undefined;
+}) {
   const { i18n } = useLingui();
   const balance = formatNumber(remaining ?? 0, currentLocale());
   return (

@@ -17,7 +17,18 @@ interface FileDropProps {
 }
 
 /** Drag and drop or the file picker. */
-export function FileDrop({ label, title, hint, button, accept, multiple, disabled, busy, onFiles, testId }: FileDropProps) {
+export function FileDrop({
+  label,
+  title,
+  hint,
+  button,
+  accept,
+  multiple,
+  disabled,
+  busy,
+  onFiles,
+  testId,
+}: FileDropProps) {
   const [dragging, setDragging] = useState(false);
   const picker = useRef<HTMLInputElement>(null);
   const take = (list: FileList | null) => {

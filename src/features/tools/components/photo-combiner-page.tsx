@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Icon, Spinner } from '../../../ui/index.ts';
 import { formatNumber } from '../../../lib/format.ts';
@@ -9,10 +10,21 @@ import { combinerMessages } from '../messages.ts';
 import { CreditNotice } from './credit-notice.tsx';
 import { FileDrop } from './file-drop.tsx';
 import { ToolHeader } from './tool-header.tsx';
+import { useReveal } from './use-reveal.ts';
 import * as c from './photo-combiner.css.ts';
 import * as s from './tools.css.ts';
 
-function Slot({ photo, index, disabled, onRemove }: { photo: CombinerPhoto | undefined; index: number; disabled: boolean; onRemove: (id: string) => void }) {
+function Slot({
+  photo,
+  index,
+  disabled,
+  onRemove,
+}: {
+  photo: CombinerPhoto | undefined;
+  index: number;
+  disabled: boolean;
+  onRemove: (id: string) => void;
+}) {
   const { t } = useLingui();
   const position = index === 0 ? t`Top` : t`Bottom`;
   if (!photo) {
@@ -54,7 +66,11 @@ export function PhotoCombinerPage() {
   const { photos, phase, busy, result, problem } = combiner;
   const full = photos.length >= MAX_COMBINER_IMAGES;
   const credits = combiner.price !== undefined ? formatNumber(combiner.price, currentLocale()) : null;
-  const size = result ? `${formatNumber(result.width, currentLocale())} × ${formatNumber(result.height, currentLocale())}` : '';
+  const resultPanel = useRef<HTMLElement>(null);
+  useReveal(resultPanel, result !== null);
+  const size = result
+    ? `${formatNumber(result.width, currentLocale())} × ${formatNumber(result.height, currentLocale())}`
+    : '';
 
   return (
     <div className={s.page}>
@@ -63,8 +79,8 @@ export function PhotoCombinerPage() {
         price={credits && <Trans>{credits} credits per combination</Trans>}
         lead={
           <Trans>
-            Add a top and a bottom: they are stacked into one outfit photo on white, ready for the flat-lay flow. The
-            combination starts by itself and downloads as a PNG.
+            Add a top and a bottom: they are stacked into one outfit photo on white, ready for the flat-lay
+            flow. The combination starts by itself and downloads as a PNG.
           </Trans>
         }
       />
@@ -78,21 +94,29 @@ export function PhotoCombinerPage() {
           <h2 id="combiner-photos" className={s.panelTitle}>
             <Trans>Your photos</Trans>
           </h2>
-          <FileDrop
-            label={t`Add photos to combine`}
-            title={<Trans>Drag and drop 2 photos here</Trans>}
-            hint={<Trans>PNG, JPG or WebP · the first goes on top</Trans>}
-            button={<Trans>Choose photos</Trans>}
-            accept={COMBINER_ACCEPT}
-            multiple
-            disabled={full || busy}
-            busy={combiner.adding ? <Trans>Reading your photos…</Trans> : undefined}
-            onFiles={(files) => void combiner.addFiles(files)}
-            testId="combiner-input"
-          />
+          {!full && (
+            <FileDrop
+              label={t`Add photos to combine`}
+              title={<Trans>Drag and drop 2 photos here</Trans>}
+              hint={<Trans>PNG, JPG or WebP · the first goes on top</Trans>}
+              button={<Trans>Choose photos</Trans>}
+              accept={COMBINER_ACCEPT}
+              multiple
+              disabled={busy}
+              busy={combiner.adding ? <Trans>Reading your photos…</Trans> : undefined}
+              onFiles={(files) => void combiner.addFiles(files)}
+              testId="combiner-input"
+            />
+          )}
           <ul className={c.slots} aria-label={t`Selected photos`}>
             {[0, 1].map((i) => (
-              <Slot key={photos[i]?.id ?? `empty-${i}`} photo={photos[i]} index={i} disabled={busy} onRemove={combiner.remove} />
+              <Slot
+                key={photos[i]?.id ?? `empty-${i}`}
+                photo={photos[i]}
+                index={i}
+                disabled={busy}
+                onRemove={combiner.remove}
+              />
             ))}
           </ul>
           {problem &&
@@ -102,7 +126,11 @@ export function PhotoCombinerPage() {
               <Alert tone="error">{i18n._(problem.message)}</Alert>
             ))}
           <div className={s.actions}>
-            <Button onClick={() => void combiner.combine()} loading={busy} disabled={busy || phase === 'ready'}>
+            <Button
+              onClick={() => void combiner.combine()}
+              loading={busy}
+              disabled={busy || phase === 'ready'}
+            >
               <Icon name="layers" size={18} />
               <Trans>Combine Images</Trans>
             </Button>
@@ -112,14 +140,24 @@ export function PhotoCombinerPage() {
           </div>
         </section>
 
-        <section className={s.panel} aria-labelledby="combiner-result" aria-live="polite">
+        <section
+          ref={resultPanel}
+          className={[s.panel, s.revealTarget].join(' ')}
+          aria-labelledby="combiner-result"
+          aria-live="polite"
+        >
           <h2 id="combiner-result" className={s.panelTitle}>
             <Trans>Combined photo</Trans>
           </h2>
           {result ? (
             <>
               <div className={c.preview}>
-                <img className={c.result} src={result.url} alt={t`Both garments stacked into one outfit`} data-testid="combined-result" />
+                <img
+                  className={c.result}
+                  src={result.url}
+                  alt={t`Both garments stacked into one outfit`}
+                  data-testid="combined-result"
+                />
               </div>
               <p className={c.meta}>
                 <Trans>
@@ -136,7 +174,9 @@ export function PhotoCombinerPage() {
           ) : busy ? (
             <div className={s.placeholder} role="status">
               <Spinner size={28} />
-              <span>{phase === 'charging' ? <Trans>Finishing…</Trans> : <Trans>Combining your photos…</Trans>}</span>
+              <span>
+                {phase === 'charging' ? <Trans>Finishing…</Trans> : <Trans>Combining your photos…</Trans>}
+              </span>
             </div>
           ) : (
             <div className={s.placeholder}>

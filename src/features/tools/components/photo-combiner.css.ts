@@ -1,7 +1,14 @@
 import { style } from '@vanilla-extract/css';
 import { mobile, vars } from '../../../ui/theme.css.ts';
 
-export const slots = style({ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: vars.space['3'], listStyle: 'none', padding: 0, margin: 0 });
+export const slots = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+  gap: vars.space['3'],
+  listStyle: 'none',
+  padding: 0,
+  margin: 0,
+});
 export const slot = style({
   position: 'relative',
   display: 'grid',
@@ -22,7 +29,13 @@ export const emptySlot = style({
   border: `1px dashed ${vars.color.borderStrong}`,
   background: vars.color.bg,
 });
-export const thumb = style({ width: '100%', height: '100%', objectFit: 'contain', minHeight: 0, background: '#fff' });
+export const thumb = style({
+  width: '100%',
+  height: '100%',
+  objectFit: 'contain',
+  minHeight: 0,
+  background: '#fff',
+});
 export const slotLabel = style({
   display: 'flex',
   alignItems: 'center',
@@ -51,7 +64,10 @@ export const remove = style({
   color: vars.color.ink,
   cursor: 'pointer',
   boxShadow: vars.shadow.sm,
-  selectors: { '&:hover:not(:disabled)': { background: vars.color.dangerSoft, color: vars.color.danger }, '&:disabled': { opacity: 0.5, cursor: 'default' } },
+  selectors: {
+    '&:hover:not(:disabled)': { background: vars.color.dangerSoft, color: vars.color.danger },
+    '&:disabled': { opacity: 0.5, cursor: 'default' },
+  },
 });
 export const preview = style({
   display: 'grid',

@@ -2,7 +2,15 @@ import { type ReactNode, useId } from 'react';
 import * as s from './tools.css.ts';
 
 /** A labelled progress bar (role progressbar with its value). */
-export function ProgressBar({ label, percent, detail }: { label: ReactNode; percent: number; detail?: ReactNode }) {
+export function ProgressBar({
+  label,
+  percent,
+  detail,
+}: {
+  label: ReactNode;
+  percent: number;
+  detail?: ReactNode;
+}) {
   const id = useId();
   return (
     <div className={s.progress}>

@@ -12,7 +12,15 @@ import { TOOLS, type ToolEntry, isLocked } from '../tool-list.ts';
 import * as t from './tools.css.ts';
 import * as s from './tools-hub.css.ts';
 
-function ToolCard({ tool, plan, price }: { tool: ToolEntry; plan: string | undefined; price: number | undefined }) {
+function ToolCard({
+  tool,
+  plan,
+  price,
+}: {
+  tool: ToolEntry;
+  plan: string | undefined;
+  price: number | undefined;
+}) {
   const { i18n } = useLingui();
   const locked = isLocked(tool, plan);
   const available = !tool.comingSoon && !locked && !!tool.to;

@@ -26,7 +26,12 @@ export const card = style({
     '&[data-available="false"]': { background: vars.color.bg },
   },
 });
-export const top = style({ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: vars.space['3'] });
+export const top = style({
+  display: 'flex',
+  alignItems: 'flex-start',
+  justifyContent: 'space-between',
+  gap: vars.space['3'],
+});
 export const iconWrap = style({
   display: 'grid',
   placeItems: 'center',
@@ -35,12 +40,30 @@ export const iconWrap = style({
   borderRadius: vars.radius.md,
   background: vars.color.accentSoft,
   color: vars.color.accentInk,
-  selectors: { [`${card}[data-available="false"] &`]: { background: vars.color.surfaceSunken, color: vars.color.muted } },
+  selectors: {
+    [`${card}[data-available="false"] &`]: { background: vars.color.surfaceSunken, color: vars.color.muted },
+  },
 });
-export const badges = style({ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: vars.space['2'] });
-export const name = style({ fontSize: vars.fontSize.lg, fontWeight: vars.weight.semibold, marginBottom: vars.space['1'] });
+export const badges = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  justifyContent: 'flex-end',
+  gap: vars.space['2'],
+});
+export const name = style({
+  fontSize: vars.fontSize.lg,
+  fontWeight: vars.weight.semibold,
+  marginBottom: vars.space['1'],
+});
 export const text = style({ fontSize: vars.fontSize.sm, color: vars.color.muted });
-export const footer = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: vars.space['3'], minHeight: '2.5rem' });
+export const footer = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  flexWrap: 'wrap',
+  gap: vars.space['3'],
+  minHeight: '2.5rem',
+});
 /** The whole card is the link; the title's link covers it. */
 export const stretched = style({
   color: 'inherit',
@@ -59,5 +82,17 @@ export const open = style({
   fontSize: vars.fontSize.sm,
   color: vars.color.accentInk,
 });
-export const price = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space['1'], fontSize: vars.fontSize.sm, color: vars.color.muted });
-export const lockNote = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space['1'], fontSize: vars.fontSize.sm, color: vars.color.muted });
+export const price = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space['1'],
+  fontSize: vars.fontSize.sm,
+  color: vars.color.muted,
+});
+export const lockNote = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space['1'],
+  fontSize: vars.fontSize.sm,
+  color: vars.color.muted,
+});

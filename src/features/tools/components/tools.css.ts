@@ -16,7 +16,12 @@ export const back = style({
   selectors: { '&:hover': { color: vars.color.ink } },
 });
 export const header = style({ display: 'grid', gap: vars.space['2'] });
-export const titleRow = style({ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: vars.space['3'] });
+export const titleRow = style({
+  display: 'flex',
+  alignItems: 'center',
+  flexWrap: 'wrap',
+  gap: vars.space['3'],
+});
 export const title = style({
   fontFamily: vars.font.display,
   fontSize: vars.fontSize['3xl'],
@@ -44,7 +49,12 @@ export const panel = style({
   '@media': { [mobile]: { padding: vars.space['4'] } },
 });
 export const panelTitle = style({ fontSize: vars.fontSize.lg, fontWeight: vars.weight.semibold });
-export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['3'], alignItems: 'center' });
+export const actions = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space['3'],
+  alignItems: 'center',
+});
 export const hint = style({ fontSize: vars.fontSize.sm, color: vars.color.muted });
 
 export const drop = style({
@@ -134,3 +144,5 @@ export const price = style({
   color: vars.color.accentInk,
   fontWeight: vars.weight.semibold,
 });
+/** Scrolled to on one-column layouts: clears the sticky header. */
+export const revealTarget = style({ scrollMarginTop: `calc(${vars.size.header} + ${vars.space['3']})` });

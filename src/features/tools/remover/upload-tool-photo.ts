@@ -25,13 +25,20 @@ export class ToolUploadRefused extends Error {
   }
 }
 
-function put(url: string, blob: Blob, contentType: string, onProgress: (p: ByteProgress) => void, signal?: AbortSignal) {
+function put(
+  url: string,
+  blob: Blob,
+  contentType: string,
+  onProgress: (p: ByteProgress) => void,
+  signal?: AbortSignal,
+) {
   return new Promise<void>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('PUT', url);
     xhr.setRequestHeader('Content-Type', contentType);
     xhr.setRequestHeader('x-upsert', 'false');
-    xhr.upload.onprogress = (e) => onProgress({ loaded: e.loaded, total: e.lengthComputable ? e.total : blob.size });
+    xhr.upload.onprogress = (e) =>
+      onProgress({ loaded: e.loaded, total: e.lengthComputable ? e.total : blob.size });
     xhr.onload = () => {
       if (xhr.status >= 200 && xhr.status < 300) {
         onProgress({ loaded: blob.size, total: blob.size });
@@ -44,7 +51,12 @@ function put(url: string, blob: Blob, contentType: string, onProgress: (p: ByteP
       } catch {
         // not JSON
       }
-      reject(new ToolUploadRefused(Number(body.statusCode ?? xhr.status), body.message ?? `Upload failed (${xhr.status})`));
+      reject(
+        new ToolUploadRefused(
+          Number(body.statusCode ?? xhr.status),
+          body.message ?? `Upload failed (${xhr.status})`,
+        ),
+      );
     };
     // supabase-js words for a request that got no answer (isNetworkError knows them)
     xhr.onerror = () => reject(new TypeError('Failed to fetch'));

@@ -35,7 +35,12 @@ export interface RemoverResult {
   fileName: string;
 }
 
-export type RemoverProblem = { message: MessageDescriptor; insufficient?: boolean; refunded?: boolean; retry?: 'download' };
+export type RemoverProblem = {
+  message: MessageDescriptor;
+  insufficient?: boolean;
+  refunded?: boolean;
+  retry?: 'download';
+};
 
 /** Codes of start_background_removal that have words of their own (the rest: the charge failed). */
 const PHOTO_CODES = new Set(['photo_required', 'photo_not_found', 'invalid_file_type']);
@@ -76,7 +81,8 @@ export function useBackgroundRemover() {
     ...toolJobQueryOptions(client, jobId ?? ''),
     enabled: jobId !== null,
     // live updates do the work; a slow poll covers a dropped connection
-    refetchInterval: (q) => (q.state.data && ['completed', 'failed'].includes(q.state.data.status) ? false : 4000),
+    refetchInterval: (q) =>
+      q.state.data && ['completed', 'failed'].includes(q.state.data.status) ? false : 4000,
   });
   useLiveRows({
     channel: `tool-job:${jobId}`,
@@ -157,7 +163,12 @@ export function useBackgroundRemover() {
     setUpload({ loaded: 0, total: current.blob.size });
     let path: string;
     try {
-      path = await uploadToolPhoto(client, { userId: user.id, blob: current.blob, mimeType: current.mimeType }, setUpload, controller.signal);
+      path = await uploadToolPhoto(
+        client,
+        { userId: user.id, blob: current.blob, mimeType: current.mimeType },
+        setUpload,
+        controller.signal,
+      );
     } catch (err) {
       if (controller.signal.aborted) return;
       setStage(null);
@@ -174,7 +185,8 @@ export function useBackgroundRemover() {
     } catch (err) {
       setStage(null);
       const code = serverCode(err)?.code;
-      if (code === 'insufficient_credits') setProblem({ message: removerMessages.insufficient, insufficient: true });
+      if (code === 'insufficient_credits')
+        setProblem({ message: removerMessages.insufficient, insufficient: true });
       else if (code && PHOTO_CODES.has(code)) setServerError(err);
       else setProblem({ message: removerMessages.chargeFailed });
     } finally {

@@ -20,7 +20,9 @@ describe('which projects can become a video', () => {
     }
     expect(isEligible({ status: 'completed', images: [] })).toBe(false);
     expect(isEligible({ status: 'completed', images: [image({ status: 'failed' })] })).toBe(false);
-    expect(isEligible({ status: 'completed', images: [image({ generated_path: null, watermarked_path: null })] })).toBe(false);
+    expect(
+      isEligible({ status: 'completed', images: [image({ generated_path: null, watermarked_path: null })] }),
+    ).toBe(false);
   });
 
   it('starts from the first finished image by position', () => {
@@ -74,7 +76,9 @@ describe('a video request', () => {
     expect(videoProblem({ style: 'zoom-in', custom: '' }, ok)).toBeNull();
   });
   it('a custom style needs the Advanced plan and a description that is not only spaces', () => {
-    expect(videoProblem({ style: CUSTOM_STYLE, custom: 'slow pan' }, { ...ok, customAllowed: false })).toBe('custom-locked');
+    expect(videoProblem({ style: CUSTOM_STYLE, custom: 'slow pan' }, { ...ok, customAllowed: false })).toBe(
+      'custom-locked',
+    );
     expect(videoProblem({ style: CUSTOM_STYLE, custom: '   ' }, ok)).toBe('custom-required');
     expect(videoProblem({ style: CUSTOM_STYLE, custom: ' slow pan ' }, ok)).toBeNull();
     expect(generateDisabled({ style: CUSTOM_STYLE, custom: ' \n ' })).toBe(true);

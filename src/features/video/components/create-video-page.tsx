@@ -19,7 +19,14 @@ import { firstResult, isEligible } from '../eligible.ts';
 import { useRequestVideo } from '../hooks/use-request-video.ts';
 import { useVideoAccess } from '../hooks/use-video-access.ts';
 import { videoMessages } from '../messages.ts';
-import { CUSTOM_STYLE, type StyleChoice, type VideoProblem, cleanDescription, generateDisabled, videoProblem } from '../rules.ts';
+import {
+  CUSTOM_STYLE,
+  type StyleChoice,
+  type VideoProblem,
+  cleanDescription,
+  generateDisabled,
+  videoProblem,
+} from '../rules.ts';
 import { CustomStyleCard } from './custom-style-card.tsx';
 import { StyleCard } from './style-card.tsx';
 import { UpgradeNotice } from './upgrade-notice.tsx';
@@ -30,7 +37,10 @@ const SOURCE_SIZE = { width: 680, height: 1020, resize: 'cover' as const, qualit
 function SourcePanel({ project }: { project: VideoProject }) {
   const { t, i18n } = useLingui();
   const cleanAllowed = useCleanAllowed();
-  const type = project.type in TYPE_LABELS ? i18n._(TYPE_LABELS[project.type as keyof typeof TYPE_LABELS]) : project.type;
+  const type =
+    project.type in TYPE_LABELS
+      ? i18n._(TYPE_LABELS[project.type as keyof typeof TYPE_LABELS])
+      : project.type;
   return (
     <aside className={s.source} aria-label={t`The project`}>
       <StoredImage
@@ -94,7 +104,10 @@ export function CreateVideoPage({ projectId }: { projectId: string }) {
 
   const generate = () => {
     if (!p) return;
-    const why = videoProblem(choice, { customAllowed: access.customStyle, enoughCredits: access.enoughCredits });
+    const why = videoProblem(choice, {
+      customAllowed: access.customStyle,
+      enoughCredits: access.enoughCredits,
+    });
     setProblem(why);
     if (why) return;
     request.mutate({
@@ -114,7 +127,9 @@ export function CreateVideoPage({ projectId }: { projectId: string }) {
         <Trans>Create Video</Trans>
       </h1>
       <p className={s.lead}>
-        <Trans>Pick a style: hover over a card (or tap it) to see it move. The video takes about 1-2 minutes.</Trans>
+        <Trans>
+          Pick a style: hover over a card (or tap it) to see it move. The video takes about 1-2 minutes.
+        </Trans>
       </p>
     </header>
   );
@@ -187,23 +202,29 @@ export function CreateVideoPage({ projectId }: { projectId: string }) {
             <ul className={s.styleGrid} aria-label={t`Video styles`}>
               {styles.data.map((style) => (
                 <li key={style.id}>
-                  <StyleCard style={style} selected={choice.style === style.id} onSelect={() => choose(style.id)} />
+                  <StyleCard
+                    style={style}
+                    selected={choice.style === style.id}
+                    onSelect={() => choose(style.id)}
+                  />
                 </li>
               ))}
-              <li>
-                <CustomStyleCard
-                  allowed={access.customStyle}
-                  selected={choice.style === CUSTOM_STYLE}
-                  description={choice.custom}
-                  onSelect={() => choose(CUSTOM_STYLE)}
-                  onSave={(text) => setChoice({ style: CUSTOM_STYLE, custom: text })}
-                />
-              </li>
+              <CustomStyleCard
+                allowed={access.customStyle}
+                selected={choice.style === CUSTOM_STYLE}
+                description={choice.custom}
+                onSelect={() => choose(CUSTOM_STYLE)}
+                onSave={(text) => setChoice({ style: CUSTOM_STYLE, custom: text })}
+              />
             </ul>
           )}
 
-          {insufficientNow && <CreditNotice message={videoMessages.notEnoughCredits} remaining={access.remaining} />}
-          {creditsProblem && <CreditNotice message={videoMessages.notEnoughCredits} remaining={access.remaining} />}
+          {insufficientNow && (
+            <CreditNotice message={videoMessages.notEnoughCredits} remaining={access.remaining} />
+          )}
+          {creditsProblem && (
+            <CreditNotice message={videoMessages.notEnoughCredits} remaining={access.remaining} />
+          )}
           {problem && problem !== 'credits' && <Alert tone="error">{i18n._(PROBLEM_WORDS[problem])}</Alert>}
           {request.errorText && !creditsProblem && <Alert tone="error">{request.errorText}</Alert>}
           {done && (

@@ -35,102 +35,106 @@ export function CustomStyleCard({ allowed, selected, description, onSelect, onSa
 
   if (editing) {
     return (
-      <div className={s.custom} data-selected={selected}>
-        <div className={s.editor}>
-          <label className={s.customTitle} htmlFor={`${hintId}-text`}>
-            <Trans>Describe your video style</Trans>
-          </label>
-          <textarea
-            id={`${hintId}-text`}
-            ref={area}
-            className={s.textarea}
-            value={draft}
-            maxLength={CUSTOM_DESCRIPTION_MAX}
-            aria-describedby={hintId}
-            placeholder={t`e.g. Slow pan from the shoes up to the face, soft morning light`}
-            onChange={(e) => setDraft(e.currentTarget.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter' && !e.shiftKey) {
-                e.preventDefault();
-                save();
-              }
-              if (e.key === 'Escape') {
-                setDraft(description);
-                setEditing(false);
-              }
-            }}
-          />
-          <p id={hintId} className={s.lockNote}>
-            <Trans>Enter saves · Shift+Enter for a new line</Trans>
-          </p>
-          <div className={s.editorActions}>
-            <Button size="sm" onClick={save} disabled={!canSaveCustom(draft)}>
-              <Trans>Save</Trans>
-            </Button>
-            <Button
-              size="sm"
-              variant="ghost"
-              onClick={() => {
-                setDraft(description);
-                setEditing(false);
+      <li className={s.fullRow}>
+        <div className={[s.custom, s.editing].join(' ')} data-selected={selected}>
+          <div className={s.editor}>
+            <label className={s.customTitle} htmlFor={`${hintId}-text`}>
+              <Trans>Describe your video style</Trans>
+            </label>
+            <textarea
+              id={`${hintId}-text`}
+              ref={area}
+              className={s.textarea}
+              value={draft}
+              maxLength={CUSTOM_DESCRIPTION_MAX}
+              aria-describedby={hintId}
+              placeholder={t`e.g. Slow pan from the shoes up to the face, soft morning light`}
+              onChange={(e) => setDraft(e.currentTarget.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter' && !e.shiftKey) {
+                  e.preventDefault();
+                  save();
+                }
+                if (e.key === 'Escape') {
+                  setDraft(description);
+                  setEditing(false);
+                }
               }}
-            >
-              <Trans>Cancel</Trans>
-            </Button>
+            />
+            <p id={hintId} className={s.lockNote}>
+              <Trans>Enter saves · Shift+Enter for a new line</Trans>
+            </p>
+            <div className={s.editorActions}>
+              <Button size="sm" onClick={save} disabled={!canSaveCustom(draft)}>
+                <Trans>Save</Trans>
+              </Button>
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => {
+                  setDraft(description);
+                  setEditing(false);
+                }}
+              >
+                <Trans>Cancel</Trans>
+              </Button>
+            </div>
           </div>
         </div>
-      </div>
+      </li>
     );
   }
 
   return (
-    <div className={s.custom} data-selected={selected} data-locked={!allowed}>
-      <button
-        type="button"
-        className={s.customButton}
-        aria-pressed={allowed ? selected : undefined}
-        disabled={!allowed}
-        onClick={() => {
-          onSelect();
-          if (!description) {
-            setDraft('');
-            setEditing(true);
-          }
-        }}
-        data-testid="video-style-custom"
-      >
-        <span className={s.customIcon}>
-          <Icon name={allowed ? 'pencil' : 'lock'} size={20} />
-        </span>
-        <span className={s.customTitle}>
-          <Trans>Custom style</Trans>
-        </span>
-        <span className={s.customText}>
-          {description || <Trans>Describe the camera move and the mood you want, in your own words.</Trans>}
-        </span>
-      </button>
-      {allowed ? (
-        description && (
-          <Button
-            size="sm"
-            variant="secondary"
-            className={s.editLink}
-            onClick={() => {
-              onSelect();
-              setDraft(description);
+    <li>
+      <div className={s.custom} data-selected={selected} data-locked={!allowed}>
+        <button
+          type="button"
+          className={s.customButton}
+          aria-pressed={allowed ? selected : undefined}
+          disabled={!allowed}
+          onClick={() => {
+            onSelect();
+            if (!description) {
+              setDraft('');
               setEditing(true);
-            }}
-          >
-            <Icon name="pencil" size={16} />
-            <Trans>Edit</Trans>
-          </Button>
-        )
-      ) : (
-        <span className={s.lockNote}>
-          <Icon name="lock" size={16} />
-          <Trans>Available only in Advanced Plan</Trans>
-        </span>
-      )}
-    </div>
+            }
+          }}
+          data-testid="video-style-custom"
+        >
+          <span className={s.customIcon}>
+            <Icon name={allowed ? 'pencil' : 'lock'} size={20} />
+          </span>
+          <span className={s.customTitle}>
+            <Trans>Custom style</Trans>
+          </span>
+          <span className={s.customText}>
+            {description || <Trans>Describe the camera move and the mood you want, in your own words.</Trans>}
+          </span>
+        </button>
+        {allowed ? (
+          description && (
+            <Button
+              size="sm"
+              variant="secondary"
+              className={s.editLink}
+              onClick={() => {
+                onSelect();
+                setDraft(description);
+                setEditing(true);
+              }}
+            >
+              <Icon name="pencil" size={16} />
+              <Trans>Edit</Trans>
+            </Button>
+          )
+        ) : (
+          <span className={s.lockNote}>
+            <Icon name="lock" size={16} />
+            <Trans>Available only in Advanced Plan</Trans>
+          </span>
+        )}
+      </div>
+    </li>
   );
 }

@@ -21,19 +21,41 @@ import * as s from './video.css.ts';
 
 const THUMB = { width: 480, height: 600, resize: 'cover' as const, quality: 70 };
 
-function ProjectPick({ project, selected, onSelect }: { project: VideoProject; selected: boolean; onSelect: () => void }) {
+function ProjectPick({
+  project,
+  selected,
+  onSelect,
+}: {
+  project: VideoProject;
+  selected: boolean;
+  onSelect: () => void;
+}) {
   const { i18n } = useLingui();
   const cleanAllowed = useCleanAllowed();
   const image = firstResult(project.images);
-  const type = project.type in TYPE_LABELS ? i18n._(TYPE_LABELS[project.type as keyof typeof TYPE_LABELS]) : project.type;
+  const type =
+    project.type in TYPE_LABELS
+      ? i18n._(TYPE_LABELS[project.type as keyof typeof TYPE_LABELS])
+      : project.type;
   return (
     <li>
-      <button type="button" className={s.pick} aria-pressed={selected} onClick={onSelect} data-testid="video-project">
+      <button
+        type="button"
+        className={s.pick}
+        aria-pressed={selected}
+        onClick={onSelect}
+        data-testid="video-project"
+      >
         <StoredImage source={resultSource(image, cleanAllowed)} size={THUMB} alt="" className={s.pickImage} />
         <span className={s.pickBody}>
           <span className={s.pickName}>{project.name}</span>
           <span className={s.pickMeta}>
-            {type} · {formatDate(project.created_at, currentLocale(), { month: 'short', day: 'numeric', year: 'numeric' })}
+            {type} ·{' '}
+            {formatDate(project.created_at, currentLocale(), {
+              month: 'short',
+              day: 'numeric',
+              year: 'numeric',
+            })}
           </span>
         </span>
         {project.video_status === 'completed' && (
@@ -79,7 +101,9 @@ export function SelectProjectPage() {
           <Trans>Create Video</Trans>
         </h1>
         <p className={s.lead}>
-          <Trans>Choose a finished project. Its generated image becomes a short video in the style you pick next.</Trans>
+          <Trans>
+            Choose a finished project. Its generated image becomes a short video in the style you pick next.
+          </Trans>
         </p>
       </header>
 
@@ -97,7 +121,11 @@ export function SelectProjectPage() {
           {Array.from({ length: 4 }, (_, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
             <li key={i}>
-              <Skeleton height={0} style={{ aspectRatio: '4 / 5', height: 'auto', display: 'block' }} radius="14px" />
+              <Skeleton
+                height={0}
+                style={{ aspectRatio: '4 / 5', height: 'auto', display: 'block' }}
+                radius="14px"
+              />
             </li>
           ))}
         </ul>
@@ -130,7 +158,11 @@ export function SelectProjectPage() {
               />
             </search>
             <span className={s.count} aria-live="polite">
-              {query.trim() ? <Trans>{found.length} found</Trans> : <Trans>{found.length} finished projects</Trans>}
+              {query.trim() ? (
+                <Trans>{found.length} found</Trans>
+              ) : (
+                <Trans>{found.length} finished projects</Trans>
+              )}
             </span>
           </div>
 
@@ -144,24 +176,43 @@ export function SelectProjectPage() {
           ) : (
             <ul className={s.grid} aria-label={t`Finished projects`}>
               {shown.items.map((p) => (
-                <ProjectPick key={p.id} project={p} selected={p.id === selectedId} onSelect={() => setSelectedId(p.id)} />
+                <ProjectPick
+                  key={p.id}
+                  project={p}
+                  selected={p.id === selectedId}
+                  onSelect={() => setSelectedId(p.id)}
+                />
               ))}
             </ul>
           )}
 
           {shown.pageCount > 1 && (
             <nav className={s.pager} aria-label={t`Pages`}>
-              <Button variant="secondary" size="sm" disabled={shown.page <= 1} onClick={() => setPage(shown.page - 1)}>
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={shown.page <= 1}
+                onClick={() => setPage(shown.page - 1)}
+              >
                 <Icon name="chevronLeft" size={16} />
-                <Trans>Previous</Trans>
+                <span className={s.pagerLabel}>
+                  <Trans>Previous</Trans>
+                </span>
               </Button>
               <span className={s.pageText}>
                 <Trans>
                   Page {shown.page} of {shown.pageCount}
                 </Trans>
               </span>
-              <Button variant="secondary" size="sm" disabled={shown.page >= shown.pageCount} onClick={() => setPage(shown.page + 1)}>
-                <Trans>Next</Trans>
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={shown.page >= shown.pageCount}
+                onClick={() => setPage(shown.page + 1)}
+              >
+                <span className={s.pagerLabel}>
+                  <Trans>Next</Trans>
+                </span>
                 <Icon name="chevronRight" size={16} />
               </Button>
             </nav>
@@ -169,11 +220,18 @@ export function SelectProjectPage() {
 
           <div className={s.stickyBar}>
             <span className={s.selectedText}>
-              {selected ? <Trans>Selected: {selected.name}</Trans> : <Trans>Select a project to continue.</Trans>}
+              {selected ? (
+                <Trans>Selected: {selected.name}</Trans>
+              ) : (
+                <Trans>Select a project to continue.</Trans>
+              )}
             </span>
             <Button
               disabled={!selected}
-              onClick={() => selected && void navigate({ to: '/video/create/$projectId', params: { projectId: selected.id } })}
+              onClick={() =>
+                selected &&
+                void navigate({ to: '/video/create/$projectId', params: { projectId: selected.id } })
+              }
             >
               <Trans>Continue</Trans>
               <Icon name="arrowRight" size={18} />

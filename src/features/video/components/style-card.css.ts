@@ -22,7 +22,13 @@ export const card = style({
     '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: 3 },
   },
 });
-export const media = style({ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover' });
+export const media = style({
+  position: 'absolute',
+  inset: 0,
+  width: '100%',
+  height: '100%',
+  objectFit: 'cover',
+});
 export const label = style({
   position: 'absolute',
   left: 0,
@@ -74,7 +80,11 @@ export const custom = style({
   background: vars.color.surface,
   overflow: 'hidden',
   selectors: {
-    '&[data-selected="true"]': { borderStyle: 'solid', borderColor: vars.color.accent, boxShadow: `0 0 0 3px ${vars.color.accent}` },
+    '&[data-selected="true"]': {
+      borderStyle: 'solid',
+      borderColor: vars.color.accent,
+      boxShadow: `0 0 0 3px ${vars.color.accent}`,
+    },
     '&[data-locked="true"]': { background: vars.color.bg },
   },
 });
@@ -92,7 +102,11 @@ export const customButton = style({
   selectors: {
     '&::after': { content: '""', position: 'absolute', inset: 0 },
     '&:focus-visible': { outline: 'none' },
-    '&:focus-visible::after': { outline: `2px solid ${vars.color.focus}`, outlineOffset: -3, borderRadius: vars.radius.lg },
+    '&:focus-visible::after': {
+      outline: `2px solid ${vars.color.focus}`,
+      outlineOffset: -3,
+      borderRadius: vars.radius.lg,
+    },
     '&:disabled': { cursor: 'default' },
   },
 });
@@ -115,8 +129,20 @@ export const customText = style({
   overflow: 'hidden',
   overflowWrap: 'anywhere',
 });
-export const lockNote = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space['1'], fontSize: vars.fontSize.sm, color: vars.color.muted });
-export const editor = style({ position: 'relative', zIndex: 1, display: 'grid', gap: vars.space['2'], alignContent: 'start' });
+export const lockNote = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space['1'],
+  fontSize: vars.fontSize.sm,
+  color: vars.color.muted,
+});
+export const editor = style({
+  position: 'relative',
+  zIndex: 1,
+  display: 'grid',
+  gap: vars.space['2'],
+  alignContent: 'start',
+});
 export const textarea = style({
   width: '100%',
   minHeight: '7.5rem',
@@ -132,3 +158,6 @@ export const textarea = style({
 });
 export const editorActions = style({ display: 'flex', gap: vars.space['2'], flexWrap: 'wrap' });
 export const editLink = style({ position: 'relative', zIndex: 1, justifySelf: 'start' });
+/** While the custom style is being written it takes the whole row (and its own height). */
+export const fullRow = style({ gridColumn: '1 / -1' });
+export const editing = style({ aspectRatio: 'auto', minHeight: 0 });

@@ -10,7 +10,15 @@ const sized = (path: string, width: number) => path.replace(/\.webp$/, `.w${widt
  * A preset style: its still, and its clip while hovered, focused or chosen (a tap on a
  * phone chooses it, so the clip plays there too). Clips load only when they play.
  */
-export function StyleCard({ style, selected, onSelect }: { style: VideoStyle; selected: boolean; onSelect: () => void }) {
+export function StyleCard({
+  style,
+  selected,
+  onSelect,
+}: {
+  style: VideoStyle;
+  selected: boolean;
+  onSelect: () => void;
+}) {
   const { i18n } = useLingui();
   const [hover, setHover] = useState(false);
   const name = i18n.locale === 'el' ? style.name_el : style.name_en;

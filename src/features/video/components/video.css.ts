@@ -1,7 +1,12 @@
 import { style } from '@vanilla-extract/css';
 import { mobile, vars, wide } from '../../../ui/theme.css.ts';
 
-export const page = style({ display: 'grid', gap: vars.space['6'], maxWidth: vars.size.content, paddingBottom: vars.space['16'] });
+export const page = style({
+  display: 'grid',
+  gap: vars.space['6'],
+  maxWidth: vars.size.content,
+  paddingBottom: vars.space['16'],
+});
 export const back = style({
   display: 'inline-flex',
   alignItems: 'center',
@@ -25,9 +30,22 @@ export const lead = style({ color: vars.color.muted, maxWidth: '62ch' });
 export const sectionTitle = style({ fontSize: vars.fontSize.lg, fontWeight: vars.weight.semibold });
 
 // Select ---------------------------------------------------------------------------------
-export const toolbar = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: vars.space['3'] });
+export const toolbar = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space['3'],
+});
 export const search = style({ position: 'relative', flex: '1 1 280px', maxWidth: 420 });
-export const searchIcon = style({ position: 'absolute', left: vars.space['3'], top: '50%', transform: 'translateY(-50%)', color: vars.color.muted, pointerEvents: 'none' });
+export const searchIcon = style({
+  position: 'absolute',
+  left: vars.space['3'],
+  top: '50%',
+  transform: 'translateY(-50%)',
+  color: vars.color.muted,
+  pointerEvents: 'none',
+});
 export const searchInput = style({
   width: '100%',
   minHeight: 44,
@@ -74,8 +92,18 @@ export const pick = style({
   },
 });
 export const pickImage = style({ aspectRatio: '4 / 5', width: '100%' });
-export const pickBody = style({ display: 'grid', gap: 2, padding: `${vars.space['3']} ${vars.space['3']} ${vars.space['4']}`, minWidth: 0 });
-export const pickName = style({ fontWeight: vars.weight.semibold, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+export const pickBody = style({
+  display: 'grid',
+  gap: 2,
+  padding: `${vars.space['3']} ${vars.space['3']} ${vars.space['4']}`,
+  minWidth: 0,
+});
+export const pickName = style({
+  fontWeight: vars.weight.semibold,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+});
 export const pickMeta = style({ fontSize: vars.fontSize.xs, color: vars.color.muted });
 export const check = style({
   position: 'absolute',
@@ -91,24 +119,56 @@ export const check = style({
   boxShadow: vars.shadow.sm,
 });
 export const videoTag = style({ position: 'absolute', top: vars.space['2'], left: vars.space['2'] });
-export const pager = style({ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: vars.space['3'], flexWrap: 'wrap' });
-export const pageText = style({ fontSize: vars.fontSize.sm, color: vars.color.inkSoft, minWidth: '7rem', textAlign: 'center' });
+export const pager = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: vars.space['3'],
+  flexWrap: 'wrap',
+});
+export const pageText = style({
+  fontSize: vars.fontSize.sm,
+  color: vars.color.inkSoft,
+  minWidth: '7rem',
+  textAlign: 'center',
+});
 export const stickyBar = style({
   position: 'sticky',
-  bottom: 0,
+  bottom: vars.space['3'],
   zIndex: 5,
   display: 'flex',
   alignItems: 'center',
   justifyContent: 'space-between',
-  flexWrap: 'wrap',
   gap: vars.space['3'],
   padding: vars.space['4'],
   borderRadius: vars.radius.lg,
   border: `1px solid ${vars.color.border}`,
   background: 'rgba(255, 255, 255, 0.96)',
+  flexWrap: 'nowrap',
   boxShadow: vars.shadow.md,
 });
-export const selectedText = style({ fontSize: vars.fontSize.sm, color: vars.color.inkSoft, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', flex: '1 1 200px' });
+export const selectedText = style({
+  fontSize: vars.fontSize.sm,
+  color: vars.color.inkSoft,
+  minWidth: 0,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  flex: '1 1 0',
+});
+/** Previous / Next say it in words where there is room; phones keep the arrows. */
+export const pagerLabel = style({
+  '@media': {
+    [mobile]: {
+      position: 'absolute',
+      width: 1,
+      height: 1,
+      overflow: 'hidden',
+      clip: 'rect(0 0 0 0)',
+      whiteSpace: 'nowrap',
+    },
+  },
+});
 export const empty = style({
   display: 'grid',
   justifyItems: 'center',
@@ -132,14 +192,22 @@ export const layout = style({
 export const source = style({
   display: 'grid',
   gap: vars.space['3'],
-  '@media': { 'screen and (min-width: 900px)': { position: 'sticky', top: `calc(${vars.size.header} + ${vars.space['4']})` } },
+  alignItems: 'center',
+  '@media': {
+    'screen and (min-width: 900px)': {
+      position: 'sticky',
+      top: `calc(${vars.size.header} + ${vars.space['4']})`,
+    },
+    // phones: a row — the image small beside its name, so the styles come first
+    'screen and (max-width: 899.98px)': { gridTemplateColumns: 'auto minmax(0, 1fr)' },
+  },
 });
 export const sourceImage = style({
   aspectRatio: '2 / 3',
   width: '100%',
   borderRadius: vars.radius.lg,
   border: `1px solid ${vars.color.border}`,
-  '@media': { 'screen and (max-width: 899.98px)': { maxWidth: 220, aspectRatio: '3 / 4' } },
+  '@media': { 'screen and (max-width: 899.98px)': { width: 88, borderRadius: vars.radius.md } },
 });
 export const sourceName = style({ fontWeight: vars.weight.semibold });
 export const sourceMeta = style({ fontSize: vars.fontSize.sm, color: vars.color.muted });
@@ -151,9 +219,18 @@ export const styleGrid = style({
   listStyle: 'none',
   padding: 0,
   margin: 0,
-  '@media': { 'screen and (min-width: 640px)': { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: vars.space['4'] } },
+  '@media': {
+    'screen and (min-width: 640px)': {
+      gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
+      gap: vars.space['4'],
+    },
+  },
 });
 export const generateBar = style({
+  position: 'sticky',
+  bottom: vars.space['3'],
+  zIndex: 5,
+  boxShadow: vars.shadow.md,
   display: 'flex',
   alignItems: 'center',
   justifyContent: 'space-between',
@@ -165,4 +242,10 @@ export const generateBar = style({
   background: vars.color.surface,
 });
 export const cost = style({ display: 'grid', gap: 2, fontSize: vars.fontSize.sm, color: vars.color.inkSoft });
-export const costStrong = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space['1'], fontWeight: vars.weight.semibold, color: vars.color.ink });
+export const costStrong = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space['1'],
+  fontWeight: vars.weight.semibold,
+  color: vars.color.ink,
+});
