@@ -57,8 +57,10 @@ async function main() {
     let stopApp: (() => Promise<void>) | null = null;
     const env = { VITE_SUPABASE_URL: stack.url, VITE_SUPABASE_ANON_KEY: stack.keys.anon };
     if (command === 'start' && stack.config.appPort > 0) {
-      await buildAppIfStale(env);
-      const app = await serveApp(stack.config.appPort);
+      // APP_DIST_DIR: build and serve elsewhere than dist/ (several stacks on one checkout)
+      const dist = process.env.APP_DIST_DIR ? path.resolve(process.env.APP_DIST_DIR) : undefined;
+      await buildAppIfStale(env, dist);
+      const app = await serveApp(stack.config.appPort, dist);
       appUrl = app.url;
       stopApp = app.close;
     } else if (command === 'dev') {

@@ -76,7 +76,14 @@ export const ticks = style({
   color: vars.color.muted,
   fontVariantNumeric: 'tabular-nums',
 });
-export const tiers = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['2'] });
+export const tiers = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space['2'],
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+});
 export const tierChip = style({
   fontSize: vars.fontSize.xs,
   padding: `${vars.space['1']} ${vars.space['3']}`,
