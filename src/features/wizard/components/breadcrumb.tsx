@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import { Icon } from '../../../ui/index.ts';
@@ -11,6 +12,11 @@ import * as s from './wizard.css.ts';
 /** The steps with arrows; a step the rules do not allow yet is shown but inert. */
 export function Breadcrumb({ draft, current }: { draft: Draft; current: Step }) {
   const { i18n, t } = useLingui();
+  const currentRef = useRef<HTMLSpanElement>(null);
+  // on a narrow screen the steps scroll sideways: keep the current one in view
+  useEffect(() => {
+    currentRef.current?.scrollIntoView?.({ block: 'nearest', inline: 'center' });
+  }, [current]);
   return (
     <nav aria-label={t`Steps`}>
       <ol className={s.crumbs}>
@@ -27,7 +33,7 @@ export function Breadcrumb({ draft, current }: { draft: Draft; current: Step }) 
           return (
             <li key={step} className={s.crumb}>
               {step === current ? (
-                <span className={s.crumbLink} aria-current="step">
+                <span ref={currentRef} className={s.crumbLink} aria-current="step">
                   {label}
                 </span>
               ) : enabled ? (

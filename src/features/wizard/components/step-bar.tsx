@@ -13,14 +13,17 @@ interface StepBarProps {
   /** what is missing, shown beside an inert Next */
   hint?: ReactNode;
   onNext: () => void;
+  /** stays at the bottom of the screen while the step scrolls (not on the summary, whose
+   *  Generate button it would cover) */
+  sticky?: boolean;
 }
 
 /** Back to the previous step, and Next — blurred and inert until the step has its selection. */
-export function StepBar({ flow, step, canNext, hint, onNext }: StepBarProps) {
+export function StepBar({ flow, step, canNext, hint, onNext, sticky = true }: StepBarProps) {
   const back = previousStep(step);
   const next = nextStep(step);
   return (
-    <div className={s.bar}>
+    <div className={sticky ? [s.bar, s.barSticky].join(' ') : s.bar}>
       {back ? (
         <Link {...stepLink(flow, back)} className={buttonClass({ variant: 'secondary' })}>
           <Icon name="arrowLeft" size={18} />

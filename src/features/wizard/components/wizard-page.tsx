@@ -73,7 +73,9 @@ export function WizardPage({ flow, step }: { flow: Flow; step: Step }) {
           onNext={() => void navigate(stepLink(flow, next))}
         />
       )}
-      {step === 'summary' && <StepBar flow={flow} step={step} canNext={false} onNext={() => {}} />}
+      {step === 'summary' && (
+        <StepBar flow={flow} step={step} canNext={false} onNext={() => {}} sticky={false} />
+      )}
       <ExitWarning flow={flow} />
     </div>
   );

@@ -82,14 +82,16 @@ export const crumbNumber = style({
 export const crumbArrow = style({ color: vars.color.subtle, flexShrink: 0 });
 
 export const bar = style({
-  position: 'sticky',
-  bottom: 0,
-  zIndex: 5,
   display: 'flex',
   alignItems: 'center',
   justifyContent: 'space-between',
   gap: vars.space['3'],
   padding: `${vars.space['3']} 0`,
+});
+export const barSticky = style({
+  position: 'sticky',
+  bottom: 0,
+  zIndex: 5,
   background: `linear-gradient(to top, ${vars.color.bg} 70%, transparent)`,
   '@media': { [mobile]: { paddingBottom: `calc(${vars.space['3']} + env(safe-area-inset-bottom))` } },
 });
