@@ -7,7 +7,7 @@
 //
 //   npx tsx bench/wizard-photo.bench.ts        (the HEIC needs heif-enc: apt-get install libheif-examples)
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -29,7 +29,7 @@ async function makePhotos(dir: string) {
   </svg>`;
   const base = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const grain = await sharp({
-    create: { width: WIDTH, height: HEIGHT, channels: 3, noise: { type: 'gaussian', mean: 0, sigma: 14 } },
+    create: { width: WIDTH, height: HEIGHT, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 14 } },
   })
     .raw()
     .toBuffer();

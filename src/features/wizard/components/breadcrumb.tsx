@@ -15,7 +15,7 @@ export function Breadcrumb({ draft, current }: { draft: Draft; current: Step }) 
   const currentRef = useRef<HTMLSpanElement>(null);
   // on a narrow screen the steps scroll sideways: keep the current one in view
   useEffect(() => {
-    currentRef.current?.scrollIntoView?.({ block: 'nearest', inline: 'center' });
+    if (current) currentRef.current?.scrollIntoView?.({ block: 'nearest', inline: 'center' });
   }, [current]);
   return (
     <nav aria-label={t`Steps`}>
