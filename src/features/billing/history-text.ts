@@ -14,7 +14,7 @@ const TOOL_NAMES: Record<string, MessageDescriptor> = {
 const STATUS: Record<string, MessageDescriptor> = {
   draft: msg`Draft`,
   processing: msg`Processing`,
-  completed: msg`Completed`,
+  completed: msg({ message: 'Completed', context: 'history status' }),
   failed: msg`Failed`,
   rejected: msg`Rejected`,
   archived: msg`Archived`,
@@ -34,7 +34,7 @@ const STATUS: Record<string, MessageDescriptor> = {
 const FIX_STATUS: Record<string, MessageDescriptor> = {
   pending: msg`Pending Review`,
   processing: msg`In Progress`,
-  completed: msg`Completed`,
+  completed: msg({ message: 'Completed', context: 'history status' }),
   rejected: msg`Rejected`,
 };
 

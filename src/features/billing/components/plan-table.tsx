@@ -146,7 +146,7 @@ function PlanCard({
       <div>
         <div className={s.planPrice}>
           {tier === 'enterprise' ? (
-            <span className={s.planAmount}>
+            <span className={s.planAmountWords}>
               <Trans>Custom</Trans>
             </span>
           ) : fact ? (

@@ -176,6 +176,12 @@ export const planAmount = style({
   letterSpacing: '-0.02em',
   lineHeight: 1,
 });
+export const planAmountWords = style({
+  fontFamily: vars.font.display,
+  fontSize: vars.fontSize['2xl'],
+  fontWeight: vars.weight.semibold,
+  lineHeight: 1.15,
+});
 export const planPeriod = style({ color: vars.color.muted, fontSize: vars.fontSize.sm });
 export const planCredits = style({
   fontSize: vars.fontSize.sm,
