@@ -804,6 +804,7 @@ export type Database = {
           plan: string
           plan_credits: number
           purchased_credits: number
+          scheduled_plan: string | null
           status: string
           stripe_customer_id: string | null
           stripe_subscription_id: string | null
@@ -822,6 +823,7 @@ export type Database = {
           plan?: string
           plan_credits?: number
           purchased_credits?: number
+          scheduled_plan?: string | null
           status?: string
           stripe_customer_id?: string | null
           stripe_subscription_id?: string | null
@@ -840,6 +842,7 @@ export type Database = {
           plan?: string
           plan_credits?: number
           purchased_credits?: number
+          scheduled_plan?: string | null
           status?: string
           stripe_customer_id?: string | null
           stripe_subscription_id?: string | null
@@ -850,6 +853,13 @@ export type Database = {
           {
             foreignKeyName: "subscriptions_plan_fkey"
             columns: ["plan"]
+            isOneToOne: false
+            referencedRelation: "plans"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "subscriptions_scheduled_plan_fkey"
+            columns: ["scheduled_plan"]
             isOneToOne: false
             referencedRelation: "plans"
             referencedColumns: ["id"]
@@ -1039,6 +1049,15 @@ export type Database = {
         }
         Returns: Json
       }
+      apply_payment_event: {
+        Args: {
+          action: Json
+          event_id: string
+          event_type: string
+          payload?: Json
+        }
+        Returns: Json
+      }
       archive_project: {
         Args: {
           project_id: string
@@ -1117,10 +1136,24 @@ export type Database = {
         }
         Returns: Json
       }
+      claim_storage_cleanup: {
+        Args: {
+          lease_seconds?: number
+          max_items?: number
+          only_user?: string
+        }
+        Returns: Json
+      }
       credit_pack_quote: {
         Args: {
           credits: number
           plan?: string
+        }
+        Returns: Json
+      }
+      delete_project: {
+        Args: {
+          project_id: string
         }
         Returns: Json
       }
@@ -1134,6 +1167,19 @@ export type Database = {
           result_url?: string
           status: string
           watermarked_path?: string
+        }
+        Returns: Json
+      }
+      finish_storage_cleanup: {
+        Args: {
+          failed?: Json
+          removed: number[]
+        }
+        Returns: number
+      }
+      get_checkout_result: {
+        Args: {
+          session_id: string
         }
         Returns: Json
       }
@@ -1178,6 +1224,15 @@ export type Database = {
           project_type: string
         }
         Returns: Json
+      }
+      record_checkout_started: {
+        Args: {
+          details: Json
+          kind: string
+          session_id: string
+          user_id: string
+        }
+        Returns: string
       }
       record_payment_event: {
         Args: {
@@ -1293,6 +1348,13 @@ export type Database = {
       run_scheduled_jobs: {
         Args: {
           p_now?: string
+        }
+        Returns: Json
+      }
+      schedule_plan_change: {
+        Args: {
+          plan: string
+          user_id: string
         }
         Returns: Json
       }
