@@ -87,6 +87,15 @@ test('a video the provider refuses is refunded once and the project says it fail
     { reason: 'video', amount: -3 },
     { reason: 'refund', amount: 3 },
   ]);
+
+  // back on the video screen the failure is said and a new request can go
+  await page.goto(`/video/create/${projectId}`);
+  await expect(page.getByText('Error generating video. Please try again.')).toBeVisible();
+  await page.getByTestId('video-style-360-motion').click();
+  await page.getByRole('button', { name: 'Generate Video' }).click();
+  await expect(page).toHaveURL(new RegExp(`/projects/${projectId}$`), { timeout: 5000 });
+  expect((await videoStateOf(stack, projectId)).video_style).toBe('360-motion');
+  expect(await creditsOf(stack, seller.id)).toBeCloseTo(before - 3, 2);
 });
 
 test('too few credits: the video’s own message, nothing charged or requested', async ({ page, stack }) => {

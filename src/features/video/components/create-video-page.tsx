@@ -176,6 +176,14 @@ export function CreateVideoPage({ projectId }: { projectId: string }) {
     <div className={s.page}>
       {header}
       {access.known && !access.video && <UpgradeNotice />}
+      {p?.video_status === 'failed' && !request.isSuccess && (
+        <Alert tone="warning">
+          <p>{i18n._(videoMessages.generateFailed)}</p>
+          <p>
+            <Trans>The credits for that video were returned. Choose a style to make it again.</Trans>
+          </p>
+        </Alert>
+      )}
       {busyVideo && p && (
         <Alert tone="info">
           <p>{i18n._(videoMessages.inProgress)}</p>
