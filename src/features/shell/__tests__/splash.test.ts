@@ -1,19 +1,31 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { endSplashWhenReady, type SplashClock } from '../components/splash.ts';
+import { endSplashWhenReady, SPLASH_LIMIT_MS, type SplashClock } from '../components/splash.ts';
 
-/** A clock that moves only when the splash waits, and records how long each wait was. */
+/** A clock whose time moves only when the test says so; waits end when their time comes. */
 function fakeClock(start: number) {
   let now = start;
-  const waits: number[] = [];
+  const timers: { at: number; resolve: () => void }[] = [];
   const clock: SplashClock = {
     now: () => now,
-    async wait(ms) {
-      waits.push(ms);
-      now += ms;
+    wait: (ms) => new Promise<void>((resolve) => timers.push({ at: now + ms, resolve })),
+  };
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+  return {
+    clock,
+    /** Moves time to t, ending every wait due by then (also those started on the way). */
+    async advanceTo(t: number) {
+      await settle();
+      now = t;
+      for (let due = timers.filter((x) => x.at <= t); due.length > 0; due = timers.filter((x) => x.at <= t)) {
+        for (const timer of due) {
+          timers.splice(timers.indexOf(timer), 1);
+          timer.resolve();
+        }
+        await settle();
+      }
     },
   };
-  return { clock, waits, setNow: (t: number) => (now = t) };
 }
 
 function deferred() {
@@ -26,6 +38,9 @@ function deferred() {
   return { promise, resolve, reject };
 }
 
+const splash = () => document.getElementById('splash');
+const leaving = () => !!splash()?.classList.contains('splash-leaving');
+
 beforeEach(() => {
   document.body.innerHTML =
     '<div id="splash" role="status" aria-label="Welcome to Drape"></div><div id="root"></div>';
@@ -37,54 +52,63 @@ afterEach(() => {
 
 describe('the splash of index.html', () => {
   it('stays until 2.5 s after navigation start when the first screen is ready sooner, then fades and goes', async () => {
-    const { clock, waits, setNow } = fakeClock(300);
+    const { clock, advanceTo } = fakeClock(300);
     const ready = deferred();
     const done = endSplashWhenReady(ready.promise, clock);
-    setNow(1100);
+    await advanceTo(1100);
     ready.resolve();
-    await Promise.resolve();
-    expect(document.getElementById('splash')).not.toBeNull();
-    await done;
-    expect(waits[0]).toBe(1400);
-    expect(document.getElementById('splash')).toBeNull();
+    await advanceTo(2499);
+    expect(leaving()).toBe(false);
+    expect(sessionStorage.getItem('drape.splashSeen')).toBeNull();
+    await advanceTo(2500);
+    // Taps reach the screen while it fades (splash-leaving sets pointer-events: none).
+    expect(leaving()).toBe(true);
     expect(sessionStorage.getItem('drape.splashSeen')).toBe('1');
+    await advanceTo(2820);
+    await done;
+    expect(splash()).toBeNull();
   });
 
   it('stays until the first screen is ready when that takes longer than 2.5 s', async () => {
-    const { clock, waits, setNow } = fakeClock(300);
+    const { clock, advanceTo } = fakeClock(300);
     const ready = deferred();
     const done = endSplashWhenReady(ready.promise, clock);
-    setNow(4200);
+    await advanceTo(4200);
+    expect(leaving()).toBe(false);
     ready.resolve();
+    await advanceTo(4200);
+    expect(leaving()).toBe(true);
+    await advanceTo(4600);
     await done;
-    expect(waits[0]).toBe(0);
-    expect(document.getElementById('splash')).toBeNull();
-  });
-
-  it('lets taps through while it fades', async () => {
-    const splash = document.getElementById('splash')!;
-    let classDuringFade = '';
-    const clock: SplashClock = {
-      now: () => 3000,
-      async wait(ms) {
-        if (ms > 0) classDuringFade = splash.className;
-      },
-    };
-    await endSplashWhenReady(Promise.resolve(), clock);
-    expect(classDuringFade).toContain('splash-leaving');
+    expect(splash()).toBeNull();
   });
 
   it('also ends when the first screen failed, so the error shown is not hidden', async () => {
-    const { clock } = fakeClock(3000);
-    await endSplashWhenReady(Promise.reject(new Error('chunk failed')), clock);
-    expect(document.getElementById('splash')).toBeNull();
+    const { clock, advanceTo } = fakeClock(3000);
+    const done = endSplashWhenReady(Promise.reject(new Error('chunk failed')), clock);
+    await advanceTo(3000);
+    expect(leaving()).toBe(true);
+    await advanceTo(3400);
+    await done;
+    expect(splash()).toBeNull();
+  });
+
+  it('never stays past its limit, whatever the first screen does', async () => {
+    const { clock, advanceTo } = fakeClock(300);
+    const done = endSplashWhenReady(new Promise(() => {}), clock);
+    await advanceTo(SPLASH_LIMIT_MS - 1);
+    expect(leaving()).toBe(false);
+    await advanceTo(SPLASH_LIMIT_MS);
+    expect(leaving()).toBe(true);
+    await advanceTo(SPLASH_LIMIT_MS + 400);
+    await done;
+    expect(splash()).toBeNull();
   });
 
   it('does nothing when this session has already seen it (index.html removed it)', async () => {
-    document.getElementById('splash')!.remove();
-    const { clock, waits } = fakeClock(100);
+    splash()!.remove();
+    const { clock } = fakeClock(100);
     await endSplashWhenReady(new Promise(() => {}), clock);
-    expect(waits).toEqual([]);
     expect(sessionStorage.getItem('drape.splashSeen')).toBeNull();
   });
 });

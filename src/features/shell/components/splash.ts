@@ -13,6 +13,9 @@ export const SPLASH_WORDS = {
 };
 
 const FADE_MS = 320;
+/** However the first screen fares, the splash leaves by then (ms since navigation start): a
+ *  screen still loading shows its own state rather than a welcome that never ends. */
+export const SPLASH_LIMIT_MS = 10_000;
 
 export interface SplashClock {
   /** ms since navigation start */
@@ -41,7 +44,10 @@ export async function endSplashWhenReady(
   const splash = document.getElementById('splash');
   if (!splash) return;
   // Even if the first screen failed, what shows instead (an error page) must not stay hidden.
-  await firstScreenReady.catch(() => undefined);
+  await Promise.race([
+    firstScreenReady.catch(() => undefined),
+    clock.wait(Math.max(0, SPLASH_LIMIT_MS - clock.now())),
+  ]);
   const readyAt = clock.now();
   await clock.wait(msUntilSplashEnds(readyAt, readyAt));
   markSeen();
