@@ -182,6 +182,21 @@ describe('stripe-webhook', () => {
     });
   });
 
+  it('cancel-subscription (settings) cancels at Stripe too; the webhook that follows changes nothing more', async () => {
+    const user = await seller();
+    await buyPlan(user.client, 'lite');
+    const subId = (await subscriptionOf(user.id)).stripe_subscription_id!;
+    const out = await user.client.functions.invoke('cancel-subscription', { body: {} });
+    expect(out.error).toBeNull();
+    expect((await stripe.subscriptions.retrieve(subId)).cancel_at_period_end).toBe(true);
+    await deliveriesDone();
+    expect(await subscriptionOf(user.id)).toMatchObject({ plan: 'lite', cancel_at_period_end: true });
+    const cancellations = (await logsOf(user.id, ['subscription_updated'])).filter(
+      (l) => l.raw_data.status === 'cancel_at_period_end',
+    );
+    expect(cancellations).toHaveLength(1);
+  });
+
   it('an upgrade through checkout replaces the old subscription, which Stripe then ends; its deletion leaves the new plan alone', async () => {
     const user = await seller();
     await buyPlan(user.client, 'lite');
