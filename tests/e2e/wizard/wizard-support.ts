@@ -59,6 +59,25 @@ export async function setBalance(stack: StackInfo, userId: string, credits: numb
   if (!res.ok) throw new Error(`subscriptions answered ${res.status}: ${await res.text()}`);
 }
 
+/** Puts a seller on a plan directly (the service role), e.g. Advanced for the custom cards. */
+export async function setPlan(
+  stack: StackInfo,
+  userId: string,
+  plan: 'free' | 'lite' | 'pro' | 'advanced',
+  credits: number,
+) {
+  const res = await fetch(`${stack.apiUrl}/rest/v1/subscriptions?user_id=eq.${userId}`, {
+    method: 'PATCH',
+    headers: {
+      apikey: stack.serviceKey,
+      Authorization: `Bearer ${stack.serviceKey}`,
+      'Content-Type': 'application/json',
+    },
+    body: JSON.stringify({ plan, credits_remaining: credits, plan_credits: credits, purchased_credits: 0 }),
+  });
+  if (!res.ok) throw new Error(`subscriptions answered ${res.status}: ${await res.text()}`);
+}
+
 /** From /create through the content guidelines into a wizard's upload step. */
 export async function openWizard(page: Page, card: 'On-Model' | 'Flat-Lay') {
   await page.goto('/create');

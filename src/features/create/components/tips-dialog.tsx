@@ -1,21 +1,28 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Dialog, Icon } from '../../../ui/index.ts';
 import { CREATE_TIPS } from '../tips.ts';
 import { FlatLayArt } from './create-art.tsx';
 import * as s from './create.css.ts';
 
+const count = CREATE_TIPS.length;
+
 /** The three tips of /create as a carousel: previous/next, dots, arrow keys. */
 export function TipsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t, i18n } = useLingui();
   const [index, setIndex] = useState(0);
   const tip = CREATE_TIPS[index];
-  const count = CREATE_TIPS.length;
   const go = (i: number) => setIndex((i + count) % count);
-  const onKeyDown = (e: KeyboardEvent) => {
-    if (e.key === 'ArrowRight') go(index + 1);
-    if (e.key === 'ArrowLeft') go(index - 1);
-  };
+  // arrow keys turn the tips wherever focus is in the open dialog
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (e.key === 'ArrowRight') setIndex((i) => (i + 1) % count);
+      if (e.key === 'ArrowLeft') setIndex((i) => (i - 1 + count) % count);
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [open]);
   const n = index + 1;
   return (
     <Dialog
@@ -24,12 +31,7 @@ export function TipsDialog({ open, onClose }: { open: boolean; onClose: () => vo
       title={t`Tips for better results`}
       description={t`Tip ${n} of ${count}`}
     >
-      <section
-        className={s.tip}
-        onKeyDown={onKeyDown}
-        aria-roledescription={t`carousel`}
-        aria-label={t`Tips`}
-      >
+      <section className={s.tip} aria-roledescription={t`carousel`} aria-label={t`Tips`}>
         <div className={s.tipArt}>
           {tip.image ? <img className={s.artImage} src={tip.image} alt="" /> : <FlatLayArt />}
         </div>

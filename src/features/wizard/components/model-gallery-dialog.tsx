@@ -1,4 +1,4 @@
-import { useEffect, useState, type KeyboardEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Dialog, Icon, Skeleton } from '../../../ui/index.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
@@ -36,15 +36,20 @@ export function ModelGalleryDialog({ model, onClose, onChoose }: ModelGalleryDia
     setBroken(false);
     setIndex((i) => (i + delta + count) % count);
   };
-  const onKeyDown = (e: KeyboardEvent) => {
-    if (e.key === 'ArrowRight') {
+  // arrow keys page through the pictures wherever focus is in the open dialog
+  useEffect(() => {
+    if (!model || count < 2) return;
+    const onKeyDown = (e: globalThis.KeyboardEvent) => {
+      if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
+      const target = e.target as HTMLElement | null;
+      if (target?.closest('input, textarea, select, video')) return;
       e.preventDefault();
-      go(1);
-    } else if (e.key === 'ArrowLeft') {
-      e.preventDefault();
-      go(-1);
-    }
-  };
+      setBroken(false);
+      setIndex((i) => (i + (e.key === 'ArrowRight' ? 1 : -1) + count) % count);
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [model, count]);
   const name = model ? modelName(model, currentLocale()) : '';
   const failed = media.isError || broken;
 
@@ -73,8 +78,7 @@ export function ModelGalleryDialog({ model, onClose, onChoose }: ModelGalleryDia
         )
       }
     >
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: arrow keys page through the pictures while anything inside has focus */}
-      <div className={s.gallery} onKeyDown={onKeyDown}>
+      <div className={s.gallery}>
         <div className={s.stage}>
           {media.isPending ? (
             <Skeleton height="100%" style={{ display: 'block' }} />
