@@ -115,7 +115,7 @@ async function main() {
   let endpoint: ReturnType<typeof createFashnEndpoint> | null = null;
   const server = http.createServer(async (req, res) => {
     const u = new URL(req.url ?? '/', 'http://x');
-    if (u.pathname.startsWith(FASHN_MOUNT + '/') && endpoint) {
+    if (u.pathname.startsWith(`${FASHN_MOUNT}/`) && endpoint) {
       await endpoint.handle({ req, res, method: req.method ?? 'GET', path: u.pathname.slice(FASHN_MOUNT.length), search: u.search.slice(1), url: u });
       return;
     }

@@ -23,3 +23,14 @@ export class PredictionError extends Error {
     super(message);
   }
 }
+
+/** What went wrong, in words, for a caught value of any kind: a timeout, a network code
+ * (`err.cause.code`), the message, or the value itself. */
+export function describeFailure(err: unknown): string {
+  if (err instanceof Error) {
+    if (err.name === 'TimeoutError') return 'timed out';
+    const code = (err.cause as { code?: unknown } | undefined)?.code;
+    return typeof code === 'string' ? code : err.message;
+  }
+  return String(err);
+}

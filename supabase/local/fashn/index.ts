@@ -136,7 +136,7 @@ export function createFashnEndpoint(opts: FashnOptions): Service & { queue: Pred
 
         if (parts[1] === 'run' && parts.length === 2) {
           if (method !== 'POST') throw new ApiError(405, 'MethodNotAllowed', 'Method not allowed');
-          let body: any;
+          let body: { model_name?: unknown; inputs?: unknown; webhook_url?: unknown } | null | undefined;
           try {
             body = await readJson(req, 40 * 1024 * 1024);
           } catch (err) {
@@ -147,7 +147,7 @@ export function createFashnEndpoint(opts: FashnOptions): Service & { queue: Pred
           validate(body.model_name, body.inputs);
           const webhook = url.searchParams.get('webhook_url') ?? (typeof body.webhook_url === 'string' ? body.webhook_url : null);
           if (webhook !== null && !/^https?:\/\//i.test(webhook)) throw new ApiError(400, 'BadRequest', 'webhook_url must be an http(s) URL');
-          const prediction = queue.submit(body.model_name, body.inputs, webhook || null);
+          const prediction = queue.submit(body.model_name as ModelName, body.inputs, webhook || null);
           return sendJson(res, 200, { id: prediction.id, error: null });
         }
         if (parts[1] === 'status' && parts.length === 3) {

@@ -5,7 +5,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { PredictionError } from './errors.ts';
+import { describeFailure, PredictionError } from './errors.ts';
 import { parseCatalogueModel } from './render/figures.ts';
 import type { PoseSlug } from '../catalogue-art/index.ts';
 
@@ -123,8 +123,8 @@ async function fetchBytes(url: URL, env: InputEnv, loadError: (why: string) => P
   let res: Response;
   try {
     res = await (env.fetch ?? fetch)(url, { signal: AbortSignal.timeout(env.timeoutMs ?? 20_000), redirect: 'follow' });
-  } catch (err: any) {
-    throw loadError(`could not fetch ${url.origin}${url.pathname} (${err?.name === 'TimeoutError' ? 'timed out' : err?.cause?.code ?? err?.message ?? err})`);
+  } catch (err) {
+    throw loadError(`could not fetch ${url.origin}${url.pathname} (${describeFailure(err)})`);
   }
   if (!res.ok) {
     await res.body?.cancel().catch(() => {});
@@ -150,8 +150,8 @@ async function checkDecodable(bytes: Buffer): Promise<Buffer> {
   try {
     const meta = await sharp(bytes).metadata();
     if (!meta.width || !meta.height) throw new Error('no dimensions');
-  } catch (err: any) {
-    throw new PredictionError('ImageLoadError', `Unable to load image: the data is not a readable image (${err?.message ?? err})`);
+  } catch (err) {
+    throw new PredictionError('ImageLoadError', `Unable to load image: the data is not a readable image (${describeFailure(err)})`);
   }
   return bytes;
 }

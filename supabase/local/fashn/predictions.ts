@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { promises as fs, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { PredictionError } from './errors.ts';
+import { describeFailure, PredictionError } from './errors.ts';
 
 export type PredictionStatus = 'starting' | 'in_queue' | 'processing' | 'completed' | 'failed';
 
@@ -140,8 +140,8 @@ export class PredictionQueue {
     try {
       await fs.writeFile(tmp, JSON.stringify(p));
       await fs.rename(tmp, file);
-    } catch (err: any) {
-      if (!this.closed) this.opts.log(`could not save prediction ${p.id}: ${err?.message ?? err}`);
+    } catch (err) {
+      if (!this.closed) this.opts.log(`could not save prediction ${p.id}: ${describeFailure(err)}`);
       await fs.rm(tmp, { force: true }).catch(() => {});
     }
   }
@@ -169,14 +169,14 @@ export class PredictionQueue {
       p.error = null;
       if (this.closed) return; // the stack stops: leave it unfinished, it runs again on restart
       this.setStatus(p, 'completed');
-    } catch (err: any) {
+    } catch (err) {
       if (this.closed) return;
       p.output = null;
       p.error =
         err instanceof PredictionError
           ? { name: err.errorName, message: err.message }
-          : { name: 'PipelineError', message: `The preview renderer failed: ${err?.message ?? err}` };
-      if (!(err instanceof PredictionError)) this.opts.log(`prediction ${p.id} (${p.model_name}) failed: ${err?.stack ?? err}`);
+          : { name: 'PipelineError', message: `The preview renderer failed: ${describeFailure(err)}` };
+      if (!(err instanceof PredictionError)) this.opts.log(`prediction ${p.id} (${p.model_name}) failed: ${err instanceof Error ? err.stack : err}`);
       this.setStatus(p, 'failed');
     }
     if (p.webhook_url) void this.track(this.deliver(p, p.webhook_url));
@@ -197,8 +197,8 @@ export class PredictionQueue {
         await res.body?.cancel().catch(() => {});
         if (res.ok) return;
         this.opts.log(`webhook for ${p.id} answered ${res.status} (attempt ${attempt + 1})`);
-      } catch (err: any) {
-        this.opts.log(`webhook for ${p.id} failed: ${err?.cause?.code ?? err?.message ?? err} (attempt ${attempt + 1})`);
+      } catch (err) {
+        this.opts.log(`webhook for ${p.id} failed: ${describeFailure(err)} (attempt ${attempt + 1})`);
       }
       if (attempt < backoff.length) await this.sleep(backoff[attempt]);
     }

@@ -33,7 +33,7 @@ export async function startHarness(opts: Partial<FashnOptions> = {}, keepDataDir
     const raw = req.url ?? '/';
     const u = new URL(raw, 'http://127.0.0.1');
     try {
-      if (u.pathname.startsWith(FASHN_MOUNT + '/') && endpoint) {
+      if (u.pathname.startsWith(`${FASHN_MOUNT}/`) && endpoint) {
         const ctx: Ctx = { req, res, method: req.method ?? 'GET', path: u.pathname.slice(FASHN_MOUNT.length), search: u.search.slice(1), url: u };
         await endpoint.handle(ctx);
         return;

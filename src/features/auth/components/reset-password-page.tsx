@@ -63,7 +63,7 @@ export function ResetPasswordPage() {
     return () => {
       cancelled = true;
     };
-  }, [auth, navigate]);
+  }, [auth, authClient, navigate]);
 
   useEffect(() => {
     if (stage !== 'done') return;

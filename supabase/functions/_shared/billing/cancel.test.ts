@@ -5,8 +5,16 @@ function deps(sub: SubscriptionState | null, provider?: (id: string) => Promise<
   const calls: string[] = [];
   const d: CancelDeps = {
     load: async () => sub,
-    cancelAtProvider: provider ? async (id) => (calls.push(`provider:${id}`), provider(id)) : null,
-    markCancelled: async (userId) => (calls.push(`mark:${userId}`), { ...sub!, cancel_at_period_end: true }),
+    cancelAtProvider: provider
+      ? async (id) => {
+          calls.push(`provider:${id}`);
+          return provider(id);
+        }
+      : null,
+    markCancelled: async (userId) => {
+      calls.push(`mark:${userId}`);
+      return { ...sub!, cancel_at_period_end: true };
+    },
   };
   return { d, calls };
 }

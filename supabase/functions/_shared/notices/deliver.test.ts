@@ -29,7 +29,10 @@ describe('deliverDueNotices', () => {
       { id: '2', kind: 'contact', payload: { fullName: 'B', email: 'b@c.gr', details: 'x' }, attempts: 1 },
     ]);
     const posted: { url: string; body: unknown }[] = [];
-    const result = await deliverDueNotices(store, async (url, body) => (posted.push({ url, body }), { ok: true, status: 200 }), env({ NOTICE_WEBHOOK_URL: 'https://hooks.example/n' }));
+    const result = await deliverDueNotices(store, async (url, body) => {
+      posted.push({ url, body });
+      return { ok: true, status: 200 };
+    }, env({ NOTICE_WEBHOOK_URL: 'https://hooks.example/n' }));
     expect(result).toEqual({ claimed: 2, sent: 2, failed: 0 });
     expect(posted[0]).toEqual({ url: 'https://hooks.example/n', body: { feedback: 'Great', email: 'a@b.gr', name: 'A' } });
     expect(reports).toEqual([

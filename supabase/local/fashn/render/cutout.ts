@@ -172,7 +172,7 @@ export function cutout(img: Rgba, opts: CutoutOptions = {}): CutoutResult {
       const q = i * 3;
       const dr = smooth[q] - br, dg = smooth[q + 1] - bg, db = smooth[q + 2] - bb;
       const d2 = dr * dr + dg * dg + db * db;
-      dist[i] = d2 > 65535 ? 65535 : d2;
+      dist[i] = Math.min(d2, 65535);
     }
   }
 
