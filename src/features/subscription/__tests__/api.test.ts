@@ -75,7 +75,7 @@ describe('fetchPlans', () => {
     ]);
     expect(calls).toEqual([
       'from plans',
-      'select id, monthly_credits, price_eur, low_credit_alerts, low_credit_threshold, video, custom_model, custom_background',
+      'select id, monthly_credits, price_eur, low_credit_alerts, low_credit_threshold, video, custom_model, custom_background, watermark_free_download',
       'order rank',
     ]);
   });
