@@ -27,7 +27,9 @@ const CALLS = Number(process.env.BENCH_CALLS ?? 400);
 async function as<T>(db: Database, who: string | null, fn: (tx: Queryable) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     const role = who ? 'authenticated' : 'service_role';
-    await tx.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify(who ? { sub: who, role } : { role })]);
+    await tx.query(`select set_config('request.jwt.claims', $1, true)`, [
+      JSON.stringify(who ? { sub: who, role } : { role }),
+    ]);
     await tx.query(`set local role ${role}`);
     return fn(tx);
   });
@@ -35,10 +37,20 @@ async function as<T>(db: Database, who: string | null, fn: (tx: Queryable) => Pr
 
 async function user(db: Database, credits: number): Promise<{ id: string; product: string }> {
   const id = randomUUID();
-  await db.query(`insert into auth.users (id, email) values ($1::uuid, $2)`, [id, `bench-${id}@example.test`]);
-  await db.query(`select public.grant_purchased_credits($1::uuid, $2::numeric, $3)`, [id, String(credits), `bench-${id}`]);
+  await db.query(`insert into auth.users (id, email) values ($1::uuid, $2)`, [
+    id,
+    `bench-${id}@example.test`,
+  ]);
+  await db.query(`select public.grant_purchased_credits($1::uuid, $2::numeric, $3)`, [
+    id,
+    String(credits),
+    `bench-${id}`,
+  ]);
   const product = `${id}/1-shirt.png`;
-  await db.query(`insert into public.uploaded_files (user_id, file_name, file_path, mime_type) values ($1::uuid, 'shirt.png', $2, 'image/png')`, [id, product]);
+  await db.query(
+    `insert into public.uploaded_files (user_id, file_name, file_path, mime_type) values ($1::uuid, 'shirt.png', $2, 'image/png')`,
+    [id, product],
+  );
   return { id, product };
 }
 
@@ -69,7 +81,10 @@ async function timed(n: number, concurrency: number, call: (i: number) => Promis
 }
 
 async function run(kind: 'pglite' | 'postgres', db: Database) {
-  await migrate(db, { migrationsDir: path.join(ROOT, 'supabase/migrations'), seedFile: path.join(ROOT, 'supabase/seed.sql') });
+  await migrate(db, {
+    migrationsDir: path.join(ROOT, 'supabase/migrations'),
+    seedFile: path.join(ROOT, 'supabase/seed.sql'),
+  });
   console.log(`\n${kind}`);
   const concurrencies = kind === 'postgres' ? [1, 20] : [1];
   for (const c of concurrencies) {
@@ -78,28 +93,54 @@ async function run(kind: 'pglite' | 'postgres', db: Database) {
     const images: string[] = [];
     const label = (s: string) => `  ${s.padEnd(22)} x${String(c).padEnd(3)}`;
 
-    console.log(label('start_generation'), await timed(CALLS, c, async (i) => {
-      const u = users[i % c];
-      const r = await as(db, u.id, (tx) => tx.query<{ id: string }>(START, [u.product]));
-      projects[i % c].push(r.rows[0].id);
-    }));
+    console.log(
+      label('start_generation'),
+      await timed(CALLS, c, async (i) => {
+        const u = users[i % c];
+        const r = await as(db, u.id, (tx) => tx.query<{ id: string }>(START, [u.product]));
+        projects[i % c].push(r.rows[0].id);
+      }),
+    );
     const all = projects.flat();
-    const imageRows = await db.query<{ id: string }>(`select id::text from public.images where project_id = any ($1::uuid[])`, [`{${all.join(',')}}`]);
+    const imageRows = await db.query<{ id: string }>(
+      `select id::text from public.images where project_id = any ($1::uuid[])`,
+      [`{${all.join(',')}}`],
+    );
     images.push(...imageRows.rows.map((r) => r.id));
 
-    console.log(label('charge_tool_use'), await timed(CALLS, c, (i) =>
-      as(db, users[i % c].id, (tx) => tx.query(`select public.charge_tool_use('photo-combiner')`))));
+    console.log(
+      label('charge_tool_use'),
+      await timed(CALLS, c, (i) =>
+        as(db, users[i % c].id, (tx) => tx.query(`select public.charge_tool_use('photo-combiner')`)),
+      ),
+    );
 
     const half = Math.floor(images.length / 2);
-    console.log(label('report completed'), await timed(half, c, (i) =>
-      as(db, null, (tx) => tx.query(`select public.report_image_outcome($1::uuid, 'completed', 'x.png')`, [images[i]]))));
-    console.log(label('report failed+refund'), await timed(images.length - half, c, (i) =>
-      as(db, null, (tx) => tx.query(`select public.report_image_outcome($1::uuid, 'failed', error => 'bench')`, [images[half + i]]))));
+    console.log(
+      label('report completed'),
+      await timed(half, c, (i) =>
+        as(db, null, (tx) =>
+          tx.query(`select public.report_image_outcome($1::uuid, 'completed', 'x.png')`, [images[i]]),
+        ),
+      ),
+    );
+    console.log(
+      label('report failed+refund'),
+      await timed(images.length - half, c, (i) =>
+        as(db, null, (tx) =>
+          tx.query(`select public.report_image_outcome($1::uuid, 'failed', error => 'bench')`, [
+            images[half + i],
+          ]),
+        ),
+      ),
+    );
   }
   if (kind === 'postgres') {
     const one = await user(db, CALLS * 2);
-    console.log(`  ${'start_generation'.padEnd(22)} x20 on ONE user`, await timed(CALLS, 20, () =>
-      as(db, one.id, (tx) => tx.query(START, [one.product]))));
+    console.log(
+      `  ${'start_generation'.padEnd(22)} x20 on ONE user`,
+      await timed(CALLS, 20, () => as(db, one.id, (tx) => tx.query(START, [one.product]))),
+    );
   }
 }
 

@@ -48,7 +48,9 @@ async function photo(svg: string, width: number, height: number, noise: number, 
   const base = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer();
   const n = grain(width, height, noise, seed);
   for (let i = 0; i < base.length; i++) base[i] = Math.max(0, Math.min(255, base[i] + n[i] - 128));
-  return sharp(base, { raw: { width, height, channels: 3 } }).jpeg({ quality: 88 }).toBuffer();
+  return sharp(base, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 88 })
+    .toBuffer();
 }
 
 const garmentSvg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="1200">
@@ -78,8 +80,12 @@ function stats(ms: number[]) {
 function line(label: string, ms: number[], target?: number, cpuMs?: number[]) {
   const { p50, p95, min, n } = stats(ms);
   const c = cpuMs?.length ? `  cpu p50 ${stats(cpuMs).p50.toFixed(0).padStart(4)} ms` : '';
-  const ratio = target ? `  p50/target ${(p50 / target).toFixed(2)} (${p50 <= target ? 'meets' : 'misses'} ≤ ${target} ms)` : '';
-  console.log(`${label.padEnd(40)} p50 ${p50.toFixed(0).padStart(5)} ms  p95 ${p95.toFixed(0).padStart(5)} ms  min ${min.toFixed(0).padStart(5)} ms${c}  (n=${n})${ratio}`);
+  const ratio = target
+    ? `  p50/target ${(p50 / target).toFixed(2)} (${p50 <= target ? 'meets' : 'misses'} ≤ ${target} ms)`
+    : '';
+  console.log(
+    `${label.padEnd(40)} p50 ${p50.toFixed(0).padStart(5)} ms  p95 ${p95.toFixed(0).padStart(5)} ms  min ${min.toFixed(0).padStart(5)} ms${c}  (n=${n})${ratio}`,
+  );
 }
 
 async function time(rounds: number, fn: (i: number) => Promise<void>): Promise<number[]> {
@@ -111,12 +117,20 @@ async function main() {
     ['scene.jpg', await photo(sceneSvg, 1024, 1536, 5)],
   ]);
   // the same photo with other grain: other bytes, so nothing is reused between rounds
-  for (let i = 0; i < WARMUP + ROUNDS; i++) files.set(`garment-${i}.jpg`, await photo(garmentSvg, 1200, 1200, 6, 100 + i));
+  for (let i = 0; i < WARMUP + ROUNDS; i++)
+    files.set(`garment-${i}.jpg`, await photo(garmentSvg, 1200, 1200, 6, 100 + i));
   let endpoint: ReturnType<typeof createFashnEndpoint> | null = null;
   const server = http.createServer(async (req, res) => {
     const u = new URL(req.url ?? '/', 'http://x');
     if (u.pathname.startsWith(`${FASHN_MOUNT}/`) && endpoint) {
-      await endpoint.handle({ req, res, method: req.method ?? 'GET', path: u.pathname.slice(FASHN_MOUNT.length), search: u.search.slice(1), url: u });
+      await endpoint.handle({
+        req,
+        res,
+        method: req.method ?? 'GET',
+        path: u.pathname.slice(FASHN_MOUNT.length),
+        search: u.search.slice(1),
+        url: u,
+      });
       return;
     }
     const f = files.get(u.pathname.slice(1));
@@ -126,7 +140,11 @@ async function main() {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const base = `${url}${FASHN_MOUNT}`;
-  const store = new OutputStore({ dir: path.join(dataDir, 'direct'), ttlSeconds: 3600, budgetBytes: 2 * 1024 ** 3 });
+  const store = new OutputStore({
+    dir: path.join(dataDir, 'direct'),
+    ttlSeconds: 3600,
+    budgetBytes: 2 * 1024 ** 3,
+  });
   const env: RenderEnv = {
     selfUrl: url,
     publicDir: path.resolve(import.meta.dirname, '../public'),
@@ -134,13 +152,17 @@ async function main() {
     readOutput: async (id, file) => (await store.read(id, file))?.bytes ?? null,
   };
   // four sellers' models, three poses each: twelve figures, as many as the renderer keeps
-  const slugs = knownModelSlugs().filter((_, i) => i % 4 === 0).slice(0, 4);
+  const slugs = knownModelSlugs()
+    .filter((_, i) => i % 4 === 0)
+    .slice(0, 4);
   const POSES = ['front-view', 'back-view', 'side-view'] as const;
   const garment = `${url}/garment.jpg`;
   // a catalogue background when the catalogue is generated (read from public/, as the
   // endpoint reads /catalogue/ URLs of this machine), else the drawn scene above
   const catalogueScene = path.resolve(import.meta.dirname, '../public/catalogue/backgrounds/santorini.webp');
-  const scene = existsSync(catalogueScene) ? `${url}/catalogue/backgrounds/santorini.webp` : `${url}/scene.jpg`;
+  const scene = existsSync(catalogueScene)
+    ? `${url}/catalogue/backgrounds/santorini.webp`
+    : `${url}/scene.jpg`;
   let n = 0;
   const save = async (model: string, out: Awaited<ReturnType<typeof render>>) => {
     const id = `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`;
@@ -148,7 +170,12 @@ async function main() {
     return `${base}/outputs/${id}/${names[0]}`;
   };
 
-  console.log(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, load ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   console.log(`background: ${scene.replace(url, '')}`);
   const firstUse: number[] = [];
   for (const slug of slugs) {
@@ -166,21 +193,78 @@ async function main() {
     const slug = slugs[Math.floor(i / 3) % slugs.length];
     const pose = (i % 3) + 1;
     const garmentUrl = fresh ? `${url}/garment-${i}.jpg` : garment;
-    const tryon = await render('tryon-v1.6', { model_image: `${url}/catalogue/models/${slug}/0${pose}.webp`, garment_image: garmentUrl, category: 'auto' }, env);
+    const tryon = await render(
+      'tryon-v1.6',
+      {
+        model_image: `${url}/catalogue/models/${slug}/0${pose}.webp`,
+        garment_image: garmentUrl,
+        category: 'auto',
+      },
+      env,
+    );
     lastTryon = await save('tryon-v1.6', tryon);
-    await save('background-change', await render('background-change', { image: lastTryon, background_image: scene, blur: i % 2 === 1 }, env));
+    await save(
+      'background-change',
+      await render(
+        'background-change',
+        { image: lastTryon, background_image: scene, blur: i % 2 === 1 },
+        env,
+      ),
+    );
   };
   await measure('on-model, a new product photo each', ROUNDS, onModel(true), TARGET_MS);
   await measure('on-model, one product on its poses', ROUNDS, onModel(false), TARGET_MS);
   await measure('  try-on stage alone (new photo)', ROUNDS, async (i) => {
-    await save('tryon-v1.6', await render('tryon-v1.6', { model_image: `${url}/catalogue/models/${slugs[0]}/01.webp`, garment_image: `${url}/garment-${i}.jpg` }, env));
+    await save(
+      'tryon-v1.6',
+      await render(
+        'tryon-v1.6',
+        {
+          model_image: `${url}/catalogue/models/${slugs[0]}/01.webp`,
+          garment_image: `${url}/garment-${i}.jpg`,
+        },
+        env,
+      ),
+    );
   });
   await measure('  background-change stage alone', ROUNDS, async (i) => {
-    await save('background-change', await render('background-change', { image: lastTryon, background_image: scene, blur: i % 2 === 1 }, env));
+    await save(
+      'background-change',
+      await render(
+        'background-change',
+        { image: lastTryon, background_image: scene, blur: i % 2 === 1 },
+        env,
+      ),
+    );
   });
-  await measure('flat-lay', ROUNDS, async (i) => void (await save('background-change', await render('background-change', { image: `${url}/garment-${i}.jpg`, background_image: scene }, env))), TARGET_MS);
-  await measure('background-remove', ROUNDS, async (i) => void (await save('background-remove', await render('background-remove', { image: `${url}/garment-${i}.jpg` }, env))));
-  await measure('clip, 5 s 720x1080', CLIP_ROUNDS, async () => void (await save('image-to-video', await render('image-to-video', { image: lastTryon, prompt: 'runway walk', duration: 5 }, env))));
+  await measure(
+    'flat-lay',
+    ROUNDS,
+    async (i) =>
+      void (await save(
+        'background-change',
+        await render('background-change', { image: `${url}/garment-${i}.jpg`, background_image: scene }, env),
+      )),
+    TARGET_MS,
+  );
+  await measure(
+    'background-remove',
+    ROUNDS,
+    async (i) =>
+      void (await save(
+        'background-remove',
+        await render('background-remove', { image: `${url}/garment-${i}.jpg` }, env),
+      )),
+  );
+  await measure(
+    'clip, 5 s 720x1080',
+    CLIP_ROUNDS,
+    async () =>
+      void (await save(
+        'image-to-video',
+        await render('image-to-video', { image: lastTryon, prompt: 'runway walk', duration: 5 }, env),
+      )),
+  );
 
   // the same on-model work through the HTTP API, as the fashn adapter drives it
   endpoint = createFashnEndpoint({
@@ -195,19 +279,33 @@ async function main() {
     log: () => {},
   });
   const call = async (model_name: string, inputs: Record<string, unknown>): Promise<string> => {
-    const r = await fetch(`${base}/v1/run`, { method: 'POST', headers: { Authorization: 'Bearer bench', 'Content-Type': 'application/json' }, body: JSON.stringify({ model_name, inputs }) });
+    const r = await fetch(`${base}/v1/run`, {
+      method: 'POST',
+      headers: { Authorization: 'Bearer bench', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ model_name, inputs }),
+    });
     const { id } = (await r.json()) as { id: string };
     for (;;) {
       await new Promise((res) => setTimeout(res, 25));
-      const s = (await (await fetch(`${base}/v1/status/${id}`, { headers: { Authorization: 'Bearer bench' } })).json()) as any;
+      const s = (await (
+        await fetch(`${base}/v1/status/${id}`, { headers: { Authorization: 'Bearer bench' } })
+      ).json()) as any;
       if (s.status === 'completed') return s.output[0];
       if (s.status === 'failed') throw new Error(JSON.stringify(s.error));
     }
   };
-  await measure('on-model via HTTP (run + poll 25 ms)', Math.max(5, ROUNDS >> 1), async (i) => {
-    const out = await call('tryon-v1.6', { model_image: `${url}/catalogue/models/${slugs[i % slugs.length]}/01.webp`, garment_image: `${url}/garment-${i}.jpg` });
-    await call('background-change', { image: out, background_image: scene });
-  }, TARGET_MS);
+  await measure(
+    'on-model via HTTP (run + poll 25 ms)',
+    Math.max(5, ROUNDS >> 1),
+    async (i) => {
+      const out = await call('tryon-v1.6', {
+        model_image: `${url}/catalogue/models/${slugs[i % slugs.length]}/01.webp`,
+        garment_image: `${url}/garment-${i}.jpg`,
+      });
+      await call('background-change', { image: out, background_image: scene });
+    },
+    TARGET_MS,
+  );
 
   await endpoint.close?.();
   server.closeAllConnections();

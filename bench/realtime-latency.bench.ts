@@ -71,7 +71,10 @@ async function run(stack: Stack, db: Database, clients: number) {
   const ready: Promise<void>[] = [];
   for (let i = 0; i < clients; i++) {
     const jwt = await token(stack.config.jwtSecret, users[i]);
-    const client = createClient(stack.url, stack.keys.anon, { accessToken: async () => jwt, realtime: { transport: ws as any } });
+    const client = createClient(stack.url, stack.keys.anon, {
+      accessToken: async () => jwt,
+      realtime: { transport: ws as any },
+    });
     await client.realtime.setAuth(jwt);
     const sub: Subscriber = { client, received: 0 };
     const rowId = i + 1;
@@ -105,7 +108,10 @@ async function run(stack: Stack, db: Database, clients: number) {
     const row = ((n - 1) % clients) + 1;
     const delivered = new Promise<number>((resolve) => waiting.set(n, resolve));
     const t0 = performance.now();
-    await db.query(`update public.bench_rt_rows set value = $1::int where id = $2::int`, [String(n), String(row)]);
+    await db.query(`update public.bench_rt_rows set value = $1::int where id = $2::int`, [
+      String(n),
+      String(row),
+    ]);
     const committed = performance.now();
     const at = await Promise.race([delivered, sleep(5000).then(() => -1)]);
     if (at < 0) throw new Error(`update ${n} not delivered within 5 s`);
@@ -120,10 +126,16 @@ async function run(stack: Stack, db: Database, clients: number) {
 
   // A burst: one statement updates every row; time until every client has its own change.
   const burstValue = 1_000_000;
-  const burst = Array.from({ length: clients }, (_, i) => new Promise<number>((resolve) => waiting.set(burstValue + i + 1, resolve)));
+  const burst = Array.from(
+    { length: clients },
+    (_, i) => new Promise<number>((resolve) => waiting.set(burstValue + i + 1, resolve)),
+  );
   await db.query(`update public.bench_rt_rows set value = $1::int + id`, [String(burstValue)]);
   const burstStart = performance.now();
-  const burstDone = await Promise.race([Promise.all(burst).then((t) => Math.max(...t)), sleep(60_000).then(() => -1)]);
+  const burstDone = await Promise.race([
+    Promise.all(burst).then((t) => Math.max(...t)),
+    sleep(60_000).then(() => -1),
+  ]);
   if (burstDone < 0) throw new Error('burst not delivered within 60 s');
 
   for (const s of subs) await s.client.removeAllChannels();
@@ -154,8 +166,15 @@ async function main() {
       console.log(`(PostgreSQL at ${PG_URL} not reachable: skipped)`);
     }
   }
-  console.log(`realtime latency: committed UPDATE → postgres_changes callback (${UPDATES} updates after ${WARMUP} warm-up, one at a time)`);
-  console.log(`machine: ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `realtime latency: committed UPDATE → postgres_changes callback (${UPDATES} updates after ${WARMUP} warm-up, one at a time)`,
+  );
+  console.log(
+    `machine: ${os.cpus().length} cores, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
   for (const kind of kinds) {
     await withScratchDatabase(kind, 'rt', async (db, databaseUrl) => {
       const stack = await startStack({ db, port: 0, quiet: true, config: { databaseUrl, appPort: 0 } });

@@ -88,13 +88,21 @@ const PROJECT_COLS = 'id,name,type,status,metadata,created_at,updated_at';
 const IMAGE_COLS = 'id,position,status,original_url,generated_url,created_at';
 
 /** What supabase-js sends for .from('projects').select(…).order('created_at',{ascending:false}).order('position',{referencedTable:'images'}) */
-const QUERY = new URLSearchParams({ select: `${PROJECT_COLS},images(${IMAGE_COLS})`, order: 'created_at.desc', 'images.order': 'position.asc' }).toString();
+const QUERY = new URLSearchParams({
+  select: `${PROJECT_COLS},images(${IMAGE_COLS})`,
+  order: 'created_at.desc',
+  'images.order': 'position.asc',
+}).toString();
 
 const DIRECT_SQL = `
 select coalesce(json_agg(p), '[]')::text as body from (
-  select ${PROJECT_COLS.split(',').map((c) => `p.${c}`).join(', ')},
+  select ${PROJECT_COLS.split(',')
+    .map((c) => `p.${c}`)
+    .join(', ')},
          coalesce((select json_agg(i) from (
-           select ${IMAGE_COLS.split(',').map((c) => `i.${c}`).join(', ')}
+           select ${IMAGE_COLS.split(',')
+             .map((c) => `i.${c}`)
+             .join(', ')}
            from public.images i where i.project_id = p.id order by i.position) i), '[]') as images
   from public.projects p
   where p.user_id = $1
@@ -140,7 +148,10 @@ async function loop(until, out) { while (performance.now() < until) out.push(awa
 
 function overHttp(url: string, headers: Record<string, string>, concurrency: number): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER, { eval: true, workerData: { url, headers, concurrency, seconds: SECONDS } });
+    const worker = new Worker(WORKER, {
+      eval: true,
+      workerData: { url, headers, concurrency, seconds: SECONDS },
+    });
     worker.once('message', (m) => {
       void worker.terminate();
       if (m.error) reject(new Error(m.error));
@@ -190,9 +201,17 @@ async function bench(kind: 'pglite' | 'postgres') {
       const t0 = performance.now();
       await db.exec(SEED);
       const seeded = ((performance.now() - t0) / 1000).toFixed(1);
-      const { rows } = await db.query<{ id: string }>(`select id::text from auth.users where email = 'bench-1@example.test'`);
+      const { rows } = await db.query<{ id: string }>(
+        `select id::text from auth.users where email = 'bench-1@example.test'`,
+      );
       const userId = rows[0].id;
-      const claims = { sub: userId, role: 'authenticated', aud: 'authenticated', email: 'bench-1@example.test', session_id: randomUUID() };
+      const claims = {
+        sub: userId,
+        role: 'authenticated',
+        aud: 'authenticated',
+        email: 'bench-1@example.test',
+        session_id: randomUUID(),
+      };
       const token = await stack.context.jwt.sign(claims, { expiresIn: 3600 });
       const url = `${stack.url}/rest/v1/projects?${QUERY}`;
       const headers = {
@@ -206,7 +225,11 @@ async function bench(kind: 'pglite' | 'postgres') {
       const cache = await createSchemaCache(db, ['public'], () => {});
       const query = parseQuery(QUERY);
       applyFilters(query, query.rest);
-      const node = planRead({ cache: cache.current, query }, cache.current.tables.get('public.projects')!, cache.current.tables.get('public.projects')!);
+      const node = planRead(
+        { cache: cache.current, query },
+        cache.current.tables.get('public.projects')!,
+        cache.current.tables.get('public.projects')!,
+      );
       node.offset = 0;
       node.limit = stack.config.maxRows;
       const params = new Params();
@@ -235,21 +258,36 @@ async function bench(kind: 'pglite' | 'postgres') {
       assert.deepEqual(viaHttp, direct);
       const kb = (Buffer.byteLength(JSON.stringify(viaHttp)) / 1024).toFixed(1);
 
-      console.log(`\n${kind}: ${USERS} users × ${PROJECTS_PER_USER} projects × ${IMAGES_PER_PROJECT} images (seeded in ${seeded}s); ` +
-        `the list is ${PROJECTS_PER_USER} projects × ${IMAGES_PER_PROJECT} images, ${kb} KB of JSON; ${SECONDS}s per run after 1s warm-up`);
-      console.log(`  ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} (other work on the machine skews every number)`);
-      console.log(`  ${'variant'.padEnd(46)} ${'clients'.padStart(7)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}`);
+      console.log(
+        `\n${kind}: ${USERS} users × ${PROJECTS_PER_USER} projects × ${IMAGES_PER_PROJECT} images (seeded in ${seeded}s); ` +
+          `the list is ${PROJECTS_PER_USER} projects × ${IMAGES_PER_PROJECT} images, ${kb} KB of JSON; ${SECONDS}s per run after 1s warm-up`,
+      );
+      console.log(
+        `  ${os.cpus().length} CPUs, load average ${os
+          .loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' ')} (other work on the machine skews every number)`,
+      );
+      console.log(
+        `  ${'variant'.padEnd(46)} ${'clients'.padStart(7)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}`,
+      );
       const row = (label: string, c: number, s: ReturnType<typeof stats>) =>
-        console.log(`  ${label.padEnd(46)} ${String(c).padStart(7)} ${s.rps.toFixed(0).padStart(8)} ${s.p50.toFixed(2).padStart(8)} ${s.p99.toFixed(2).padStart(8)}`);
+        console.log(
+          `  ${label.padEnd(46)} ${String(c).padStart(7)} ${s.rps.toFixed(0).padStart(8)} ${s.p50.toFixed(2).padStart(8)} ${s.p99.toFixed(2).padStart(8)}`,
+        );
 
       for (const c of CONCURRENCY) {
         const d = stats(await inProcess(async () => void (await db.query(DIRECT_SQL, [userId])), c));
         row('direct SQL (superuser, explicit user filter)', c, d);
-        const e = stats(await inProcess(async () => void (await executor.run(settings, stackSql, params.values)), c));
+        const e = stats(
+          await inProcess(async () => void (await executor.run(settings, stackSql, params.values)), c),
+        );
         row('stack SQL (its transaction, role, RLS; no HTTP)', c, e);
         const h = stats(await overHttp(url, headers, c));
         row('stack over HTTP (GET /rest/v1/projects)', c, h);
-        console.log(`  ${''.padEnd(46)} ${''.padStart(7)} stack/direct: p50 ${(h.p50 / d.p50).toFixed(2)}×, req/s ${(h.rps / d.rps).toFixed(2)}×`);
+        console.log(
+          `  ${''.padEnd(46)} ${''.padStart(7)} stack/direct: p50 ${(h.p50 / d.p50).toFixed(2)}×, req/s ${(h.rps / d.rps).toFixed(2)}×`,
+        );
       }
     } finally {
       await stack.close();

@@ -7,11 +7,15 @@ import path from 'node:path';
 
 const dir = import.meta.dirname;
 const wanted = process.argv.slice(2);
-const all = readdirSync(dir).filter((f) => f.endsWith('.bench.ts')).sort();
+const all = readdirSync(dir)
+  .filter((f) => f.endsWith('.bench.ts'))
+  .sort();
 const chosen = wanted.length ? all.filter((f) => wanted.some((w) => f.includes(w))) : all;
 
 if (chosen.length === 0) {
-  console.error(`no bench matches ${wanted.join(', ')}; available: ${all.map((f) => f.replace('.bench.ts', '')).join(', ')}`);
+  console.error(
+    `no bench matches ${wanted.join(', ')}; available: ${all.map((f) => f.replace('.bench.ts', '')).join(', ')}`,
+  );
   process.exit(1);
 }
 

@@ -86,7 +86,9 @@ function line(label: string, times: number[], bytes: number, baseline?: number[]
   const ms = median(times);
   const rate = mb(bytes) / (ms / 1000);
   const ratio = baseline ? `  ratio to direct ${(ms / median(baseline)).toFixed(1)}×` : '';
-  console.log(`  ${label.padEnd(36)} median ${ms.toFixed(1).padStart(7)} ms  ${rate.toFixed(0).padStart(5)} MB/s${ratio}`);
+  console.log(
+    `  ${label.padEnd(36)} median ${ms.toFixed(1).padStart(7)} ms  ${rate.toFixed(0).padStart(5)} MB/s${ratio}`,
+  );
 }
 
 async function bench(kind: 'pglite' | 'postgres', image: Buffer) {
@@ -99,7 +101,12 @@ async function bench(kind: 'pglite' | 'postgres', image: Buffer) {
   process.env.DATA_DIR = path.join(root, 'data');
 
   await withScratchDatabase(kind, 'storage', async (db) => {
-    const stack = await startStack({ db, port: 0, quiet: true, config: { appPort: 0, extraMigrationsDirs: [migrations] } });
+    const stack = await startStack({
+      db,
+      port: 0,
+      quiet: true,
+      config: { appPort: 0, extraMigrationsDirs: [migrations] },
+    });
     try {
       const userId = randomUUID();
       const token = await new SignJWT({ sub: userId, role: 'authenticated', aud: 'authenticated' })
@@ -142,15 +149,21 @@ async function bench(kind: 'pglite' | 'postgres', image: Buffer) {
         if (data!.size !== image.length) throw new Error('short download');
       });
       const thumbFirst = await timeRounds(async (i) => {
-        const { error } = await files.download(`${userId}/raw-${i}.png`, { transform: { width: 400, height: 400 } });
+        const { error } = await files.download(`${userId}/raw-${i}.png`, {
+          transform: { width: 400, height: 400 },
+        });
         if (error) throw error;
       });
       const thumbCached = await timeRounds(async (i) => {
-        const { error } = await files.download(`${userId}/raw-${i}.png`, { transform: { width: 400, height: 400 } });
+        const { error } = await files.download(`${userId}/raw-${i}.png`, {
+          transform: { width: 400, height: 400 },
+        });
         if (error) throw error;
       });
 
-      console.log(`\n${kind}: ${mb(image.length).toFixed(2)} MB PNG, ${ROUNDS} rounds after ${WARMUP} warm-up`);
+      console.log(
+        `\n${kind}: ${mb(image.length).toFixed(2)} MB PNG, ${ROUNDS} rounds after ${WARMUP} warm-up`,
+      );
       line('direct write (fs.writeFile)', directWrite, image.length);
       line('direct read (fs.readFile)', directRead, image.length);
       line('bare node:http upload (fetch PUT)', bareUpload, image.length, directWrite);
@@ -158,8 +171,12 @@ async function bench(kind: 'pglite' | 'postgres', image: Buffer) {
       line('upload, multipart Blob (browser)', uploadBlob, image.length, directWrite);
       line('upload, raw body (server code)', uploadRaw, image.length, directWrite);
       line('download as Blob', download, image.length, directRead);
-      console.log(`  ${'thumbnail 400px, first render'.padEnd(36)} median ${median(thumbFirst).toFixed(1).padStart(7)} ms`);
-      console.log(`  ${'thumbnail 400px, cached'.padEnd(36)} median ${median(thumbCached).toFixed(1).padStart(7)} ms`);
+      console.log(
+        `  ${'thumbnail 400px, first render'.padEnd(36)} median ${median(thumbFirst).toFixed(1).padStart(7)} ms`,
+      );
+      console.log(
+        `  ${'thumbnail 400px, cached'.padEnd(36)} median ${median(thumbCached).toFixed(1).padStart(7)} ms`,
+      );
     } finally {
       await stack.close();
     }

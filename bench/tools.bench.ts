@@ -42,7 +42,10 @@ try {
   let png = { bytes: 0, width: 0, height: 0 };
   for (let run = 0; run < RUNS; run++) {
     const session = await app.signedInStorage('Bench Seller');
-    const context = await app.browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+    const context = await app.browser.newContext({
+      viewport: { width: 1440, height: 900 },
+      acceptDownloads: true,
+    });
     await context.addInitScript(
       ([key, value]) => {
         sessionStorage.setItem('drape.splashSeen', '1');
@@ -84,7 +87,9 @@ try {
   console.log(
     `photo combiner, two 12 MP JPEGs: ${median(combine)} ms to the shown PNG (median of ${RUNS}; 500 ms is the auto-combine delay) · longest main-thread task ${Math.round(median(longest))} ms · PNG ${png.width}×${png.height} (${((png.width * png.height) / 1e6).toFixed(1)} MP), ${kib(png.bytes)}`,
   );
-  console.log(`background remover, a 12 MP JPEG: ${median(remove)} ms from Remove Background to the shown cut-out (median of ${RUNS})`);
+  console.log(
+    `background remover, a 12 MP JPEG: ${median(remove)} ms from Remove Background to the shown cut-out (median of ${RUNS})`,
+  );
 } finally {
   await app.close();
   rmSync(dir, { recursive: true, force: true });

@@ -3,7 +3,15 @@
 // message the code no longer uses, fails — and every message has a translation in every locale.
 // Extracts into a temporary copy of the catalogues, so the working tree is never touched.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import config from '../lingui.config.ts';
@@ -37,7 +45,8 @@ function run(): Promise<string[]> {
   for (let c = 0; c < catalogs.length; c++) {
     for (const locale of locales) {
       mkdirSync(path.dirname(extractedFile(c, locale)), { recursive: true });
-      if (existsSync(committedFile(c, locale))) copyFileSync(committedFile(c, locale), extractedFile(c, locale));
+      if (existsSync(committedFile(c, locale)))
+        copyFileSync(committedFile(c, locale), extractedFile(c, locale));
     }
   }
   const tmpConfig = path.join(tmp, 'lingui.config.ts');
@@ -69,7 +78,8 @@ async function compare(): Promise<string[]> {
       const removed = [...before.keys()].filter((id) => !after.has(id));
       for (const id of added) problems.push(`${rel}: not extracted: ${text(id, after.get(id))}`);
       for (const id of removed) problems.push(`${rel}: no longer in the code: ${text(id, before.get(id))}`);
-      const same = existsSync(committed) && readFileSync(committed, 'utf8') === readFileSync(extracted, 'utf8');
+      const same =
+        existsSync(committed) && readFileSync(committed, 'utf8') === readFileSync(extracted, 'utf8');
       if (!same && !added.length && !removed.length) {
         problems.push(`${rel}: differs from what lingui extract writes (origins or order):`);
         const diff = spawnSync('diff', ['-u', committed, extracted], { encoding: 'utf8' });

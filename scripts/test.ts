@@ -28,6 +28,7 @@ function step(name: string, cmd: string, args: string[], env: Record<string, str
 step('db-types', bin('tsx'), ['scripts/gen-types.ts', '--check']);
 step('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
 step('lint', bin('biome'), ['lint', '--error-on-warnings']);
+step('format', bin('biome'), ['format']);
 step('i18n', bin('tsx'), ['scripts/check-catalogues.ts']);
 step('unit', bin('vitest'), ['run', '--project', 'unit']);
 step('integration-pglite', bin('vitest'), ['run', '--project', 'integration'], { TEST_DATABASE_URL: '' });
@@ -46,6 +47,9 @@ const functionEntries = ['supabase/functions', 'tests/fixtures/functions'].flatM
         .map((d) => `${rel}/${d}/index.ts`)
     : [];
 });
-if (functionEntries.length) step('functions-deno', bin('deno'), ['check', '--quiet', ...functionEntries], { DENO_NO_UPDATE_CHECK: '1' });
+if (functionEntries.length)
+  step('functions-deno', bin('deno'), ['check', '--quiet', ...functionEntries], {
+    DENO_NO_UPDATE_CHECK: '1',
+  });
 if (existsSync(path.join(root, 'playwright.config.ts'))) step('e2e', bin('playwright'), ['test']);
 console.log('\nAll tests passed.');

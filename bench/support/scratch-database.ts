@@ -3,7 +3,8 @@
 import type { Database } from '../../supabase/local/db/database.ts';
 import { openScratchDatabase } from '../../supabase/local/db/scratch.ts';
 
-export const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
+export const PG_URL =
+  process.env.BENCH_DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
 
 export type DbKind = 'pglite' | 'postgres';
 

@@ -3,11 +3,18 @@ import type { Locale } from './i18n.ts';
 
 export const intlLocale = (locale: Locale) => (locale === 'el' ? 'el-GR' : 'en-US');
 
-export function formatDate(value: string | Date | null | undefined, locale: Locale, options?: Intl.DateTimeFormatOptions) {
+export function formatDate(
+  value: string | Date | null | undefined,
+  locale: Locale,
+  options?: Intl.DateTimeFormatOptions,
+) {
   if (!value) return '—';
   const d = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(d.getTime())) return '—';
-  return new Intl.DateTimeFormat(intlLocale(locale), options ?? { year: 'numeric', month: 'long', day: 'numeric' }).format(d);
+  return new Intl.DateTimeFormat(
+    intlLocale(locale),
+    options ?? { year: 'numeric', month: 'long', day: 'numeric' },
+  ).format(d);
 }
 
 export function formatDateTime(value: string | Date, locale: Locale) {

@@ -6,7 +6,8 @@ export const LOCALES = ['en', 'el'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
 
-export const isLocale = (v: unknown): v is Locale => typeof v === 'string' && (LOCALES as readonly string[]).includes(v);
+export const isLocale = (v: unknown): v is Locale =>
+  typeof v === 'string' && (LOCALES as readonly string[]).includes(v);
 
 export function storedLocale(): Locale {
   const v = localSettings.read(STORAGE_KEYS.language);

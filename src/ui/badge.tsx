@@ -3,6 +3,10 @@ import * as s from './badge.css.ts';
 
 export type BadgeTone = keyof typeof s.tone;
 
-export function Badge({ tone = 'neutral', className, ...rest }: HTMLAttributes<HTMLSpanElement> & { tone?: BadgeTone }) {
+export function Badge({
+  tone = 'neutral',
+  className,
+  ...rest
+}: HTMLAttributes<HTMLSpanElement> & { tone?: BadgeTone }) {
   return <span className={[s.base, s.tone[tone], className].filter(Boolean).join(' ')} {...rest} />;
 }

@@ -12,7 +12,10 @@ export interface ButtonStyleProps {
 }
 
 /** Class names for anything that should look like a button (links included). */
-export function buttonClass({ variant = 'primary', size = 'md', block = false }: ButtonStyleProps = {}, extra?: string) {
+export function buttonClass(
+  { variant = 'primary', size = 'md', block = false }: ButtonStyleProps = {},
+  extra?: string,
+) {
   return [s.base, s.variant[variant], s.size[size], block && s.block, extra].filter(Boolean).join(' ');
 }
 

@@ -31,7 +31,12 @@ export const extraWide = style({ width: 'min(100% - 32px, 880px)' });
 
 export const inner = style({ display: 'grid', gap: vars.space['5'], padding: vars.space['6'] });
 
-export const header = style({ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: vars.space['4'] });
+export const header = style({
+  display: 'flex',
+  alignItems: 'flex-start',
+  justifyContent: 'space-between',
+  gap: vars.space['4'],
+});
 
 export const title = style({
   fontFamily: vars.font.display,
@@ -40,7 +45,11 @@ export const title = style({
   letterSpacing: '-0.01em',
 });
 
-export const description = style({ color: vars.color.muted, fontSize: vars.fontSize.sm, marginTop: vars.space['1'] });
+export const description = style({
+  color: vars.color.muted,
+  fontSize: vars.fontSize.sm,
+  marginTop: vars.space['1'],
+});
 
 export const close = style({
   display: 'grid',

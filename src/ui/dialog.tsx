@@ -19,7 +19,17 @@ export interface DialogProps {
   hideClose?: boolean;
 }
 
-export function Dialog({ open, onClose, title, description, children, footer, size = 'normal', alert, hideClose }: DialogProps) {
+export function Dialog({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  footer,
+  size = 'normal',
+  alert,
+  hideClose,
+}: DialogProps) {
   const { t } = useLingui();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -45,7 +55,9 @@ export function Dialog({ open, onClose, title, description, children, footer, si
     // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop closes; Escape (onCancel) is the keyboard way
     <dialog
       ref={ref}
-      className={[s.dialog, size === 'wide' ? s.wide : size === 'extraWide' ? s.extraWide : undefined].filter(Boolean).join(' ')}
+      className={[s.dialog, size === 'wide' ? s.wide : size === 'extraWide' ? s.extraWide : undefined]
+        .filter(Boolean)
+        .join(' ')}
       role={alert ? 'alertdialog' : undefined}
       aria-labelledby={titleId}
       aria-describedby={description ? descId : undefined}

@@ -1,7 +1,10 @@
 import { keyframes, style, styleVariants } from '@vanilla-extract/css';
 import { vars, mobile } from './theme.css.ts';
 
-const pop = keyframes({ from: { opacity: 0, transform: 'translateY(-4px)' }, to: { opacity: 1, transform: 'none' } });
+const pop = keyframes({
+  from: { opacity: 0, transform: 'translateY(-4px)' },
+  to: { opacity: 1, transform: 'none' },
+});
 
 export const root = style({ position: 'relative', display: 'inline-flex' });
 
@@ -16,7 +19,13 @@ export const panel = style({
   boxShadow: vars.shadow.lg,
   animation: `${pop} ${vars.motion.fast} ${vars.motion.ease}`,
   '@media': {
-    [mobile]: { position: 'fixed', top: `calc(${vars.size.header} + 4px)`, left: '8px !important', right: '8px !important', minWidth: 0 },
+    [mobile]: {
+      position: 'fixed',
+      top: `calc(${vars.size.header} + 4px)`,
+      left: '8px !important',
+      right: '8px !important',
+      minWidth: 0,
+    },
   },
 });
 
@@ -43,8 +52,17 @@ export const item = style({
   textDecoration: 'none',
   cursor: 'pointer',
   selectors: {
-    '&:hover, &:focus-visible': { background: vars.color.surfaceMuted, color: vars.color.ink, outline: 'none' },
+    '&:hover, &:focus-visible': {
+      background: vars.color.surfaceMuted,
+      color: vars.color.ink,
+      outline: 'none',
+    },
   },
 });
 
-export const separator = style({ height: '1px', margin: `${vars.space['1']} 0`, background: vars.color.border, border: 0 });
+export const separator = style({
+  height: '1px',
+  margin: `${vars.space['1']} 0`,
+  background: vars.color.border,
+  border: 0,
+});

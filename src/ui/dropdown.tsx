@@ -1,6 +1,15 @@
 // A trigger and a floating panel. Escape and a click outside close it (focus returns to the
 // trigger); with role "menu" the arrow keys move between the items.
-import { useCallback, useEffect, useId, useRef, type HTMLAttributes, type KeyboardEvent, type ReactNode, type Ref } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  type HTMLAttributes,
+  type KeyboardEvent,
+  type ReactNode,
+  type Ref,
+} from 'react';
 import * as s from './dropdown.css.ts';
 
 export interface TriggerProps {
@@ -28,7 +37,18 @@ interface DropdownProps extends Omit<HTMLAttributes<HTMLDivElement>, 'children' 
 
 const ITEM = '[role="menuitem"]:not([aria-disabled="true"])';
 
-export function Dropdown({ open, onOpenChange, trigger, children, role = 'menu', label, align = 'end', panelClassName, header, ...rootProps }: DropdownProps) {
+export function Dropdown({
+  open,
+  onOpenChange,
+  trigger,
+  children,
+  role = 'menu',
+  label,
+  align = 'end',
+  panelClassName,
+  header,
+  ...rootProps
+}: DropdownProps) {
   const rootRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
@@ -64,11 +84,15 @@ export function Dropdown({ open, onOpenChange, trigger, children, role = 'menu',
     const items = Array.from(panelRef.current?.querySelectorAll<HTMLElement>(ITEM) ?? []);
     const at = items.indexOf(document.activeElement as HTMLElement);
     const to =
-      e.key === 'ArrowDown' ? (at + 1) % items.length
-      : e.key === 'ArrowUp' ? (at - 1 + items.length) % items.length
-      : e.key === 'Home' ? 0
-      : e.key === 'End' ? items.length - 1
-      : null;
+      e.key === 'ArrowDown'
+        ? (at + 1) % items.length
+        : e.key === 'ArrowUp'
+          ? (at - 1 + items.length) % items.length
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? items.length - 1
+              : null;
     if (to === null || items.length === 0) return;
     e.preventDefault();
     items[to].focus();

@@ -21,14 +21,21 @@ export const control = style({
   selectors: {
     '&::placeholder': { color: vars.color.subtle },
     '&:hover': { borderColor: vars.color.subtle },
-    '&:focus': { outline: 'none', borderColor: vars.color.ink, boxShadow: `0 0 0 3px ${vars.color.surfaceSunken}` },
+    '&:focus': {
+      outline: 'none',
+      borderColor: vars.color.ink,
+      boxShadow: `0 0 0 3px ${vars.color.surfaceSunken}`,
+    },
     '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '1px' },
     '&[aria-invalid="true"]': { borderColor: vars.color.danger },
     '&:disabled': { background: vars.color.surfaceMuted, color: vars.color.muted },
   },
 });
 
-export const textarea = style([control, { minHeight: '120px', padding: vars.space['3'], resize: 'vertical', lineHeight: vars.lineHeight.normal }]);
+export const textarea = style([
+  control,
+  { minHeight: '120px', padding: vars.space['3'], resize: 'vertical', lineHeight: vars.lineHeight.normal },
+]);
 
 export const withTrailing = style({ position: 'relative' });
 export const trailingControl = style({ paddingRight: '48px' });

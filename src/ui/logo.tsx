@@ -13,7 +13,13 @@ export function Logo({ size = 28 }: { size?: number }) {
         strokeLinecap="round"
         strokeLinejoin="round"
       />
-      <path d="M19 42.5c2 5.2 7.5 9.5 13 9.5s11-4.3 13-9.5" fill="none" stroke="#c9a46a" strokeWidth="3" strokeLinecap="round" />
+      <path
+        d="M19 42.5c2 5.2 7.5 9.5 13 9.5s11-4.3 13-9.5"
+        fill="none"
+        stroke="#c9a46a"
+        strokeWidth="3"
+        strokeLinecap="round"
+      />
     </svg>
   );
 }

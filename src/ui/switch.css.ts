@@ -1,7 +1,12 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from './theme.css.ts';
 
-export const row = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space['3'], cursor: 'pointer' });
+export const row = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space['3'],
+  cursor: 'pointer',
+});
 
 export const track = style({
   position: 'relative',

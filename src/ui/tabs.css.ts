@@ -28,7 +28,11 @@ export const tab = style({
   whiteSpace: 'nowrap',
   selectors: {
     '&:hover': { color: vars.color.ink },
-    '&[aria-selected="true"]': { background: vars.color.surface, color: vars.color.ink, boxShadow: vars.shadow.sm },
+    '&[aria-selected="true"]': {
+      background: vars.color.surface,
+      color: vars.color.ink,
+      boxShadow: vars.shadow.sm,
+    },
   },
 });
 

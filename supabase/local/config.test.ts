@@ -14,7 +14,10 @@ describe('listen address', () => {
       expect(config.host).toBe('127.0.0.1');
       expect(config.apiUrl).toBe('http://localhost:54999');
       process.env.SUPABASE_HOST = '0.0.0.0';
-      expect(loadConfig({ port: 54999 })).toMatchObject({ host: '0.0.0.0', apiUrl: 'http://localhost:54999' });
+      expect(loadConfig({ port: 54999 })).toMatchObject({
+        host: '0.0.0.0',
+        apiUrl: 'http://localhost:54999',
+      });
       process.env.SUPABASE_HOST = '192.168.1.20';
       expect(loadConfig({ port: 54999 }).apiUrl).toBe('http://192.168.1.20:54999');
     } finally {
@@ -24,8 +27,10 @@ describe('listen address', () => {
   });
 
   it('knows loopback addresses', () => {
-    for (const h of ['127.0.0.1', '127.1.2.3', 'localhost', '::1', '[::1]', '::ffff:127.0.0.1']) expect(isLoopback(h), h).toBe(true);
-    for (const h of ['0.0.0.0', '::', '192.168.1.20', 'fd00::2', 'example.test', '128.0.0.1']) expect(isLoopback(h), h).toBe(false);
+    for (const h of ['127.0.0.1', '127.1.2.3', 'localhost', '::1', '[::1]', '::ffff:127.0.0.1'])
+      expect(isLoopback(h), h).toBe(true);
+    for (const h of ['0.0.0.0', '::', '192.168.1.20', 'fd00::2', 'example.test', '128.0.0.1'])
+      expect(isLoopback(h), h).toBe(false);
   });
 
   it('refuses another address with the well-known secret or a short one, with a message that says what to do', () => {

@@ -80,7 +80,12 @@ interface Toml {
     enable_refresh_token_rotation?: boolean;
     refresh_token_reuse_interval?: number;
     email?: { enable_confirmations?: boolean; otp_expiry?: number; max_frequency?: string };
-    rate_limit?: { email_sent?: number; sign_in_sign_ups?: number; token_refresh?: number; token_verifications?: number };
+    rate_limit?: {
+      email_sent?: number;
+      sign_in_sign_ups?: number;
+      token_refresh?: number;
+      token_verifications?: number;
+    };
   };
   storage?: { file_size_limit?: string };
   functions?: Record<string, { verify_jwt?: boolean } | undefined>;
@@ -134,7 +139,8 @@ export function loadConfig(overrides: Partial<StackConfig> & { configFile?: stri
     port,
     host,
     apiUrl: process.env.SUPABASE_PUBLIC_URL ?? `http://${urlHost(host)}:${port}`,
-    jwtSecret: process.env.JWT_SECRET ?? process.env.SUPABASE_AUTH_JWT_SECRET ?? auth.jwt_secret ?? DEFAULT_JWT_SECRET,
+    jwtSecret:
+      process.env.JWT_SECRET ?? process.env.SUPABASE_AUTH_JWT_SECRET ?? auth.jwt_secret ?? DEFAULT_JWT_SECRET,
     dataDir: path.resolve(ROOT, process.env.DATA_DIR ?? '.data'),
     databaseUrl: process.env.DATABASE_URL || null,
     schemas: api.schemas ?? ['public'],
@@ -177,8 +183,13 @@ export const DEFAULT_HOST = '127.0.0.1';
 
 /** 127.0.0.0/8, ::1 and localhost: addresses no other machine can reach. */
 export function isLoopback(host: string): boolean {
-  const h = host.trim().toLowerCase().replace(/^\[|\]$/g, '');
-  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h) || /^::ffff:127(\.\d{1,3}){3}$/.test(h);
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '');
+  return (
+    h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h) || /^::ffff:127(\.\d{1,3}){3}$/.test(h)
+  );
 }
 
 /** The host for the stack's own URL: localhost for a loopback or every-interface address. */
@@ -209,5 +220,7 @@ export function unsafeBindingReason(config: Pick<StackConfig, 'host' | 'jwtSecre
 }
 
 function stripUndefined<T extends object>(o: T): Partial<T> {
-  return Object.fromEntries(Object.entries(o).filter(([k, v]) => v !== undefined && k !== 'configFile')) as Partial<T>;
+  return Object.fromEntries(
+    Object.entries(o).filter(([k, v]) => v !== undefined && k !== 'configFile'),
+  ) as Partial<T>;
 }

@@ -66,7 +66,8 @@ export async function deriveApiKeys(secret: string): Promise<ApiKeys> {
   const exp = 1799535600;
   const anon = await jwt.sign({ iss: 'supabase-demo', role: 'anon', exp }, { iat });
   const serviceRole = await jwt.sign({ iss: 'supabase-demo', role: 'service_role', exp }, { iat });
-  const digest = (label: string) => createHash('sha256').update(`${label}:${secret}`).digest('base64url').slice(0, 32);
+  const digest = (label: string) =>
+    createHash('sha256').update(`${label}:${secret}`).digest('base64url').slice(0, 32);
   return {
     anon,
     serviceRole,
@@ -103,6 +104,7 @@ export async function resolveRequestAuth(
   if (role !== 'anon' && role !== 'authenticated' && role !== 'service_role') {
     throw new JwtError(`JWT role ${JSON.stringify(role)} is not allowed`, 'invalid');
   }
-  if (typeof claims.exp !== 'number') throw new JwtError('Fields `role` and `exp` are required in JWT', 'missing_claims');
+  if (typeof claims.exp !== 'number')
+    throw new JwtError('Fields `role` and `exp` are required in JWT', 'missing_claims');
   return { role, claims, token };
 }

@@ -6,7 +6,15 @@ import type { Duplex } from 'node:stream';
 import { loadConfig, unsafeBindingReason, type StackConfig } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
-import { applyCors, HttpError, pairResponse, sendJson, type Ctx, type Service, type StackContext } from './http.ts';
+import {
+  applyCors,
+  HttpError,
+  pairResponse,
+  sendJson,
+  type Ctx,
+  type Service,
+  type StackContext,
+} from './http.ts';
 import { createJwt, deriveApiKeys, type ApiKeys } from './jwt.ts';
 import { createMailbox } from './mail/mailbox.ts';
 import { startScheduledJobs, type ScheduledJobs } from './jobs/index.ts';
@@ -77,7 +85,10 @@ export async function startStack(opts: StartOptions = {}): Promise<Stack> {
   const closers: (() => Promise<void> | void)[] = [];
   const mounts: [prefix: string, service: Service][] = [];
   try {
-    db ??= await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? null : `${config.dataDir}/db` });
+    db ??= await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.databaseUrl ? null : `${config.dataDir}/db`,
+    });
     await migrate(db, {
       migrationsDir: config.migrationsDir,
       extraMigrationsDirs: config.extraMigrationsDirs,
@@ -102,7 +113,8 @@ export async function startStack(opts: StartOptions = {}): Promise<Stack> {
     // scheduled SQL (renewals, stuck jobs, notice retries): pg_cron on hosted Supabase, a timer here
     const jobs = startScheduledJobs(context);
 
-    const add = async (prefix: string, service: Promise<Service> | Service) => void mounts.push([prefix, await service]);
+    const add = async (prefix: string, service: Promise<Service> | Service) =>
+      void mounts.push([prefix, await service]);
     await add('/auth/v1', createAuthService(context));
     await add('/rest/v1', createRestService(context));
     await add('/realtime/v1', createRealtimeService(context));
@@ -167,7 +179,11 @@ function refuseUpgradeWhileStarting(socket: Duplex) {
   );
 }
 
-function router(mounts: [prefix: string, service: Service][], url: string, log: (scope: string, message: string) => void): Ready {
+function router(
+  mounts: [prefix: string, service: Service][],
+  url: string,
+  log: (scope: string, message: string) => void,
+): Ready {
   return {
     async handle(req, res) {
       try {
@@ -198,8 +214,12 @@ function router(mounts: [prefix: string, service: Service][], url: string, log: 
         sendJson(res, 404, { message: 'no Route matched with those values' });
       } catch (err) {
         // a body a service did not map itself (too large, not JSON) is still the client's error
-        if (err instanceof HttpError && !res.headersSent) return sendJson(res, err.status, { message: err.message });
-        log('http', `unhandled error on ${req.method} ${req.url}: ${(err instanceof Error && err.stack) || err}`);
+        if (err instanceof HttpError && !res.headersSent)
+          return sendJson(res, err.status, { message: err.message });
+        log(
+          'http',
+          `unhandled error on ${req.method} ${req.url}: ${(err instanceof Error && err.stack) || err}`,
+        );
         if (!res.headersSent) sendJson(res, 500, { message: 'Internal server error' });
         else res.destroy();
       }
@@ -217,7 +237,11 @@ function router(mounts: [prefix: string, service: Service][], url: string, log: 
   };
 }
 
-async function shutDown(server: http.Server, mounts: [string, Service][], closers: (() => Promise<void> | void)[]) {
+async function shutDown(
+  server: http.Server,
+  mounts: [string, Service][],
+  closers: (() => Promise<void> | void)[],
+) {
   for (const [, service] of mounts) await service.close?.();
   for (const fn of closers.reverse()) await fn();
   server.closeAllConnections();

@@ -29,16 +29,38 @@ let userToken: string;
 beforeAll(async () => {
   scratch = await openTestDatabase();
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'drape-hostile-'));
-  stack = await startStack({ db: scratch.db, port: 0, quiet: true, config: { dataDir, appPort: 0, extraMigrationsDirs: [FIXTURES] } });
-  service = { apikey: stack.keys.serviceRole, Authorization: `Bearer ${stack.keys.serviceRole}`, 'Content-Type': 'application/json' };
-  const o = await call('POST', '/rest/v1/rest_owners', JSON.stringify({ name: 'hostile-owner' }), { ...service, Prefer: 'return=representation' });
+  stack = await startStack({
+    db: scratch.db,
+    port: 0,
+    quiet: true,
+    config: { dataDir, appPort: 0, extraMigrationsDirs: [FIXTURES] },
+  });
+  service = {
+    apikey: stack.keys.serviceRole,
+    Authorization: `Bearer ${stack.keys.serviceRole}`,
+    'Content-Type': 'application/json',
+  };
+  const o = await call('POST', '/rest/v1/rest_owners', JSON.stringify({ name: 'hostile-owner' }), {
+    ...service,
+    Prefer: 'return=representation',
+  });
   owner = o.json[0].id;
   const email = `hostile-${Date.now()}@example.test`;
-  await call('POST', '/auth/v1/admin/users', JSON.stringify({ email, password: 'hostile-password', email_confirm: true }), service);
-  const signIn = await call('POST', '/auth/v1/token?grant_type=password', JSON.stringify({ email, password: 'hostile-password' }), {
-    apikey: stack.keys.anon,
-    'Content-Type': 'application/json',
-  });
+  await call(
+    'POST',
+    '/auth/v1/admin/users',
+    JSON.stringify({ email, password: 'hostile-password', email_confirm: true }),
+    service,
+  );
+  const signIn = await call(
+    'POST',
+    '/auth/v1/token?grant_type=password',
+    JSON.stringify({ email, password: 'hostile-password' }),
+    {
+      apikey: stack.keys.anon,
+      'Content-Type': 'application/json',
+    },
+  );
   userToken = signIn.json.access_token;
 }, 120_000);
 
@@ -48,7 +70,12 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function call(method: string, urlPath: string, body?: string | Uint8Array<ArrayBuffer>, headers: Record<string, string> = service) {
+async function call(
+  method: string,
+  urlPath: string,
+  body?: string | Uint8Array<ArrayBuffer>,
+  headers: Record<string, string> = service,
+) {
   const res = await fetch(`${stack.url}${urlPath}`, { method, headers, body });
   const text = await res.text();
   let json: any = null;
@@ -66,7 +93,11 @@ function clientError(r: { status: number; text: string }, status: number) {
   expect(r.text).not.toMatch(/Maximum call stack|at .*\.ts:\d+/);
 }
 
-const userHeaders = () => ({ apikey: stack.keys.anon, Authorization: `Bearer ${userToken}`, 'Content-Type': 'application/json' });
+const userHeaders = () => ({
+  apikey: stack.keys.anon,
+  Authorization: `Bearer ${userToken}`,
+  'Content-Type': 'application/json',
+});
 
 describe('realtime broadcast over REST', () => {
   it('a 60 MB body is refused with 413', async () => {
@@ -77,13 +108,29 @@ describe('realtime broadcast over REST', () => {
 
   it('a body that is not JSON, or nests 5,000 levels, is refused with 400', async () => {
     clientError(await call('POST', '/realtime/v1/api/broadcast', '{"messages": [', service), 400);
-    clientError(await call('POST', '/realtime/v1/api/broadcast', `{"messages":[{"topic":"t","event":"e","payload":${deepObject(5000)}}]}`, service), 400);
-    clientError(await call('POST', '/realtime/v1/api/broadcast/room/events/ping', deepArray(5000), service), 400);
+    clientError(
+      await call(
+        'POST',
+        '/realtime/v1/api/broadcast',
+        `{"messages":[{"topic":"t","event":"e","payload":${deepObject(5000)}}]}`,
+        service,
+      ),
+      400,
+    );
+    clientError(
+      await call('POST', '/realtime/v1/api/broadcast/room/events/ping', deepArray(5000), service),
+      400,
+    );
     clientError(await call('POST', '/realtime/v1/api/broadcast/%E0%A4%A/events/ping', '{}', service), 400);
   });
 
   it('a good broadcast is still accepted', async () => {
-    const r = await call('POST', '/realtime/v1/api/broadcast', JSON.stringify({ messages: [{ topic: 'room', event: 'hi', payload: { a: 1 } }] }), service);
+    const r = await call(
+      'POST',
+      '/realtime/v1/api/broadcast',
+      JSON.stringify({ messages: [{ topic: 'room', event: 'hi', payload: { a: 1 } }] }),
+      service,
+    );
     expect(r.status).toBe(202);
   });
 });
@@ -91,11 +138,18 @@ describe('realtime broadcast over REST', () => {
 describe('JSON nested 5,000 levels deep', () => {
   it('REST insert, update and rpc answer 400 PGRST102', async () => {
     for (const body of [deepObject(5000), deepArray(5000)]) {
-      const insert = await call('POST', '/rest/v1/rest_projects', `{"owner_id":${owner},"name":"deep","meta":${body}}`);
+      const insert = await call(
+        'POST',
+        '/rest/v1/rest_projects',
+        `{"owner_id":${owner},"name":"deep","meta":${body}}`,
+      );
       clientError(insert, 400);
       expect(insert.json).toMatchObject({ code: 'PGRST102', message: 'Empty or invalid json' });
       expect(insert.json.details).toMatch(/nested deeper than/);
-      clientError(await call('PATCH', `/rest/v1/rest_projects?owner_id=eq.${owner}`, `{"meta":${body}}`), 400);
+      clientError(
+        await call('PATCH', `/rest/v1/rest_projects?owner_id=eq.${owner}`, `{"meta":${body}}`),
+        400,
+      );
       clientError(await call('POST', '/rest/v1/rpc/rest_echo', body), 400);
     }
   });
@@ -117,17 +171,35 @@ describe('JSON nested 5,000 levels deep', () => {
 
 describe('bodies larger than allowed are refused from Content-Length, at once', () => {
   const head = (method: string, urlPath: string, length: number, headers: Record<string, string>) =>
-    [`${method} ${urlPath} HTTP/1.1`, 'Host: 127.0.0.1', ...Object.entries({ ...headers, 'Content-Length': String(length) }).map(([k, v]) => `${k}: ${v}`)].join('\r\n');
+    [
+      `${method} ${urlPath} HTTP/1.1`,
+      'Host: 127.0.0.1',
+      ...Object.entries({ ...headers, 'Content-Length': String(length) }).map(([k, v]) => `${k}: ${v}`),
+    ].join('\r\n');
 
   for (const [name, method, urlPath, headers] of [
     ['REST', 'POST', '/rest/v1/rest_owners', () => service],
-    ['auth', 'POST', '/auth/v1/signup', () => ({ apikey: stack.keys.anon, 'Content-Type': 'application/json' })],
+    [
+      'auth',
+      'POST',
+      '/auth/v1/signup',
+      () => ({ apikey: stack.keys.anon, 'Content-Type': 'application/json' }),
+    ],
     ['broadcast', 'POST', '/realtime/v1/api/broadcast', () => service],
     ['storage JSON', 'POST', '/storage/v1/object/list/fixture-private', () => service],
-    ['storage upload', 'POST', '/storage/v1/object/fixture-private/huge.bin', () => ({ ...service, 'Content-Type': 'application/octet-stream' })],
+    [
+      'storage upload',
+      'POST',
+      '/storage/v1/object/fixture-private/huge.bin',
+      () => ({ ...service, 'Content-Type': 'application/octet-stream' }),
+    ],
   ] as const) {
     it(`${name}: 200 MB declared, 1 KiB sent → 413 and the connection closes`, async () => {
-      const r = await rawExchange(stack.url, head(method, urlPath, 200 * MB, headers()), '{"a":"'.padEnd(1024, 'x'));
+      const r = await rawExchange(
+        stack.url,
+        head(method, urlPath, 200 * MB, headers()),
+        '{"a":"'.padEnd(1024, 'x'),
+      );
       expect(r.status).toBe(413);
       expect(r.closed).toBe(true);
       expect(r.headers.connection).toBe('close');
@@ -137,14 +209,18 @@ describe('bodies larger than allowed are refused from Content-Length, at once', 
 
 describe('a realtime socket sent a frame nested 5,000 levels deep', () => {
   it('ignores the frame and keeps answering on the same socket', async () => {
-    const socket = new WebSocket(`${stack.url.replace(/^http/, 'ws')}/realtime/v1/websocket?apikey=${stack.keys.anon}&vsn=1.0.0`);
+    const socket = new WebSocket(
+      `${stack.url.replace(/^http/, 'ws')}/realtime/v1/websocket?apikey=${stack.keys.anon}&vsn=1.0.0`,
+    );
     const replies: any[] = [];
     socket.on('message', (data) => replies.push(JSON.parse(String(data))));
     await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
     try {
       socket.send(`{"topic":"realtime:x","event":"broadcast","payload":${deepObject(5000)},"ref":"1"}`);
       socket.send(JSON.stringify({ topic: 'phoenix', event: 'heartbeat', payload: {}, ref: '2' }));
-      await expect.poll(() => replies.find((r) => r.ref === '2'), { timeout: 5000 }).toMatchObject({ event: 'phx_reply', payload: { status: 'ok' } });
+      await expect
+        .poll(() => replies.find((r) => r.ref === '2'), { timeout: 5000 })
+        .toMatchObject({ event: 'phx_reply', payload: { status: 'ok' } });
       expect(socket.readyState).toBe(WebSocket.OPEN);
     } finally {
       socket.close();
@@ -165,27 +241,69 @@ describe('a burst of all of the above', () => {
 
   function hostileRound(i: number): Promise<unknown>[] {
     const rawHead = (method: string, urlPath: string, headers: Record<string, string>) =>
-      [`${method} ${urlPath} HTTP/1.1`, 'Host: 127.0.0.1', ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)].join('\r\n');
+      [
+        `${method} ${urlPath} HTTP/1.1`,
+        'Host: 127.0.0.1',
+        ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+      ].join('\r\n');
     const chunk = 'x'.repeat(512 * 1024);
     const chunked = `${chunk.length.toString(16)}\r\n${chunk}\r\n`.repeat(8); // 4 MiB, no Content-Length
     return [
-      rawExchange(stack.url, rawHead('POST', '/rest/v1/rest_owners', { ...service, 'Content-Length': String(200 * MB) }), 'x'.repeat(1024)),
-      rawExchange(stack.url, rawHead('POST', '/storage/v1/object/fixture-private/burst.bin', { ...service, 'Content-Type': 'application/octet-stream', 'Content-Length': String(200 * MB) }), 'x'.repeat(1024)),
-      rawExchange(stack.url, rawHead('POST', '/realtime/v1/api/broadcast', { ...service, 'Transfer-Encoding': 'chunked' }), chunked),
-      rawExchange(stack.url, rawHead('POST', '/auth/v1/signup', { apikey: stack.keys.anon, 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' }), chunked),
+      rawExchange(
+        stack.url,
+        rawHead('POST', '/rest/v1/rest_owners', { ...service, 'Content-Length': String(200 * MB) }),
+        'x'.repeat(1024),
+      ),
+      rawExchange(
+        stack.url,
+        rawHead('POST', '/storage/v1/object/fixture-private/burst.bin', {
+          ...service,
+          'Content-Type': 'application/octet-stream',
+          'Content-Length': String(200 * MB),
+        }),
+        'x'.repeat(1024),
+      ),
+      rawExchange(
+        stack.url,
+        rawHead('POST', '/realtime/v1/api/broadcast', { ...service, 'Transfer-Encoding': 'chunked' }),
+        chunked,
+      ),
+      rawExchange(
+        stack.url,
+        rawHead('POST', '/auth/v1/signup', {
+          apikey: stack.keys.anon,
+          'Content-Type': 'application/json',
+          'Transfer-Encoding': 'chunked',
+        }),
+        chunked,
+      ),
       call('POST', '/rest/v1/rpc/rest_echo', deepObject(5000)),
-      call('POST', '/rest/v1/rest_projects', `{"owner_id":${owner},"name":"b${i}","meta":${deepArray(5000)}}`),
+      call(
+        'POST',
+        '/rest/v1/rest_projects',
+        `{"owner_id":${owner},"name":"b${i}","meta":${deepArray(5000)}}`,
+      ),
       call('PUT', '/auth/v1/user', `{"data":${deepObject(5000)}}`, userHeaders()),
       call('POST', '/realtime/v1/api/broadcast', '{"messages": [', service),
-      call('POST', '/realtime/v1/api/broadcast', `{"messages":[{"topic":"t","event":"e","payload":${deepArray(5000)}}]}`, service),
-      call('GET', '/auth/v1/admin/users', undefined, { apikey: stack.keys.anon, Authorization: `Bearer ${forgedAdmin}` }),
+      call(
+        'POST',
+        '/realtime/v1/api/broadcast',
+        `{"messages":[{"topic":"t","event":"e","payload":${deepArray(5000)}}]}`,
+        service,
+      ),
+      call('GET', '/auth/v1/admin/users', undefined, {
+        apikey: stack.keys.anon,
+        Authorization: `Bearer ${forgedAdmin}`,
+      }),
       call('POST', '/rest/v1/rest_owners', '{"name": "unterminated', service),
-    ].map((p) => p.then((r: any) => {
-      // every answer is a 4xx (or, for a raw exchange, a 4xx that closed the connection)
-      expect(r.status, JSON.stringify(r).slice(0, 300)).toBeGreaterThanOrEqual(400);
-      expect(r.status).toBeLessThan(500);
-      return null;
-    }));
+    ].map((p) =>
+      p.then((r: any) => {
+        // every answer is a 4xx (or, for a raw exchange, a 4xx that closed the connection)
+        expect(r.status, JSON.stringify(r).slice(0, 300)).toBeGreaterThanOrEqual(400);
+        expect(r.status).toBeLessThan(500);
+        return null;
+      }),
+    );
   }
 
   let forgedAdmin: string;
@@ -207,11 +325,19 @@ describe('a burst of all of the above', () => {
     expect(growth, `heap + buffers grew by ${(growth / MB).toFixed(1)} MiB`).toBeLessThan(24 * MB);
 
     expect((await call('GET', '/health', undefined, {})).status).toBe(200);
-    const insert = await call('POST', '/rest/v1/rest_owners', JSON.stringify({ name: 'after-the-burst' }), { ...service, Prefer: 'return=representation' });
+    const insert = await call('POST', '/rest/v1/rest_owners', JSON.stringify({ name: 'after-the-burst' }), {
+      ...service,
+      Prefer: 'return=representation',
+    });
     expect(insert.status).toBe(201);
     const user = await call('GET', '/auth/v1/user', undefined, userHeaders());
     expect(user.status).toBe(200);
-    const broadcast = await call('POST', '/realtime/v1/api/broadcast', JSON.stringify({ messages: [{ topic: 'room', event: 'ok', payload: {} }] }), service);
+    const broadcast = await call(
+      'POST',
+      '/realtime/v1/api/broadcast',
+      JSON.stringify({ messages: [{ topic: 'room', event: 'ok', payload: {} }] }),
+      service,
+    );
     expect(broadcast.status).toBe(202);
   });
 });

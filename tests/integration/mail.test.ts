@@ -16,7 +16,9 @@ describe('mailbox JSON API', () => {
     const mails = await mailsTo(user.email);
     expect(mails.map((m) => m.kind)).toEqual(['recovery', 'confirmation']);
     for (const m of mails) {
-      expect(Object.keys(m).sort()).toEqual(['created_at', 'html', 'id', 'kind', 'links', 'subject', 'text', 'to'].sort());
+      expect(Object.keys(m).sort()).toEqual(
+        ['created_at', 'html', 'id', 'kind', 'links', 'subject', 'text', 'to'].sort(),
+      );
       expect(m.to).toBe(user.email);
       expect(m.links[0]).toContain('/auth/v1/verify?token=');
       expect(m.text).toContain(m.links[0]);
@@ -78,7 +80,9 @@ describe('mailbox pages', () => {
   it('escapes what it shows', async () => {
     const email = uniqueEmail('mail-xss');
     await anonClient().auth.signUp({ email, password: 'mail-pass-1' });
-    const list = await (await fetch(`${stack().url}/_dev/mail?to=${encodeURIComponent('"><script>alert(1)</script>')}`)).text();
+    const list = await (
+      await fetch(`${stack().url}/_dev/mail?to=${encodeURIComponent('"><script>alert(1)</script>')}`)
+    ).text();
     expect(list).not.toContain('<script>alert(1)</script>');
   });
 });

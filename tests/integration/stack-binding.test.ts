@@ -48,17 +48,29 @@ describe('where the stack listens', () => {
   });
 
   it('refuses every interface with the well-known JWT secret, before taking the port', async () => {
-    const start = startStack({ db: scratch.db, port: 0, quiet: true, config: { dataDir, appPort: 0, host: '0.0.0.0' } });
+    const start = startStack({
+      db: scratch.db,
+      port: 0,
+      quiet: true,
+      config: { dataDir, appPort: 0, host: '0.0.0.0' },
+    });
     await expect(start).rejects.toBeInstanceOf(StackConfigError);
     await expect(start).rejects.toThrow(/Refusing to listen on 0\.0\.0\.0.*JWT_SECRET/s);
   });
 
   it('listens on every interface with a secret of its own', async () => {
     const jwtSecret = `own-secret-${'x'.repeat(40)}`;
-    const stack = await startStack({ db: scratch.db, port: 0, quiet: true, config: { dataDir, appPort: 0, host: '0.0.0.0', jwtSecret } });
+    const stack = await startStack({
+      db: scratch.db,
+      port: 0,
+      quiet: true,
+      config: { dataDir, appPort: 0, host: '0.0.0.0', jwtSecret },
+    });
     try {
       const target = lanAddress ?? '127.0.0.1';
-      const res = await fetch(`http://${target}:${stack.port}/rest/v1/plans?select=id&limit=1`, { headers: { apikey: stack.keys.anon } });
+      const res = await fetch(`http://${target}:${stack.port}/rest/v1/plans?select=id&limit=1`, {
+        headers: { apikey: stack.keys.anon },
+      });
       expect(res.status).toBe(200);
     } finally {
       await stack.close();

@@ -13,7 +13,10 @@ import { openTestDatabase } from './auth/own-stack.ts';
 
 /** Wraps db so calls of the named methods wait until that method's gate is opened. */
 function gated(db: Database, methods: (keyof Database)[]) {
-  const gates = new Map<string, { open(): void; opened: Promise<void>; reached: Promise<void>; reach(): void }>();
+  const gates = new Map<
+    string,
+    { open(): void; opened: Promise<void>; reached: Promise<void>; reach(): void }
+  >();
   for (const m of methods) {
     let open!: () => void;
     let reach!: () => void;
@@ -71,7 +74,9 @@ describe('a request during boot', () => {
 
       gate('exec').open();
       await Promise.race([gate('listen').reached, starting]);
-      const duringSetup = await probe(`${base}/rest/v1/plans?select=id`, { headers: { Origin: 'http://localhost:3000' } });
+      const duringSetup = await probe(`${base}/rest/v1/plans?select=id`, {
+        headers: { Origin: 'http://localhost:3000' },
+      });
       expect(duringSetup).toMatchObject({ status: 503, retryAfter: '1' });
       expect(duringSetup.body.message).toMatch(/starting/);
       const upload = await probe(`${base}/storage/v1/object/x/y.txt`, { method: 'POST', body: 'hello' });
@@ -81,7 +86,9 @@ describe('a request during boot', () => {
       const stack = await starting;
       try {
         expect(await probe(`${base}/health`)).toMatchObject({ status: 200, body: { status: 'ok' } });
-        const plans = await probe(`${base}/rest/v1/plans?select=id&limit=1`, { headers: { apikey: stack.keys.anon } });
+        const plans = await probe(`${base}/rest/v1/plans?select=id&limit=1`, {
+          headers: { apikey: stack.keys.anon },
+        });
         expect(plans.status).toBe(200);
       } finally {
         await stack.close();
@@ -89,7 +96,10 @@ describe('a request during boot', () => {
     } finally {
       gate('exec').open();
       gate('listen').open();
-      await starting.then((s) => s.close(), () => {});
+      await starting.then(
+        (s) => s.close(),
+        () => {},
+      );
       await scratch.drop();
       rmSync(dataDir, { recursive: true, force: true });
     }
@@ -101,12 +111,17 @@ describe('a request during boot', () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'drape-boot-'));
     const broken = new Proxy(scratch.db, {
       get(target, prop, receiver) {
-        if (prop === 'exec') return async () => { throw new Error('the database went away'); };
+        if (prop === 'exec')
+          return async () => {
+            throw new Error('the database went away');
+          };
         return Reflect.get(target, prop, receiver);
       },
     });
     try {
-      await expect(startStack({ db: broken, port, quiet: true, config: { dataDir, appPort: 0 } })).rejects.toThrow(/went away/);
+      await expect(
+        startStack({ db: broken, port, quiet: true, config: { dataDir, appPort: 0 } }),
+      ).rejects.toThrow(/went away/);
       const again = net.createServer();
       await new Promise<void>((resolve, reject) => {
         again.once('error', reject);

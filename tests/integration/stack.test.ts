@@ -19,7 +19,9 @@ describe('local stack', () => {
       },
     });
     expect(res.status).toBe(204);
-    expect(res.headers.get('access-control-allow-headers')).toBe('authorization, apikey, prefer, x-client-info');
+    expect(res.headers.get('access-control-allow-headers')).toBe(
+      'authorization, apikey, prefer, x-client-info',
+    );
     expect(res.headers.get('access-control-allow-methods')).toContain('PATCH');
   });
 });

@@ -58,7 +58,12 @@ export async function withRole<T>(db: Database, who: Who, fn: (tx: Queryable) =>
 }
 
 /** One statement as `who`; resolves to its rows, rejects with the database's error. */
-export async function sqlAs<R = Record<string, any>>(db: Database, who: Who, sql: string, params: unknown[] = []): Promise<R[]> {
+export async function sqlAs<R = Record<string, any>>(
+  db: Database,
+  who: Who,
+  sql: string,
+  params: unknown[] = [],
+): Promise<R[]> {
   return withRole(db, who, async (tx) => (await tx.query<R>(sql, params)).rows);
 }
 
@@ -78,10 +83,20 @@ function param(v: unknown): string | null {
 }
 
 /** Calls public.fn with named arguments as `who`, like rpc(); answers its result as JSON. */
-export async function rpcAs<T = any>(db: Database, who: Who, fn: string, args: Record<string, unknown> = {}): Promise<T> {
+export async function rpcAs<T = any>(
+  db: Database,
+  who: Who,
+  fn: string,
+  args: Record<string, unknown> = {},
+): Promise<T> {
   const names = Object.keys(args);
   const call = `public.${fn}(${names.map((n, i) => `${n} => $${i + 1}`).join(', ')})`;
-  const rows = await sqlAs<{ r: string | null }>(db, who, `select to_jsonb(${call})::text as r`, names.map((n) => param(args[n])));
+  const rows = await sqlAs<{ r: string | null }>(
+    db,
+    who,
+    `select to_jsonb(${call})::text as r`,
+    names.map((n) => param(args[n])),
+  );
   return (rows[0].r === null ? null : JSON.parse(rows[0].r)) as T;
 }
 
@@ -90,7 +105,12 @@ export async function sqlError(p: Promise<unknown>): Promise<SqlError> {
   try {
     await p;
   } catch (err: any) {
-    return { code: err.code, message: err.message, hint: err.hint ?? undefined, detail: err.detail ?? undefined };
+    return {
+      code: err.code,
+      message: err.message,
+      hint: err.hint ?? undefined,
+      detail: err.detail ?? undefined,
+    };
   }
   throw new Error('expected the statement to fail, it succeeded');
 }
@@ -112,7 +132,12 @@ export async function sqlUser(db: Database, metadata: Record<string, unknown> = 
 }
 
 /** Puts a user on a plan with exactly `credits` (purchased credits on top of none), as the service would. */
-export async function sqlSetPlan(db: Database, userId: string, plan: string, credits?: number): Promise<void> {
+export async function sqlSetPlan(
+  db: Database,
+  userId: string,
+  plan: string,
+  credits?: number,
+): Promise<void> {
   await rpcAs(db, 'service', 'activate_plan', {
     user_id: userId,
     plan,
@@ -124,28 +149,60 @@ export async function sqlSetPlan(db: Database, userId: string, plan: string, cre
 
 /** Moves a user's balance to exactly `credits` through the ledger (adjustments / purchases). */
 export async function sqlSetCredits(db: Database, userId: string, credits: number): Promise<void> {
-  const [s] = await sqlAs<{ c: string }>(db, 'service', 'select credits_remaining::text as c from public.subscriptions where user_id = $1', [userId]);
+  const [s] = await sqlAs<{ c: string }>(
+    db,
+    'service',
+    'select credits_remaining::text as c from public.subscriptions where user_id = $1',
+    [userId],
+  );
   const delta = Math.round((credits - Number(s.c)) * 100) / 100;
-  if (delta < 0) await rpcAs(db, 'service', 'charge_credits', { user_id: userId, amount: -delta, reason: 'adjustment' });
-  if (delta > 0) await rpcAs(db, 'service', 'grant_purchased_credits', { user_id: userId, credits: delta, reference: `test-${randomUUID()}` });
+  if (delta < 0)
+    await rpcAs(db, 'service', 'charge_credits', { user_id: userId, amount: -delta, reason: 'adjustment' });
+  if (delta > 0)
+    await rpcAs(db, 'service', 'grant_purchased_credits', {
+      user_id: userId,
+      credits: delta,
+      reference: `test-${randomUUID()}`,
+    });
 }
 
 /** Records an uploaded product photo for the user (the row start_generation checks). */
 export async function sqlUpload(db: Database, userId: string, name = 'shirt.png'): Promise<string> {
   const filePath = `${userId}/${Date.now()}-${randomUUID().slice(0, 8)}-${name}`;
-  await sqlAs(db, { user: userId }, `insert into public.uploaded_files (user_id, file_name, file_path, file_size, mime_type)
-    values ($1::uuid, $2, $3, 1234, 'image/png')`, [userId, name, filePath]);
+  await sqlAs(
+    db,
+    { user: userId },
+    `insert into public.uploaded_files (user_id, file_name, file_path, file_size, mime_type)
+    values ($1::uuid, $2, $3, 1234, 'image/png')`,
+    [userId, name, filePath],
+  );
   return filePath;
 }
 
 /** A valid on-model selection for start_generation, with overrides. */
-export function selection(productPath: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return { project_type: 'on-model', product_paths: [productPath], pose_ids: [1], model_id: 1, background_id: 2, ...overrides };
+export function selection(
+  productPath: string,
+  overrides: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return {
+    project_type: 'on-model',
+    product_paths: [productPath],
+    pose_ids: [1],
+    model_id: 1,
+    background_id: 2,
+    ...overrides,
+  };
 }
 
 /** A user's balance, plan credits, purchased credits and the sum of their ledger. */
 export async function sqlBalance(db: Database, userId: string) {
-  const [r] = await sqlAs<{ remaining: string; plan_credits: string; purchased: string; ledger: string; plan: string }>(
+  const [r] = await sqlAs<{
+    remaining: string;
+    plan_credits: string;
+    purchased: string;
+    ledger: string;
+    plan: string;
+  }>(
     db,
     'service',
     `select s.credits_remaining::text as remaining, s.plan_credits::text as plan_credits,
@@ -173,7 +230,13 @@ export function must<T>(res: { data: T; error: any }): T {
 }
 
 /** A signed-in seller; optionally on a paid plan and with an exact balance. */
-export async function seller(opts: { plan?: 'free' | 'lite' | 'pro' | 'advanced'; credits?: number; metadata?: Record<string, unknown> } = {}): Promise<TestUser> {
+export async function seller(
+  opts: {
+    plan?: 'free' | 'lite' | 'pro' | 'advanced';
+    credits?: number;
+    metadata?: Record<string, unknown>;
+  } = {},
+): Promise<TestUser> {
   const user = await createUser({ full_name: 'Test Seller', ...opts.metadata });
   const admin = serviceClient();
   if (opts.plan && opts.plan !== 'free') {
@@ -193,23 +256,49 @@ export async function seller(opts: { plan?: 'free' | 'lite' | 'pro' | 'advanced'
 /** Moves a user's balance to exactly `credits` (service role, through the ledger). */
 export async function setCredits(userId: string, credits: number): Promise<void> {
   const admin = serviceClient();
-  const sub = must(await admin.from('subscriptions').select('credits_remaining').eq('user_id', userId).single()) as {
+  const sub = must(
+    await admin.from('subscriptions').select('credits_remaining').eq('user_id', userId).single(),
+  ) as {
     credits_remaining: number;
   };
   const delta = Math.round((credits - Number(sub.credits_remaining)) * 100) / 100;
-  if (delta < 0) must(await admin.rpc('charge_credits', { user_id: userId, amount: -delta, reason: 'adjustment' }));
-  if (delta > 0) must(await admin.rpc('grant_purchased_credits', { user_id: userId, credits: delta, reference: `test-${randomUUID()}` }));
+  if (delta < 0)
+    must(await admin.rpc('charge_credits', { user_id: userId, amount: -delta, reason: 'adjustment' }));
+  if (delta > 0)
+    must(
+      await admin.rpc('grant_purchased_credits', {
+        user_id: userId,
+        credits: delta,
+        reference: `test-${randomUUID()}`,
+      }),
+    );
 }
 
 /** Records an uploaded product photo (uploaded_files row; the object itself is optional for the rules). */
-export async function recordUpload(client: SupabaseClient, userId: string, name = 'shirt.png'): Promise<string> {
+export async function recordUpload(
+  client: SupabaseClient,
+  userId: string,
+  name = 'shirt.png',
+): Promise<string> {
   const filePath = `${userId}/${Date.now()}-${randomUUID().slice(0, 8)}-${name}`;
-  must(await client.from('uploaded_files').insert({ user_id: userId, file_name: name, file_path: filePath, file_size: 1234, mime_type: 'image/png' }));
+  must(
+    await client.from('uploaded_files').insert({
+      user_id: userId,
+      file_name: name,
+      file_path: filePath,
+      file_size: 1234,
+      mime_type: 'image/png',
+    }),
+  );
   return filePath;
 }
 
 /** Starts a generation with a valid on-model selection (overridable); returns the project. */
-export async function startGeneration(client: SupabaseClient, productPath: string, overrides: Record<string, unknown> = {}) {
+export async function startGeneration(
+  client: SupabaseClient,
+  productPath: string,
+  overrides: Record<string, unknown> = {},
+) {
   return must(await client.rpc('start_generation', selection(productPath, overrides))) as {
     id: string;
     name: string;
@@ -219,9 +308,15 @@ export async function startGeneration(client: SupabaseClient, productPath: strin
 }
 
 /** Reports every image of a project with one outcome, as the generation worker would. */
-export async function finishImages(projectId: string, status: 'completed' | 'failed' | 'rejected' = 'completed') {
+export async function finishImages(
+  projectId: string,
+  status: 'completed' | 'failed' | 'rejected' = 'completed',
+) {
   const admin = serviceClient();
-  const images = must(await admin.from('images').select('id, user_id').eq('project_id', projectId)) as { id: string; user_id: string }[];
+  const images = must(await admin.from('images').select('id, user_id').eq('project_id', projectId)) as {
+    id: string;
+    user_id: string;
+  }[];
   for (const image of images) {
     must(
       await admin.rpc('report_image_outcome', {

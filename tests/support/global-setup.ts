@@ -48,7 +48,17 @@ export default async function setup(project: TestProject) {
 
   const scratch = await openScratchDatabase(process.env.TEST_DATABASE_URL, 'test');
   const { db, url: databaseUrl } = scratch;
-  const stack = await startStack({ db, port: 0, quiet: !process.env.STACK_LOG, config: { databaseUrl, appPort: 0, extraMigrationsDirs: [FIXTURES], extraFunctionsDirs: [FIXTURE_FUNCTIONS] } });
+  const stack = await startStack({
+    db,
+    port: 0,
+    quiet: !process.env.STACK_LOG,
+    config: {
+      databaseUrl,
+      appPort: 0,
+      extraMigrationsDirs: [FIXTURES],
+      extraFunctionsDirs: [FIXTURE_FUNCTIONS],
+    },
+  });
   const info: StackInfo = {
     url: stack.url,
     anonKey: stack.keys.anon,

@@ -15,12 +15,20 @@ export interface RawAnswer {
  * Sends `head` (request line and headers, without the blank line) and `body`, then waits up
  * to waitMs for the server to answer and close the connection. Nothing more is ever sent.
  */
-export function rawExchange(baseUrl: string, head: string, body: string | Buffer = '', waitMs = 10_000): Promise<RawAnswer> {
+export function rawExchange(
+  baseUrl: string,
+  head: string,
+  body: string | Buffer = '',
+  waitMs = 10_000,
+): Promise<RawAnswer> {
   const { hostname, port } = new URL(baseUrl);
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let settled = false;
-    const socket = net.connect({ host: hostname === 'localhost' ? '127.0.0.1' : hostname, port: Number(port) });
+    const socket = net.connect({
+      host: hostname === 'localhost' ? '127.0.0.1' : hostname,
+      port: Number(port),
+    });
     const finish = (closed: boolean) => {
       if (settled) return;
       settled = true;

@@ -28,7 +28,11 @@ export async function signIn(auth: AppAuthClient, email: string, password: strin
 function loginError(error: AuthError): AuthFlowError {
   const code = error.code ?? '';
   const text = error.message ?? '';
-  if (code === 'invalid_credentials' || text.includes('invalid_credentials') || text === 'Invalid login credentials') {
+  if (
+    code === 'invalid_credentials' ||
+    text.includes('invalid_credentials') ||
+    text === 'Invalid login credentials'
+  ) {
     return new AuthFlowError('invalidCredentials', text, error);
   }
   if (code === 'email_not_confirmed') return new AuthFlowError('emailNotConfirmed', text, error);
@@ -57,7 +61,12 @@ export async function signUp(client: AppSupabaseClient, input: SignUpInput, orig
     password: input.password,
     options: {
       emailRedirectTo: `${origin}/home`,
-      data: { full_name: input.fullName.trim(), phone_number: input.phone.trim(), phone: input.phone.trim(), phone_verified: true },
+      data: {
+        full_name: input.fullName.trim(),
+        phone_number: input.phone.trim(),
+        phone: input.phone.trim(),
+        phone_verified: true,
+      },
     },
   });
   if (error) {
@@ -73,7 +82,9 @@ export async function signUp(client: AppSupabaseClient, input: SignUpInput, orig
 }
 
 export async function requestPasswordReset(auth: AppAuthClient, email: string, origin: string) {
-  const { error } = await auth.resetPasswordForEmail(email.trim(), { redirectTo: `${origin}/reset-password` });
+  const { error } = await auth.resetPasswordForEmail(email.trim(), {
+    redirectTo: `${origin}/reset-password`,
+  });
   if (error) throw new AuthFlowError('resetLinkFailed', error.message, error);
 }
 

@@ -5,7 +5,13 @@ import type { AuthStore } from './auth-store.ts';
 
 /** Only same-origin paths are followed after sign-in. */
 export function safeRedirect(target: unknown): string | null {
-  if (typeof target !== 'string' || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return null;
+  if (
+    typeof target !== 'string' ||
+    !target.startsWith('/') ||
+    target.startsWith('//') ||
+    target.startsWith('/\\')
+  )
+    return null;
   if (/^\/(login|signup|forgot-password|reset-password)(\/|\?|$)/.test(target)) return null;
   return target;
 }

@@ -2,7 +2,12 @@
 // failing rule's code, or null; messages.ts turns codes into the spec's words.
 export const MIN_PASSWORD_LENGTH = 6;
 
-export type SignUpRule = 'passwordsMismatch' | 'passwordTooShort' | 'fullNameRequired' | 'phoneRequired' | 'emailRequired';
+export type SignUpRule =
+  | 'passwordsMismatch'
+  | 'passwordTooShort'
+  | 'fullNameRequired'
+  | 'phoneRequired'
+  | 'emailRequired';
 
 export interface SignUpInput {
   fullName: string;
@@ -45,6 +50,7 @@ export function isAlreadyRegisteredError(message: string | undefined | null): bo
 export function readExists(data: unknown): boolean {
   if (typeof data === 'boolean') return data;
   if (Array.isArray(data)) return data.length > 0 && readExists(data[0]);
-  if (data && typeof data === 'object' && 'exists' in data) return (data as { exists: unknown }).exists === true;
+  if (data && typeof data === 'object' && 'exists' in data)
+    return (data as { exists: unknown }).exists === true;
   return false;
 }

@@ -28,8 +28,13 @@ export function activityText(item: ActivityItem, i18n: I18n): string {
 }
 
 /** Where an entry leads: its project, or the tool it used. */
-export function activityLink(item: ActivityItem): { to: '/projects/$projectId'; params: { projectId: string } } | { to: '/tools/photo-combiner' | '/tools/background-remover' | '/tools' } {
-  if (item.metadata.projectId) return { to: '/projects/$projectId', params: { projectId: item.metadata.projectId } };
+export function activityLink(
+  item: ActivityItem,
+):
+  | { to: '/projects/$projectId'; params: { projectId: string } }
+  | { to: '/tools/photo-combiner' | '/tools/background-remover' | '/tools' } {
+  if (item.metadata.projectId)
+    return { to: '/projects/$projectId', params: { projectId: item.metadata.projectId } };
   if (item.metadata.toolName === 'photo-combiner') return { to: '/tools/photo-combiner' };
   if (item.metadata.toolName === 'background-remover') return { to: '/tools/background-remover' };
   return { to: '/tools' };

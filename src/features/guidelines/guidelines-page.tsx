@@ -8,7 +8,19 @@ import { LanguageSwitch } from '../i18n/index.ts';
 import { ADDITIONAL, BORDERLINE, HIGH_RISK, SAFE } from './guidelines.ts';
 import * as s from './guidelines-page.css.ts';
 
-function ListCard({ tone, icon, title, text, items }: { tone: keyof typeof s.tone; icon: IconName; title: React.ReactNode; text: React.ReactNode; items: MessageDescriptor[] }) {
+function ListCard({
+  tone,
+  icon,
+  title,
+  text,
+  items,
+}: {
+  tone: keyof typeof s.tone;
+  icon: IconName;
+  title: React.ReactNode;
+  text: React.ReactNode;
+  items: MessageDescriptor[];
+}) {
   const { i18n } = useLingui();
   return (
     <section className={[s.card, s.tone[tone]].join(' ')}>
@@ -44,13 +56,33 @@ export function ContentGuidelinesPage() {
             <Trans>Content guidelines</Trans>
           </h1>
           <p className={s.lead}>
-            <Trans>What you can upload for on-model and flat-lay shoots, so every project comes back ready to sell.</Trans>
+            <Trans>
+              What you can upload for on-model and flat-lay shoots, so every project comes back ready to sell.
+            </Trans>
           </p>
         </div>
         <div className={s.grid}>
-          <ListCard tone="danger" icon="xCircle" title={<Trans>High risk</Trans>} text={<Trans>Not accepted. Projects with these are rejected.</Trans>} items={HIGH_RISK} />
-          <ListCard tone="warning" icon="alert" title={<Trans>Borderline</Trans>} text={<Trans>May be rejected, depending on the photo.</Trans>} items={BORDERLINE} />
-          <ListCard tone="success" icon="checkCircle" title={<Trans>Safe</Trans>} text={<Trans>Works well with every model and background.</Trans>} items={SAFE} />
+          <ListCard
+            tone="danger"
+            icon="xCircle"
+            title={<Trans>High risk</Trans>}
+            text={<Trans>Not accepted. Projects with these are rejected.</Trans>}
+            items={HIGH_RISK}
+          />
+          <ListCard
+            tone="warning"
+            icon="alert"
+            title={<Trans>Borderline</Trans>}
+            text={<Trans>May be rejected, depending on the photo.</Trans>}
+            items={BORDERLINE}
+          />
+          <ListCard
+            tone="success"
+            icon="checkCircle"
+            title={<Trans>Safe</Trans>}
+            text={<Trans>Works well with every model and background.</Trans>}
+            items={SAFE}
+          />
         </div>
         <section className={s.section}>
           <h2 className={s.sectionTitle}>
@@ -69,7 +101,10 @@ export function ContentGuidelinesPage() {
               <Trans>Rejected projects are refunded</Trans>
             </h2>
             <p>
-              <Trans>If a project is rejected for breaking these guidelines, the credits it used go back to your balance.</Trans>
+              <Trans>
+                If a project is rejected for breaking these guidelines, the credits it used go back to your
+                balance.
+              </Trans>
             </p>
           </div>
         </section>

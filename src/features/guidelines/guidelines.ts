@@ -1,11 +1,22 @@
 // The content guidelines (spec 2 §9): what generation refuses, what may be refused, what works.
 import { msg } from '@lingui/core/macro';
 
-export const HIGH_RISK = [msg`Women's lingerie`, msg`Provocative clothing`, msg`Sheer or see-through clothing`];
+export const HIGH_RISK = [
+  msg`Women's lingerie`,
+  msg`Provocative clothing`,
+  msg`Sheer or see-through clothing`,
+];
 
 export const BORDERLINE = [msg`Bikinis`, msg`Bodysuits`, msg`Slip dresses`, msg`Sports bras`, msg`Sleepwear`];
 
-export const SAFE = [msg`Casual wear`, msg`Formal wear`, msg`Modest swimwear`, msg`Loungewear`, msg`Athleisure`, msg`Cultural fashion`];
+export const SAFE = [
+  msg`Casual wear`,
+  msg`Formal wear`,
+  msg`Modest swimwear`,
+  msg`Loungewear`,
+  msg`Athleisure`,
+  msg`Cultural fashion`,
+];
 
 export const ADDITIONAL = [
   msg`Bikinis and swim trunks are not supported in on-model shoots.`,

@@ -22,6 +22,10 @@ export const option = style({
   letterSpacing: '0.04em',
   cursor: 'pointer',
   selectors: {
-    '&[aria-pressed="true"]': { background: vars.color.surface, color: vars.color.ink, boxShadow: vars.shadow.sm },
+    '&[aria-pressed="true"]': {
+      background: vars.color.surface,
+      color: vars.color.ink,
+      boxShadow: vars.shadow.sm,
+    },
   },
 });

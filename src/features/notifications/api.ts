@@ -13,7 +13,10 @@ export interface NotificationData {
 }
 
 type NotificationRow = Tables<'notifications'>;
-export type AppNotification = Pick<NotificationRow, 'id' | 'type' | 'title' | 'message' | 'read' | 'project_id' | 'created_at'> & {
+export type AppNotification = Pick<
+  NotificationRow,
+  'id' | 'type' | 'title' | 'message' | 'read' | 'project_id' | 'created_at'
+> & {
   data: NotificationData;
 };
 
@@ -43,7 +46,10 @@ export const notificationKeys = {
 
 const COLUMNS = 'id, type, title, message, read, project_id, data, created_at';
 
-export async function fetchNotifications(client: AppSupabaseClient, userId: string): Promise<AppNotification[]> {
+export async function fetchNotifications(
+  client: AppSupabaseClient,
+  userId: string,
+): Promise<AppNotification[]> {
   const { data, error } = await client
     .from('notifications')
     .select(COLUMNS)
@@ -55,7 +61,10 @@ export async function fetchNotifications(client: AppSupabaseClient, userId: stri
 }
 
 export const notificationsQueryOptions = (client: AppSupabaseClient, userId: string) =>
-  queryOptions({ queryKey: notificationKeys.list(userId), queryFn: () => fetchNotifications(client, userId) });
+  queryOptions({
+    queryKey: notificationKeys.list(userId),
+    queryFn: () => fetchNotifications(client, userId),
+  });
 
 export async function markNotificationRead(client: AppSupabaseClient, id: string) {
   const { error } = await client.rpc('mark_notification_read', { notification_id: id });
@@ -68,9 +77,15 @@ export async function markAllNotificationsRead(client: AppSupabaseClient) {
 }
 
 /** Merges a live row into the cached list: newest first, at most the fetch limit. */
-export function mergeNotification(list: AppNotification[] | undefined, row: AppNotification): AppNotification[] {
+export function mergeNotification(
+  list: AppNotification[] | undefined,
+  row: AppNotification,
+): AppNotification[] {
   const rest = (list ?? []).filter((n) => n.id !== row.id);
-  return [row, ...rest].sort((a, b) => b.created_at.localeCompare(a.created_at)).slice(0, NOTIFICATIONS_LIMIT);
+  return [row, ...rest]
+    .sort((a, b) => b.created_at.localeCompare(a.created_at))
+    .slice(0, NOTIFICATIONS_LIMIT);
 }
 
-export const unreadCount = (list: AppNotification[] | undefined) => (list ?? []).filter((n) => !n.read).length;
+export const unreadCount = (list: AppNotification[] | undefined) =>
+  (list ?? []).filter((n) => !n.read).length;

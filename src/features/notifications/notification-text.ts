@@ -11,26 +11,43 @@ export function notificationText(n: AppNotification, i18n: I18n): { title: strin
   switch (n.type) {
     case 'project_created':
       if (name == null) break;
-      return { title: i18n._(msg`Project created`), message: i18n._(msg`Your project "${name}" is being generated. This usually takes 1-2 minutes.`) };
+      return {
+        title: i18n._(msg`Project created`),
+        message: i18n._(msg`Your project "${name}" is being generated. This usually takes 1-2 minutes.`),
+      };
     case 'project_completed':
       if (name == null) break;
-      return { title: i18n._(msg`Project completed`), message: i18n._(msg`Your project "${name}" is ready.`) };
+      return {
+        title: i18n._(msg`Project completed`),
+        message: i18n._(msg`Your project "${name}" is ready.`),
+      };
     case 'project_failed':
       if (name == null) break;
-      return { title: i18n._(msg`Generation failed`), message: i18n._(msg`Project "${name}" generation failed. Please try again.`) };
+      return {
+        title: i18n._(msg`Generation failed`),
+        message: i18n._(msg`Project "${name}" generation failed. Please try again.`),
+      };
     case 'project_rejected':
       if (name == null) break;
       return {
         title: i18n._(msg`Project rejected`),
-        message: i18n._(msg`Project "${name}" was rejected due to content guideline violation. Your credits have been refunded.`),
+        message: i18n._(
+          msg`Project "${name}" was rejected due to content guideline violation. Your credits have been refunded.`,
+        ),
       };
     case 'credits_low': {
       if (credits == null) break;
       const n = i18n.number(Number(credits), { maximumFractionDigits: 2 });
-      return { title: i18n._(msg`Low Credits`), message: i18n._(msg`You have only ${n} credits left. Purchase more to continue.`) };
+      return {
+        title: i18n._(msg`Low Credits`),
+        message: i18n._(msg`You have only ${n} credits left. Purchase more to continue.`),
+      };
     }
     case 'credits_empty':
-      return { title: i18n._(msg`Out of Credits`), message: i18n._(msg`You have run out of credits. Purchase more to continue.`) };
+      return {
+        title: i18n._(msg`Out of Credits`),
+        message: i18n._(msg`You have run out of credits. Purchase more to continue.`),
+      };
   }
   return { title: n.title, message: n.message };
 }

@@ -1,7 +1,14 @@
 // Turns live project rows into what the user sees: a persistent loading toast while a project
 // is processing, a 5 s success or failure toast when it ends (spec 1 §4). A status is acted on
 // once per project, however many times the row is updated.
-export type ProjectStatus = 'draft' | 'processing' | 'completed' | 'failed' | 'rejected' | 'archived' | string;
+export type ProjectStatus =
+  | 'draft'
+  | 'processing'
+  | 'completed'
+  | 'failed'
+  | 'rejected'
+  | 'archived'
+  | string;
 
 export interface ProjectEvent {
   id: string;

@@ -11,7 +11,11 @@ export const profileKeys = {
 };
 
 export async function fetchProfile(client: AppSupabaseClient, userId: string): Promise<Profile | null> {
-  const { data, error } = await client.from('profiles').select('id, full_name, phone_number').eq('id', userId).maybeSingle();
+  const { data, error } = await client
+    .from('profiles')
+    .select('id, full_name, phone_number')
+    .eq('id', userId)
+    .maybeSingle();
   if (error) throw error;
   return data as Profile | null;
 }
@@ -22,14 +26,19 @@ export const profileQueryOptions = (client: AppSupabaseClient, userId: string) =
 /** Saves the name on the profile and in the user's metadata (the header reads either). */
 export async function updateFullName(client: AppSupabaseClient, userId: string, fullName: string) {
   const name = fullName.trim();
-  const { error } = await client.from('profiles').upsert({ id: userId, full_name: name, updated_at: new Date().toISOString() });
+  const { error } = await client
+    .from('profiles')
+    .upsert({ id: userId, full_name: name, updated_at: new Date().toISOString() });
   if (error) throw error;
   const { error: authError } = await client.auth.updateUser({ data: { full_name: name } });
   if (authError) throw authError;
 }
 
 export async function updatePhoneNumber(client: AppSupabaseClient, userId: string, phone: string) {
-  const { error } = await client.from('profiles').update({ phone_number: phone.trim(), updated_at: new Date().toISOString() }).eq('id', userId);
+  const { error } = await client
+    .from('profiles')
+    .update({ phone_number: phone.trim(), updated_at: new Date().toISOString() })
+    .eq('id', userId);
   if (error) throw error;
 }
 

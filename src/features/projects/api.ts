@@ -19,7 +19,8 @@ export const projectKeys = {
   detail: (userId: string, projectId: string) => [...projectKeys.user(userId), 'detail', projectId] as const,
   fixes: (userId: string) => [...projectKeys.user(userId), 'fixes'] as const,
   fixPage: (userId: string, page: number) => [...projectKeys.fixes(userId), page] as const,
-  eligibility: (userId: string, projectId: string) => [...projectKeys.user(userId), 'fix-eligibility', projectId] as const,
+  eligibility: (userId: string, projectId: string) =>
+    [...projectKeys.user(userId), 'fix-eligibility', projectId] as const,
   /** a signed URL for one stored image at one size (the same for every screen showing it) */
   signed: (source: ImageSource, size: ImageSize | null) =>
     [...projectKeys.all, 'signed', source.bucket, source.path, sizeKey(size)] as const,
@@ -31,12 +32,16 @@ export const projectKeys = {
 export const PROJECTS_RETRIES = 3;
 export const PROJECTS_RETRY_DELAY_MS = 2000;
 
-export async function fetchProjects(client: AppSupabaseClient, userId: string, archived: boolean): Promise<Project[]> {
+export async function fetchProjects(
+  client: AppSupabaseClient,
+  userId: string,
+  archived: boolean,
+): Promise<Project[]> {
   const query = client.from('projects').select(PROJECT_COLUMNS).eq('user_id', userId);
-  const { data, error } = await (archived ? query.eq('status', 'archived') : query.neq('status', 'archived')).order(
-    'created_at',
-    { ascending: false },
-  );
+  const { data, error } = await (archived
+    ? query.eq('status', 'archived')
+    : query.neq('status', 'archived')
+  ).order('created_at', { ascending: false });
   if (error) throw error;
   return (data ?? []).map((row) => toProject(row as unknown as Record<string, unknown>));
 }
@@ -60,7 +65,11 @@ export const archivedProjectsQueryOptions = (client: AppSupabaseClient, userId: 
 /** One project with its images; null when there is none the seller may read. */
 export async function fetchProject(client: AppSupabaseClient, projectId: string): Promise<Project | null> {
   if (!/^[0-9a-f-]{36}$/i.test(projectId)) return null;
-  const { data, error } = await client.from('projects').select(PROJECT_COLUMNS).eq('id', projectId).maybeSingle();
+  const { data, error } = await client
+    .from('projects')
+    .select(PROJECT_COLUMNS)
+    .eq('id', projectId)
+    .maybeSingle();
   if (error) throw error;
   return data ? toProject(data as unknown as Record<string, unknown>) : null;
 }
@@ -78,7 +87,11 @@ const SIGNED_URL_SECONDS = 60 * 60;
 export const SIGNED_URL_STALE_MS = 40 * 60_000;
 
 /** A short-lived URL for a stored image, transformed to `size` by Storage (null: the file as stored). */
-export async function signImage(client: AppSupabaseClient, source: ImageSource, size: ImageSize | null): Promise<string> {
+export async function signImage(
+  client: AppSupabaseClient,
+  source: ImageSource,
+  size: ImageSize | null,
+): Promise<string> {
   const { data, error } = await client.storage
     .from(source.bucket)
     .createSignedUrl(source.path, SIGNED_URL_SECONDS, size ? { transform: size } : undefined);
@@ -86,7 +99,11 @@ export async function signImage(client: AppSupabaseClient, source: ImageSource, 
   return data.signedUrl;
 }
 
-export const signedImageQueryOptions = (client: AppSupabaseClient, source: ImageSource, size: ImageSize | null) =>
+export const signedImageQueryOptions = (
+  client: AppSupabaseClient,
+  source: ImageSource,
+  size: ImageSize | null,
+) =>
   queryOptions({
     queryKey: projectKeys.signed(source, size),
     queryFn: () => signImage(client, source, size),
@@ -114,11 +131,17 @@ export interface FixPage {
 }
 
 /** Page `page` (from 1) of the seller's fix requests, newest first, with the project's name. */
-export async function fetchFixPage(client: AppSupabaseClient, userId: string, page: number): Promise<FixPage> {
+export async function fetchFixPage(
+  client: AppSupabaseClient,
+  userId: string,
+  page: number,
+): Promise<FixPage> {
   const from = (Math.max(page, 1) - 1) * FIXES_PER_PAGE;
   const { data, error, count } = await client
     .from('fixes')
-    .select('id, project_id, annotated_image, description, status, created_at, project:projects(name)', { count: 'exact' })
+    .select('id, project_id, annotated_image, description, status, created_at, project:projects(name)', {
+      count: 'exact',
+    })
     .eq('user_id', userId)
     .order('created_at', { ascending: false })
     .order('id')
@@ -158,7 +181,10 @@ export interface FixEligibility {
   fix_cost: number;
 }
 
-export async function fetchFixEligibility(client: AppSupabaseClient, projectId: string): Promise<FixEligibility> {
+export async function fetchFixEligibility(
+  client: AppSupabaseClient,
+  projectId: string,
+): Promise<FixEligibility> {
   const { data, error } = await client.rpc('can_request_project_fix', { project_id: projectId });
   if (error) throw error;
   const r = (data ?? {}) as Record<string, unknown>;
@@ -229,7 +255,9 @@ export interface FixInput {
  */
 export async function requestFix(client: AppSupabaseClient, input: FixInput) {
   const path = `${input.userId}/${input.projectId}/${Date.now()}.png`;
-  const upload = await client.storage.from('fix-drawings').upload(path, input.drawing, { contentType: 'image/png' });
+  const upload = await client.storage
+    .from('fix-drawings')
+    .upload(path, input.drawing, { contentType: 'image/png' });
   if (upload.error) throw upload.error;
   const { data, error } = await client.rpc('request_project_fix', {
     project_id: input.projectId,

@@ -27,7 +27,10 @@ export interface DatedGroup<T> {
 }
 
 /** The non-empty groups in order, each keeping the items' order. */
-export function groupByDate<T extends { created_at: string }>(items: readonly T[], now: Date = new Date()): DatedGroup<T>[] {
+export function groupByDate<T extends { created_at: string }>(
+  items: readonly T[],
+  now: Date = new Date(),
+): DatedGroup<T>[] {
   const buckets = new Map<DateGroup, T[]>();
   for (const item of items) {
     const group = dateGroupOf(item.created_at, now);
@@ -35,5 +38,8 @@ export function groupByDate<T extends { created_at: string }>(items: readonly T[
     if (list) list.push(item);
     else buckets.set(group, [item]);
   }
-  return DATE_GROUPS.filter((g) => buckets.has(g)).map((group) => ({ group, items: buckets.get(group) ?? [] }));
+  return DATE_GROUPS.filter((g) => buckets.has(g)).map((group) => ({
+    group,
+    items: buckets.get(group) ?? [],
+  }));
 }

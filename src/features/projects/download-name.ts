@@ -7,7 +7,11 @@
 export const DOWNLOAD_FORMATS = ['png', 'jpg', 'webp'] as const;
 export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
 
-export const MIME_OF: Record<DownloadFormat, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
+export const MIME_OF: Record<DownloadFormat, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  webp: 'image/webp',
+};
 
 const FALLBACK = 'Drape image';
 const MAX_LENGTH = 100;
@@ -30,7 +34,11 @@ export function safeFileStem(name: string): string {
  * The file name for one image of a project: the project's name, then -n (its place, from 1)
  * when the project has more than one image, then the format's extension.
  */
-export function downloadFileName(projectName: string, format: DownloadFormat | 'mp4' | 'webm', place?: { index: number; total: number }): string {
+export function downloadFileName(
+  projectName: string,
+  format: DownloadFormat | 'mp4' | 'webm',
+  place?: { index: number; total: number },
+): string {
   const stem = safeFileStem(projectName);
   const suffix = place && place.total > 1 ? `-${place.index + 1}` : '';
   return `${stem}${suffix}.${format}`;

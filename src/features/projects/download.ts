@@ -35,9 +35,13 @@ export async function convertImage(blob: Blob, format: DownloadFormat): Promise<
     const out = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, mime, HD_QUALITY));
     // Browsers that cannot encode a type (Safari and WebP) silently answer PNG instead.
     if (!out || out.type !== mime) {
-      throw new AppError(msg`This browser cannot save {format} files. Please choose PNG.`, 'unsupported format', {
-        values: { format: format.toUpperCase() },
-      });
+      throw new AppError(
+        msg`This browser cannot save {format} files. Please choose PNG.`,
+        'unsupported format',
+        {
+          values: { format: format.toUpperCase() },
+        },
+      );
     }
     return out;
   } finally {
@@ -61,7 +65,11 @@ export function saveFile(blob: Blob, fileName: string) {
 
 /** The share sheet can take these files (phones and tablets with the Web Share API level 2). */
 export function canShareFiles(files: File[]): boolean {
-  return typeof navigator !== 'undefined' && typeof navigator.canShare === 'function' && navigator.canShare({ files });
+  return (
+    typeof navigator !== 'undefined' &&
+    typeof navigator.canShare === 'function' &&
+    navigator.canShare({ files })
+  );
 }
 
 /** True when the seller closed the share sheet without choosing (not a failure). */

@@ -31,7 +31,12 @@ export function toImagePoint([x, y]: Point, drawn: Rect, imageW: number): Point 
   return [(x - drawn.x) * scale, (y - drawn.y) * scale];
 }
 
-export function drawStrokes(ctx: CanvasRenderingContext2D, strokes: readonly Stroke[], lineWidth: number, map: (p: Point) => Point = (p) => p) {
+export function drawStrokes(
+  ctx: CanvasRenderingContext2D,
+  strokes: readonly Stroke[],
+  lineWidth: number,
+  map: (p: Point) => Point = (p) => p,
+) {
   ctx.save();
   ctx.strokeStyle = BRUSH.colour;
   ctx.fillStyle = BRUSH.colour;
@@ -59,7 +64,11 @@ export function drawStrokes(ctx: CanvasRenderingContext2D, strokes: readonly Str
 }
 
 /** The annotated image: the picture at its own size with the strokes over it, as a PNG. */
-export async function exportAnnotated(image: HTMLImageElement, strokes: readonly Stroke[], box: { width: number; height: number }): Promise<Blob> {
+export async function exportAnnotated(
+  image: HTMLImageElement,
+  strokes: readonly Stroke[],
+  box: { width: number; height: number },
+): Promise<Blob> {
   const w = image.naturalWidth;
   const h = image.naturalHeight;
   const canvas = document.createElement('canvas');

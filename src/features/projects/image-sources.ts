@@ -34,9 +34,11 @@ export function resultSource(
   cleanAllowed: boolean | undefined,
 ): ImageSource | null {
   if (!image) return null;
-  if (cleanAllowed === true && image.generated_path) return { bucket: 'generated', path: image.generated_path };
+  if (cleanAllowed === true && image.generated_path)
+    return { bucket: 'generated', path: image.generated_path };
   if (image.watermarked_path) return { bucket: 'watermarked', path: image.watermarked_path };
-  if (cleanAllowed === undefined && image.generated_path) return { bucket: 'generated', path: image.generated_path };
+  if (cleanAllowed === undefined && image.generated_path)
+    return { bucket: 'generated', path: image.generated_path };
   return null;
 }
 

@@ -36,10 +36,19 @@ export const FIX_STATUS_LABELS: Record<FixStatus, MessageDescriptor> = {
   rejected: msg({ message: 'Rejected', context: 'fix status' }),
 };
 
-export const VIDEO_BANNERS: Record<Exclude<VideoStatus, 'completed'>, { title: MessageDescriptor; body: MessageDescriptor }> = {
+export const VIDEO_BANNERS: Record<
+  Exclude<VideoStatus, 'completed'>,
+  { title: MessageDescriptor; body: MessageDescriptor }
+> = {
   pending: { title: msg`Video pending`, body: msg`Your video is queued. Please wait 1-2 minutes.` },
-  processing: { title: msg`Generating video...`, body: msg`Your video is being generated. Please wait 1-2 minutes.` },
-  failed: { title: msg`Video generation failed`, body: msg`Your credits for this video have been refunded. You can try again from Create Video.` },
+  processing: {
+    title: msg`Generating video...`,
+    body: msg`Your video is being generated. Please wait 1-2 minutes.`,
+  },
+  failed: {
+    title: msg`Video generation failed`,
+    body: msg`Your credits for this video have been refunded. You can try again from Create Video.`,
+  },
 };
 
 export const MESSAGES = {

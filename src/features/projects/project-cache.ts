@@ -7,7 +7,15 @@ import type { Project, ProjectImage } from './project-types.ts';
 
 type ProjectFields = Partial<Omit<Project, 'images'>>;
 
-const PROJECT_FIELDS = ['name', 'status', 'updated_at', 'video_status', 'video_path', 'video_url', 'video_style'] as const;
+const PROJECT_FIELDS = [
+  'name',
+  'status',
+  'updated_at',
+  'video_status',
+  'video_path',
+  'video_url',
+  'video_style',
+] as const;
 
 /** The fields of a live projects row the screens show. */
 export function projectFieldsOf(row: Partial<Tables<'projects'>>): ProjectFields {
@@ -17,10 +25,17 @@ export function projectFieldsOf(row: Partial<Tables<'projects'>>): ProjectFields
 }
 
 function mapLists(queryClient: QueryClient, userId: string, fn: (list: Project[]) => Project[]) {
-  queryClient.setQueriesData<Project[]>({ queryKey: projectKeys.lists(userId) }, (list) => (list ? fn(list) : list));
+  queryClient.setQueriesData<Project[]>({ queryKey: projectKeys.lists(userId) }, (list) =>
+    list ? fn(list) : list,
+  );
 }
 
-export function patchProject(queryClient: QueryClient, userId: string, projectId: string, fields: ProjectFields) {
+export function patchProject(
+  queryClient: QueryClient,
+  userId: string,
+  projectId: string,
+  fields: ProjectFields,
+) {
   const apply = (p: Project) => (p.id === projectId ? { ...p, ...fields } : p);
   mapLists(queryClient, userId, (list) => list.map(apply));
   queryClient.setQueryData<Project | null>(projectKeys.detail(userId, projectId), (p) => (p ? apply(p) : p));
@@ -36,7 +51,11 @@ export function removeProject(queryClient: QueryClient, userId: string, projectI
   queryClient.setQueryData(projectKeys.detail(userId, projectId), null);
 }
 
-export function patchImage(queryClient: QueryClient, userId: string, row: Partial<Tables<'images'>> & { id: string; project_id?: string }) {
+export function patchImage(
+  queryClient: QueryClient,
+  userId: string,
+  row: Partial<Tables<'images'>> & { id: string; project_id?: string },
+) {
   const apply = (p: Project): Project => {
     if (row.project_id && p.id !== row.project_id) return p;
     if (!p.images.some((i) => i.id === row.id)) return p;
@@ -56,7 +75,9 @@ export function patchImage(queryClient: QueryClient, userId: string, row: Partia
   };
   mapLists(queryClient, userId, (list) => list.map(apply));
   if (row.project_id) {
-    queryClient.setQueryData<Project | null>(projectKeys.detail(userId, row.project_id), (p) => (p ? apply(p) : p));
+    queryClient.setQueryData<Project | null>(projectKeys.detail(userId, row.project_id), (p) =>
+      p ? apply(p) : p,
+    );
   }
 }
 

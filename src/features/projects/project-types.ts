@@ -2,7 +2,14 @@
 // images in display order. Rows come from PostgREST (public.projects with images embedded).
 import type { Tables } from '../../lib/database.types.ts';
 
-export const PROJECT_STATUSES = ['draft', 'processing', 'completed', 'failed', 'rejected', 'archived'] as const;
+export const PROJECT_STATUSES = [
+  'draft',
+  'processing',
+  'completed',
+  'failed',
+  'rejected',
+  'archived',
+] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 export type ProjectType = 'on-model' | 'flat-lay';
 export type VideoStatus = 'pending' | 'processing' | 'completed' | 'failed';
@@ -45,7 +52,9 @@ export const completedImages = (p: Pick<Project, 'images'>) =>
 
 /** Images done (completed, failed or rejected) out of all, for the live progress line. */
 export function progressOf(p: Pick<Project, 'images'>): { done: number; total: number } {
-  const done = p.images.filter((i) => i.status === 'completed' || i.status === 'failed' || i.status === 'rejected').length;
+  const done = p.images.filter(
+    (i) => i.status === 'completed' || i.status === 'failed' || i.status === 'rejected',
+  ).length;
   return { done, total: p.images.length };
 }
 

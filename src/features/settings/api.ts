@@ -9,7 +9,9 @@ export async function requestCancellation(client: AppSupabaseClient): Promise<vo
 }
 
 export async function openBillingPortal(client: AppSupabaseClient, returnUrl: string): Promise<void> {
-  const { data, error } = await client.functions.invoke<{ url?: string }>('billing-portal', { body: { return_url: returnUrl } });
+  const { data, error } = await client.functions.invoke<{ url?: string }>('billing-portal', {
+    body: { return_url: returnUrl },
+  });
   if (error) throw await functionError(error);
   if (!data?.url) throw new Error('No portal URL received');
   window.location.assign(data.url);

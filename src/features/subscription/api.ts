@@ -10,9 +10,13 @@ export const subscriptionKeys = {
   detail: (userId: string) => [...subscriptionKeys.all, userId] as const,
 };
 
-const COLUMNS = 'plan, credits_remaining, credits_used, current_period_end, cancel_at_period_end, scheduled_plan';
+const COLUMNS =
+  'plan, credits_remaining, credits_used, current_period_end, cancel_at_period_end, scheduled_plan';
 
-type SubscriptionRow = Pick<Tables<'subscriptions'>, 'plan' | 'credits_remaining' | 'credits_used' | 'current_period_end' | 'cancel_at_period_end'> &
+type SubscriptionRow = Pick<
+  Tables<'subscriptions'>,
+  'plan' | 'credits_remaining' | 'credits_used' | 'current_period_end' | 'cancel_at_period_end'
+> &
   Partial<Pick<Tables<'subscriptions'>, 'scheduled_plan'>>;
 
 export function toSubscription(row: SubscriptionRow | null): Subscription | null {
@@ -27,8 +31,15 @@ export function toSubscription(row: SubscriptionRow | null): Subscription | null
   };
 }
 
-export async function fetchSubscription(client: AppSupabaseClient, userId: string): Promise<Subscription | null> {
-  const { data, error } = await client.from('subscriptions').select(COLUMNS).eq('user_id', userId).maybeSingle();
+export async function fetchSubscription(
+  client: AppSupabaseClient,
+  userId: string,
+): Promise<Subscription | null> {
+  const { data, error } = await client
+    .from('subscriptions')
+    .select(COLUMNS)
+    .eq('user_id', userId)
+    .maybeSingle();
   if (error) throw error;
   return toSubscription(data);
 }

@@ -90,6 +90,8 @@ export function isLowOnCredits(
 }
 
 /** Cancel and manage are disabled on the free plan or while a cancellation is pending. */
-export function canCancel(sub: Pick<Subscription, 'plan' | 'cancel_at_period_end'> | null | undefined): boolean {
+export function canCancel(
+  sub: Pick<Subscription, 'plan' | 'cancel_at_period_end'> | null | undefined,
+): boolean {
   return !!sub && normalisePlan(sub.plan) !== 'free' && !sub.cancel_at_period_end;
 }

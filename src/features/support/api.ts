@@ -10,7 +10,10 @@ export async function submitFeedback(client: AppSupabaseClient, feedback: string
   return data;
 }
 
-export async function submitContactRequest(client: AppSupabaseClient, input: { fullName: string; email: string; details: string }): Promise<string> {
+export async function submitContactRequest(
+  client: AppSupabaseClient,
+  input: { fullName: string; email: string; details: string },
+): Promise<string> {
   const { data, error } = await client.rpc('submit_contact_request', {
     full_name: input.fullName.trim(),
     email: input.email.trim(),
@@ -23,5 +26,7 @@ export async function submitContactRequest(client: AppSupabaseClient, input: { f
 
 /** Asks the functions layer to post due notices now; a failure here only delays delivery. */
 function requestDelivery(client: AppSupabaseClient) {
-  void client.functions.invoke('send-notice', { body: {} }).catch((err: unknown) => console.warn('[support] delivery request failed', err));
+  void client.functions
+    .invoke('send-notice', { body: {} })
+    .catch((err: unknown) => console.warn('[support] delivery request failed', err));
 }

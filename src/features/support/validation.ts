@@ -5,7 +5,9 @@ export interface ContactInput {
   details: string;
 }
 
-export type ContactErrors = Partial<Record<keyof ContactInput, 'fullNameRequired' | 'emailRequired' | 'emailInvalid' | 'detailsRequired'>>;
+export type ContactErrors = Partial<
+  Record<keyof ContactInput, 'fullNameRequired' | 'emailRequired' | 'emailInvalid' | 'detailsRequired'>
+>;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

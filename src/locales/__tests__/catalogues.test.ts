@@ -27,7 +27,9 @@ describe('catalogues', () => {
 
   it('keep placeholders in the translations', () => {
     const placeholders = (s: string) => (s.match(/\{\w+\}|<\d+>/g) ?? []).sort();
-    const broken = [...el].filter(([id, str]) => !id.includes('plural') && placeholders(id).join() !== placeholders(str).join()).map(([id]) => id);
+    const broken = [...el]
+      .filter(([id, str]) => !id.includes('plural') && placeholders(id).join() !== placeholders(str).join())
+      .map(([id]) => id);
     expect(broken).toEqual([]);
   });
 

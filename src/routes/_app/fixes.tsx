@@ -18,6 +18,11 @@ export const Route = createFileRoute('/_app/fixes')({
   component: function FixesRoute() {
     const { page = 1 } = Route.useSearch();
     const navigate = Route.useNavigate();
-    return <FixesPage page={page} onPageChange={(next) => void navigate({ search: { page: next > 1 ? next : undefined } })} />;
+    return (
+      <FixesPage
+        page={page}
+        onPageChange={(next) => void navigate({ search: { page: next > 1 ? next : undefined } })}
+      />
+    );
   },
 });

@@ -9,7 +9,10 @@ import { Dialog } from '../dialog.tsx';
 beforeAll(() => {
   i18n.loadAndActivate({ locale: 'en', messages: {} });
   // happy-dom's <dialog> may lack the modal API; give it the part the component uses.
-  const proto = HTMLDialogElement.prototype as HTMLDialogElement & { showModal: () => void; close: () => void };
+  const proto = HTMLDialogElement.prototype as HTMLDialogElement & {
+    showModal: () => void;
+    close: () => void;
+  };
   if (!('showModal' in proto) || typeof proto.showModal !== 'function') {
     proto.showModal = function (this: HTMLDialogElement) {
       this.setAttribute('open', '');
@@ -46,8 +49,12 @@ describe('Dialog', () => {
     render(<Harness onClose={() => undefined} />);
     const dialog = document.querySelector('dialog')!;
     expect(dialog.hasAttribute('open')).toBe(true);
-    expect(document.getElementById(dialog.getAttribute('aria-labelledby')!)?.textContent).toBe('Give feedback');
-    expect(document.getElementById(dialog.getAttribute('aria-describedby')!)?.textContent).toBe('We read every message.');
+    expect(document.getElementById(dialog.getAttribute('aria-labelledby')!)?.textContent).toBe(
+      'Give feedback',
+    );
+    expect(document.getElementById(dialog.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'We read every message.',
+    );
   });
 
   it('closes on Escape (the cancel event) and from its close button', () => {

@@ -38,7 +38,11 @@ export function createToastStore() {
   const schedule = (t: Toast) => {
     clearTimeout(timers.get(t.id));
     timers.delete(t.id);
-    if (t.duration !== null) timers.set(t.id, setTimeout(() => dismiss(t.id), t.duration));
+    if (t.duration !== null)
+      timers.set(
+        t.id,
+        setTimeout(() => dismiss(t.id), t.duration),
+      );
   };
 
   function dismiss(id: string) {

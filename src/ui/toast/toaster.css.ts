@@ -1,7 +1,10 @@
 import { keyframes, style, styleVariants } from '@vanilla-extract/css';
 import { vars, mobile } from '../theme.css.ts';
 
-const slide = keyframes({ from: { opacity: 0, transform: 'translateY(8px)' }, to: { opacity: 1, transform: 'none' } });
+const slide = keyframes({
+  from: { opacity: 0, transform: 'translateY(8px)' },
+  to: { opacity: 1, transform: 'none' },
+});
 
 export const region = style({
   position: 'fixed',

@@ -25,7 +25,12 @@ export function Toaster() {
             <p className={s.title}>{item.title}</p>
             {item.description && <p className={s.description}>{item.description}</p>}
           </div>
-          <button type="button" className={s.close} onClick={() => store.dismiss(item.id)} aria-label={t`Dismiss`}>
+          <button
+            type="button"
+            className={s.close}
+            onClick={() => store.dismiss(item.id)}
+            aria-label={t`Dismiss`}
+          >
             <Icon name="close" size={16} />
           </button>
         </div>

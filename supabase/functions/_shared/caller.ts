@@ -6,7 +6,12 @@ function claimsOf(req: Request): Record<string, unknown> | null {
   const part = token?.split('.')[1];
   if (!part) return null;
   try {
-    const json = atob(part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '='));
+    const json = atob(
+      part
+        .replace(/-/g, '+')
+        .replace(/_/g, '/')
+        .padEnd(Math.ceil(part.length / 4) * 4, '='),
+    );
     return JSON.parse(json) as Record<string, unknown>;
   } catch {
     return null;

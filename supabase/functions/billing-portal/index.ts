@@ -14,12 +14,18 @@ Deno.serve(async (req: Request) => {
   if (!userId) return fail(401, 'login_required', 'Sign in to manage billing');
   const body = ((await req.json().catch(() => null)) ?? {}) as Record<string, unknown>;
   const b = billingFromEnv();
-  if (!b.stripe) return fail(503, 'payments_unavailable', 'Payments are not available right now. Please try again later.');
+  if (!b.stripe)
+    return fail(503, 'payments_unavailable', 'Payments are not available right now. Please try again later.');
   const returnUrl = allowedReturnUrl(b.config, body.return_url);
   if (!returnUrl) return fail(400, 'invalid_return_url', 'Invalid return address');
   try {
     const sub = await loadSubscription(b.service, userId);
-    if (!sub?.stripe_customer_id) return fail(404, 'no_billing_account', 'There is no billing account yet. It is created with your first purchase.');
+    if (!sub?.stripe_customer_id)
+      return fail(
+        404,
+        'no_billing_account',
+        'There is no billing account yet. It is created with your first purchase.',
+      );
     const session = await b.stripe.billingPortal.sessions.create({
       customer: sub.stripe_customer_id,
       return_url: returnUrl,

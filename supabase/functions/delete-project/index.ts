@@ -69,7 +69,11 @@ Deno.serve(async (req: Request) => {
   // The rows are gone; the files follow. A failure here leaves them queued for a later run.
   try {
     const result = await drain(userId);
-    return json({ projectId: body.projectId, removedObjects: result.removedObjects, filesPending: result.failed > 0 });
+    return json({
+      projectId: body.projectId,
+      removedObjects: result.removedObjects,
+      filesPending: result.failed > 0,
+    });
   } catch (err) {
     console.error('[delete-project] cleanup', err);
     return json({ projectId: body.projectId, removedObjects: 0, filesPending: true });

@@ -13,7 +13,8 @@ import { callerRole } from '../_shared/caller.ts';
 Deno.serve(async (req: Request) => {
   const preflight = corsPreflight(req);
   if (preflight) return preflight;
-  if (req.method !== 'POST') return Response.json({ error: 'Method not allowed' }, { status: 405, headers: corsHeaders });
+  if (req.method !== 'POST')
+    return Response.json({ error: 'Method not allowed' }, { status: 405, headers: corsHeaders });
 
   const role = callerRole(req);
   if (role !== 'authenticated' && role !== 'service_role') {
@@ -28,7 +29,9 @@ Deno.serve(async (req: Request) => {
       const { data, error } = await service.storage.from(bucket).download(name);
       if (error) {
         // a missing object is a 400/404 with statusCode 404 (NoSuchKey)
-        const status = String((error as { statusCode?: unknown }).statusCode ?? (error as { status?: unknown }).status ?? '');
+        const status = String(
+          (error as { statusCode?: unknown }).statusCode ?? (error as { status?: unknown }).status ?? '',
+        );
         if (status === '404' || /not found|NoSuchKey/i.test(error.message)) return null;
         throw error;
       }
@@ -44,6 +47,9 @@ Deno.serve(async (req: Request) => {
     return Response.json(result, { headers: corsHeaders });
   } catch (err) {
     console.error('[send-notice]', err);
-    return Response.json({ error: 'Delivery failed; the notices stay queued' }, { status: 500, headers: corsHeaders });
+    return Response.json(
+      { error: 'Delivery failed; the notices stay queued' },
+      { status: 500, headers: corsHeaders },
+    );
   }
 });

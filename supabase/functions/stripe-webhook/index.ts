@@ -23,7 +23,13 @@ Deno.serve(async (req: Request) => {
   let event: Stripe.Event;
   try {
     if (!signature) throw new Error('no signature');
-    event = await b.stripe.webhooks.constructEventAsync(payload, signature, b.config.webhookSecret, undefined, cryptoProvider);
+    event = await b.stripe.webhooks.constructEventAsync(
+      payload,
+      signature,
+      b.config.webhookSecret,
+      undefined,
+      cryptoProvider,
+    );
   } catch (err) {
     console.warn('[stripe-webhook] refused:', err instanceof Error ? err.message : err);
     return fail(400, 'invalid_signature', 'Invalid signature');
@@ -38,14 +44,28 @@ Deno.serve(async (req: Request) => {
       payload: JSON.parse(payload),
     });
     if (error) throw new Error(`apply_payment_event: ${error.message}`);
-    const result = (data ?? {}) as { duplicate?: boolean; applied?: boolean; reason?: string; replaced_subscription_id?: string | null };
+    const result = (data ?? {}) as {
+      duplicate?: boolean;
+      applied?: boolean;
+      reason?: string;
+      replaced_subscription_id?: string | null;
+    };
     if (result.replaced_subscription_id) {
       // the seller moved to a new subscription (an upgrade through checkout): end the old one now, without proration
-      await stripe.subscriptions.cancel(result.replaced_subscription_id, { prorate: false }).catch((err: unknown) => {
-        if ((err as { code?: string })?.code !== 'resource_missing') console.error('[stripe-webhook] cancel replaced subscription', err);
-      });
+      await stripe.subscriptions
+        .cancel(result.replaced_subscription_id, { prorate: false })
+        .catch((err: unknown) => {
+          if ((err as { code?: string })?.code !== 'resource_missing')
+            console.error('[stripe-webhook] cancel replaced subscription', err);
+        });
     }
-    return ok({ received: true, type: event.type, duplicate: result.duplicate === true, applied: result.applied === true, reason: result.reason ?? null });
+    return ok({
+      received: true,
+      type: event.type,
+      duplicate: result.duplicate === true,
+      applied: result.applied === true,
+      reason: result.reason ?? null,
+    });
   } catch (err) {
     console.error('[stripe-webhook]', event.type, event.id, err);
     return fail(500, 'webhook_failed', 'Webhook processing failed');

@@ -7,7 +7,6 @@ import { AuthError, forbidden, unauthorized } from './errors.ts';
 import { sessionExists } from './sessions.ts';
 import { findUserById, isUuid, type UserRow } from './users.ts';
 
-
 export function bearerToken(req: AuthRequest): string | null {
   const m = /^Bearer\s+(\S+)\s*$/i.exec(header(req.http.req, 'authorization') ?? '');
   return m ? m[1] : null;
@@ -18,15 +17,24 @@ export function bearerToken(req: AuthRequest): string | null {
  * GoTrue, with its own body ({message, hint}, no code). Open paths (the verify link a
  * mail opens, health) need none. Returns the refusal, or null when the key is good.
  */
-export async function checkApiKey(deps: AuthDeps, req: AuthRequest): Promise<{ message: string; hint: string } | null> {
+export async function checkApiKey(
+  deps: AuthDeps,
+  req: AuthRequest,
+): Promise<{ message: string; hint: string } | null> {
   const key = header(req.http.req, 'apikey') ?? req.query.get('apikey');
-  if (!key) return { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' };
+  if (!key)
+    return {
+      message: 'No API key found in request',
+      hint: 'No `apikey` request header or url param was found.',
+    };
   const { keys, jwt } = deps.stack;
-  if (key === keys.anon || key === keys.serviceRole || key === keys.publishable || key === keys.secret) return null;
+  if (key === keys.anon || key === keys.serviceRole || key === keys.publishable || key === keys.secret)
+    return null;
   if (!key.startsWith('sb_')) {
     try {
       const claims = await jwt.verify(key);
-      if ((claims.role === 'anon' || claims.role === 'service_role') && typeof claims.exp === 'number') return null;
+      if ((claims.role === 'anon' || claims.role === 'service_role') && typeof claims.exp === 'number')
+        return null;
     } catch {
       // not a key of this project
     }
@@ -69,7 +77,8 @@ export async function requireUser(deps: AuthDeps, req: AuthRequest): Promise<Cal
   if (!claims.sub) throw forbidden('bad_jwt', 'invalid claim: missing sub claim');
   if (!isUuid(claims.sub)) throw new AuthError(400, 'bad_jwt', 'invalid claim: sub claim must be a UUID');
   const sessionId = typeof claims.session_id === 'string' && claims.session_id ? claims.session_id : null;
-  if (sessionId && !isUuid(sessionId)) throw forbidden('bad_jwt', 'invalid claim: session_id claim must be a UUID');
+  if (sessionId && !isUuid(sessionId))
+    throw forbidden('bad_jwt', 'invalid claim: session_id claim must be a UUID');
   // A deleted user's sessions are gone with it; answering session_not_found (checked first)
   // makes the client drop its stored session, as the wire contract asks.
   if (sessionId && !(await sessionExists(deps.stack.db, sessionId))) {

@@ -2,7 +2,17 @@
 // rotating refresh tokens, sessions as server state, mails with verify links, the admin
 // API. Each route lives in handlers/; this file turns requests into handler calls and
 // every failure into GoTrue's error body.
-import { clientIp, header, HttpError, parseJsonText, readBody, sendJson, type Ctx, type Service, type StackContext } from '../http.ts';
+import {
+  clientIp,
+  header,
+  HttpError,
+  parseJsonText,
+  readBody,
+  sendJson,
+  type Ctx,
+  type Service,
+  type StackContext,
+} from '../http.ts';
 import type { AuthDeps, AuthRequest } from './deps.ts';
 import { AuthError, internal, sendAuthError } from './errors.ts';
 import { checkApiKey } from './guards.ts';
@@ -68,7 +78,11 @@ function makeRequest(http: Ctx, params: Record<string, string>, trustProxy: bool
         }
         // Postgres text and jsonb cannot hold NUL: refuse it here rather than fail later
         if (text.includes('\\u0000') || text.includes('\u0000')) {
-          throw new AuthError(400, 'bad_json', 'Could not parse request body as JSON: NUL characters are not allowed');
+          throw new AuthError(
+            400,
+            'bad_json',
+            'Could not parse request body as JSON: NUL characters are not allowed',
+          );
         }
         if (value === null || typeof value !== 'object' || Array.isArray(value)) {
           throw new AuthError(400, 'bad_json', 'Could not parse request body as JSON: expected an object');

@@ -22,7 +22,12 @@ export interface RenderedMail {
 }
 
 const esc = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 
 interface Template {
   subject: string;
@@ -53,13 +58,15 @@ const TEMPLATES: Record<AuthMailKind, Template> = {
   email_change: {
     subject: 'Confirm Email Change',
     heading: 'Confirm Change of Email',
-    lead: (i) => `Follow this link to confirm the update of your email from ${i.email} to ${i.newEmail ?? ''}:`,
+    lead: (i) =>
+      `Follow this link to confirm the update of your email from ${i.email} to ${i.newEmail ?? ''}:`,
     action: 'Change Email',
   },
   invite: {
     subject: 'You have been invited',
     heading: 'You have been invited',
-    lead: (i) => `You have been invited to create a user on ${i.siteUrl}. Follow this link to accept the invite:`,
+    lead: (i) =>
+      `You have been invited to create a user on ${i.siteUrl}. Follow this link to accept the invite:`,
     action: 'Accept the invite',
   },
 };

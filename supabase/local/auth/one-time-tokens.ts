@@ -28,7 +28,9 @@ export const TOKEN_TYPES_FOR: Record<string, TokenType[]> = {
 export const PKCE_PREFIX = 'pkce_';
 
 export function tokenHashOf(email: string, otp: string): string {
-  return createHash('sha224').update(email.toLowerCase() + otp).digest('hex');
+  return createHash('sha224')
+    .update(email.toLowerCase() + otp)
+    .digest('hex');
 }
 
 export interface IssuedToken {
@@ -47,7 +49,10 @@ export async function issueToken(
   email: string,
   pkce: boolean,
 ): Promise<IssuedToken> {
-  await tx.query(`delete from auth.one_time_tokens where user_id = $1::uuid and token_type = $2`, [userId, type]);
+  await tx.query(`delete from auth.one_time_tokens where user_id = $1::uuid and token_type = $2`, [
+    userId,
+    type,
+  ]);
   let otp = '';
   let tokenHash = '';
   for (let attempt = 0; attempt < 5; attempt++) {

@@ -11,7 +11,9 @@ export function str(v: unknown): string | undefined {
 }
 
 export function obj(v: unknown): Record<string, unknown> | undefined {
-  return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+  return v !== null && typeof v === 'object' && !Array.isArray(v)
+    ? (v as Record<string, unknown>)
+    : undefined;
 }
 
 type Kind = 'string' | 'object' | 'boolean';
@@ -59,7 +61,8 @@ export function pkceParams(body: Record<string, unknown>): PkceParams | null {
     throw badRequest('validation_failed', 'PKCE flow requires code_challenge_method and code_challenge');
   }
   const m = method.toLowerCase();
-  if (m !== 's256' && m !== 'plain') throw badRequest('validation_failed', 'code challenge method not supported');
+  if (m !== 's256' && m !== 'plain')
+    throw badRequest('validation_failed', 'code challenge method not supported');
   if (challenge.length < 43 || challenge.length > 128) {
     throw badRequest('validation_failed', 'code challenge has to be between 43 and 128 characters');
   }

@@ -20,7 +20,11 @@ export async function createFlowState(tx: Queryable, userId: string, pkce: PkceP
 }
 
 /** Marks the user's latest flow of a kind as verified and returns its code (null if none). */
-export async function issueAuthCode(tx: Queryable, userId: string, method: AuthMethod): Promise<string | null> {
+export async function issueAuthCode(
+  tx: Queryable,
+  userId: string,
+  method: AuthMethod,
+): Promise<string | null> {
   const r = await tx.query<{ auth_code: string }>(
     `update auth.flow_state set auth_code_issued_at = now(), updated_at = now()
       where id = (select id from auth.flow_state where user_id = $1::uuid and authentication_method = $2

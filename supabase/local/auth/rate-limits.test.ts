@@ -6,7 +6,12 @@ describe('rate-limit bucket', () => {
   it('allows `capacity` requests per key, then refills evenly over the window', () => {
     const b = new Bucket(3, 300_000);
     const t = 1_000_000;
-    expect([b.take('ip', t), b.take('ip', t), b.take('ip', t), b.take('ip', t)]).toEqual([true, true, true, false]);
+    expect([b.take('ip', t), b.take('ip', t), b.take('ip', t), b.take('ip', t)]).toEqual([
+      true,
+      true,
+      true,
+      false,
+    ]);
     expect(b.take('other', t)).toBe(true);
     expect(b.take('ip', t + 99_000)).toBe(false); // 0.99 of a token back
     expect(b.take('ip', t + 100_000)).toBe(true);
@@ -18,10 +23,12 @@ describe('rate-limit bucket', () => {
     expect(new Bucket(0, 1000).take('x')).toBe(false);
   });
 
-  it('limiters throw GoTrue\'s 429 errors', () => {
+  it("limiters throw GoTrue's 429 errors", () => {
     const l = createRateLimiters({ emailSent: 1, signInSignUps: 1, tokenRefresh: 1, tokenVerifications: 1 });
     l.token('a');
-    expect(() => l.token('a')).toThrow(expect.objectContaining({ status: 429, code: 'over_request_rate_limit' }));
+    expect(() => l.token('a')).toThrow(
+      expect.objectContaining({ status: 429, code: 'over_request_rate_limit' }),
+    );
     l.checkEmail();
     l.countEmail();
     expect(() => l.checkEmail()).toThrow(expect.objectContaining({ code: 'over_email_send_rate_limit' }));

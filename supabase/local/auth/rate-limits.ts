@@ -76,7 +76,8 @@ export function createRateLimiters(limits: RateLimits): RateLimiters {
       if (!verify.take(ip)) throw limited();
     },
     checkEmail() {
-      if (!email.peek('all')) throw tooManyRequests('over_email_send_rate_limit', 'email rate limit exceeded');
+      if (!email.peek('all'))
+        throw tooManyRequests('over_email_send_rate_limit', 'email rate limit exceeded');
     },
     countEmail() {
       email.take('all');

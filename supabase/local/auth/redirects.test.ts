@@ -9,15 +9,15 @@ const config = {
 describe('redirect allow-list', () => {
   it('globs like GoTrue: * stops at . and /, ** does not', () => {
     expect(globToRegExp('https://app.example.com/**').test('https://app.example.com/a/b?c=d')).toBe(true);
-    expect(globToRegExp('https://*.preview.example.com/auth/*').test('https://pr-1.preview.example.com/auth/cb')).toBe(
-      true,
-    );
-    expect(globToRegExp('https://*.preview.example.com/auth/*').test('https://a.b.preview.example.com/auth/cb')).toBe(
-      false,
-    );
-    expect(globToRegExp('https://*.preview.example.com/auth/*').test('https://x.preview.example.com/auth/a/b')).toBe(
-      false,
-    );
+    expect(
+      globToRegExp('https://*.preview.example.com/auth/*').test('https://pr-1.preview.example.com/auth/cb'),
+    ).toBe(true);
+    expect(
+      globToRegExp('https://*.preview.example.com/auth/*').test('https://a.b.preview.example.com/auth/cb'),
+    ).toBe(false);
+    expect(
+      globToRegExp('https://*.preview.example.com/auth/*').test('https://x.preview.example.com/auth/a/b'),
+    ).toBe(false);
     expect(globToRegExp('http://h/{a,b}').test('http://h/b')).toBe(true);
     expect(globToRegExp('http://h/a.b').test('http://h/aXb')).toBe(false);
   });
@@ -34,8 +34,12 @@ describe('redirect allow-list', () => {
   });
 
   it('uses the default when none is asked, the site URL when the asked one is not allowed', () => {
-    expect(chooseRedirect(config, undefined, 'http://localhost:3000/home')).toBe('http://localhost:3000/home');
-    expect(chooseRedirect(config, 'https://evil.io/x', 'http://localhost:3000/home')).toBe('http://localhost:3000');
+    expect(chooseRedirect(config, undefined, 'http://localhost:3000/home')).toBe(
+      'http://localhost:3000/home',
+    );
+    expect(chooseRedirect(config, 'https://evil.io/x', 'http://localhost:3000/home')).toBe(
+      'http://localhost:3000',
+    );
     expect(chooseRedirect(config, 'https://app.example.com/x', 'http://localhost:3000/home')).toBe(
       'https://app.example.com/x',
     );

@@ -70,7 +70,11 @@ export function isAllowedRedirect(config: AuthConfig, target: string | null | un
  * The redirect a link will use: the requested one when allowed, the flow's default when
  * the app asked for none, the site URL when it asked for one that is not allowed.
  */
-export function chooseRedirect(config: AuthConfig, requested: string | null | undefined, fallback?: string): string {
+export function chooseRedirect(
+  config: AuthConfig,
+  requested: string | null | undefined,
+  fallback?: string,
+): string {
   if (!requested) return fallback ?? config.siteUrl;
   return isAllowedRedirect(config, requested) ? requested : config.siteUrl;
 }

@@ -1,7 +1,13 @@
 // The auth routes below /auth/v1. `open` routes are reachable without an API key, as on
 // hosted Supabase (a browser following a mail link sends none).
 import type { Handler } from './deps.ts';
-import { adminCreateUser, adminDeleteUser, adminGetUser, adminListUsers, adminUpdateUser } from './handlers/admin-users.ts';
+import {
+  adminCreateUser,
+  adminDeleteUser,
+  adminGetUser,
+  adminListUsers,
+  adminUpdateUser,
+} from './handlers/admin-users.ts';
 import { generateLink, invite } from './handlers/admin-links.ts';
 import { otp, recover, resend } from './handlers/mail-requests.ts';
 import { authorize, health, jwks, settings } from './handlers/meta.ts';

@@ -138,98 +138,119 @@ async function signAccessToken(
  * the answer of its last refresh); another revoked token is tolerated for the reuse
  * interval after its rotation; anything older is reuse, which revokes the whole family.
  */
-export async function refreshSession(deps: AuthDeps, token: string, client: ClientInfo): Promise<SessionJson> {
+export async function refreshSession(
+  deps: AuthDeps,
+  token: string,
+  client: ClientInfo,
+): Promise<SessionJson> {
   const pre = await deps.stack.db.query<{ user_id: string }>(
     `select user_id from auth.refresh_tokens where token = $1`,
     [token],
   );
-  if (!pre.rows[0]) throw badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+  if (!pre.rows[0])
+    throw badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
 
-  return deps.stack.db.transaction(async (tx) => {
-    const found = await tx.query<RefreshTokenRow>(
-      `select id::text, token, user_id, session_id, parent, revoked, updated_at
+  return deps.stack.db
+    .transaction(async (tx) => {
+      const found = await tx.query<RefreshTokenRow>(
+        `select id::text, token, user_id, session_id, parent, revoked, updated_at
          from auth.refresh_tokens where token = $1 for update`,
-      [token],
-    );
-    const rt = found.rows[0];
-    if (!rt) throw badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
-    if (!rt.session_id) {
-      throw badRequest('session_not_found', 'Invalid Refresh Token: No Valid Session Found');
-    }
-    const session = await tx.query<{ id: string; not_after: Date | null }>(
-      `select id, not_after from auth.sessions where id = $1::uuid for update`,
-      [rt.session_id],
-    );
-    if (!session.rows[0]) throw badRequest('session_not_found', 'Invalid Refresh Token: No Valid Session Found');
-    const notAfter = session.rows[0].not_after;
-    if (notAfter && new Date(notAfter).getTime() <= Date.now()) {
-      throw badRequest('session_expired', 'Invalid Refresh Token: Session Expired');
-    }
-    const user = await findUserById(tx, rt.user_id);
-    if (!user) throw badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
-    if (isBanned(user)) throw badRequest('user_banned', 'Invalid Refresh Token: User Banned');
-
-    let issued: string | null = null;
-    if (rt.revoked) {
-      const active = await tx.query<{ token: string; parent: string | null }>(
-        `select token, parent from auth.refresh_tokens
-          where session_id = $1::uuid and revoked = false order by id desc limit 1`,
+        [token],
+      );
+      const rt = found.rows[0];
+      if (!rt) throw badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+      if (!rt.session_id) {
+        throw badRequest('session_not_found', 'Invalid Refresh Token: No Valid Session Found');
+      }
+      const session = await tx.query<{ id: string; not_after: Date | null }>(
+        `select id, not_after from auth.sessions where id = $1::uuid for update`,
         [rt.session_id],
       );
-      if (active.rows[0] && active.rows[0].parent === rt.token) {
-        issued = active.rows[0].token;
-      } else {
-        // Only a token revoked by its own rotation may be reused, and only briefly; one
-        // revoked by sign-out or by a detected reuse has no child and never comes back.
-        const child = await tx.query(`select 1 from auth.refresh_tokens where parent = $1 limit 1`, [rt.token]);
-        const reuseUntil = new Date(rt.updated_at).getTime() + deps.config.refreshTokenReuseInterval * 1000;
-        if (child.rows.length === 0 || Date.now() > reuseUntil) {
-          if (deps.config.refreshTokenRotation) {
-            await tx.query(
-              `update auth.refresh_tokens set revoked = true, updated_at = now()
+      if (!session.rows[0])
+        throw badRequest('session_not_found', 'Invalid Refresh Token: No Valid Session Found');
+      const notAfter = session.rows[0].not_after;
+      if (notAfter && new Date(notAfter).getTime() <= Date.now()) {
+        throw badRequest('session_expired', 'Invalid Refresh Token: Session Expired');
+      }
+      const user = await findUserById(tx, rt.user_id);
+      if (!user)
+        throw badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+      if (isBanned(user)) throw badRequest('user_banned', 'Invalid Refresh Token: User Banned');
+
+      let issued: string | null = null;
+      if (rt.revoked) {
+        const active = await tx.query<{ token: string; parent: string | null }>(
+          `select token, parent from auth.refresh_tokens
+          where session_id = $1::uuid and revoked = false order by id desc limit 1`,
+          [rt.session_id],
+        );
+        if (active.rows[0] && active.rows[0].parent === rt.token) {
+          issued = active.rows[0].token;
+        } else {
+          // Only a token revoked by its own rotation may be reused, and only briefly; one
+          // revoked by sign-out or by a detected reuse has no child and never comes back.
+          const child = await tx.query(`select 1 from auth.refresh_tokens where parent = $1 limit 1`, [
+            rt.token,
+          ]);
+          const reuseUntil = new Date(rt.updated_at).getTime() + deps.config.refreshTokenReuseInterval * 1000;
+          if (child.rows.length === 0 || Date.now() > reuseUntil) {
+            if (deps.config.refreshTokenRotation) {
+              await tx.query(
+                `update auth.refresh_tokens set revoked = true, updated_at = now()
                 where session_id = $1::uuid and revoked = false`,
-              [rt.session_id],
-            );
+                [rt.session_id],
+              );
+            }
+            return { reused: true } as const;
           }
-          return { reused: true } as const;
         }
       }
-    }
-    if (!issued) {
-      issued = newRefreshToken();
-      if (!rt.revoked) {
-        await tx.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1::bigint`, [
-          rt.id,
-        ]);
+      if (!issued) {
+        issued = newRefreshToken();
+        if (!rt.revoked) {
+          await tx.query(
+            `update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1::bigint`,
+            [rt.id],
+          );
+        }
+        await tx.query(
+          `insert into auth.refresh_tokens (token, user_id, session_id, parent, revoked)
+         values ($1, $2::uuid, $3::uuid, $4, false)`,
+          [issued, rt.user_id, rt.session_id, rt.token],
+        );
       }
       await tx.query(
-        `insert into auth.refresh_tokens (token, user_id, session_id, parent, revoked)
-         values ($1, $2::uuid, $3::uuid, $4, false)`,
-        [issued, rt.user_id, rt.session_id, rt.token],
-      );
-    }
-    await tx.query(
-      `update auth.sessions set refreshed_at = now(), updated_at = now(), user_agent = $2, ip = $3
+        `update auth.sessions set refreshed_at = now(), updated_at = now(), user_agent = $2, ip = $3
         where id = $1::uuid`,
-      [rt.session_id, client.userAgent, client.ip],
-    );
-    return sessionResponse(deps, tx, rt.user_id, rt.session_id, issued);
-  }).then((out) => {
-    // The family's revocation is committed first; only then does the caller hear about it.
-    if ('reused' in out) throw badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used');
-    return out;
-  });
+        [rt.session_id, client.userAgent, client.ip],
+      );
+      return sessionResponse(deps, tx, rt.user_id, rt.session_id, issued);
+    })
+    .then((out) => {
+      // The family's revocation is committed first; only then does the caller hear about it.
+      if ('reused' in out)
+        throw badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+      return out;
+    });
 }
 
 export type LogoutScope = 'global' | 'local' | 'others';
 
-export async function endSessions(q: Queryable, userId: string, sessionId: string | null, scope: LogoutScope) {
+export async function endSessions(
+  q: Queryable,
+  userId: string,
+  sessionId: string | null,
+  scope: LogoutScope,
+) {
   if (!sessionId || scope === 'global') {
     await q.query(`delete from auth.sessions where user_id = $1::uuid`, [userId]);
   } else if (scope === 'local') {
     await q.query(`delete from auth.sessions where id = $1::uuid`, [sessionId]);
   } else {
-    await q.query(`delete from auth.sessions where user_id = $1::uuid and id <> $2::uuid`, [userId, sessionId]);
+    await q.query(`delete from auth.sessions where user_id = $1::uuid and id <> $2::uuid`, [
+      userId,
+      sessionId,
+    ]);
   }
 }
 

@@ -218,19 +218,19 @@ export function mergeMetadata(
 export async function updateUserMetadata(tx: Queryable, userId: string, updates: Record<string, unknown>) {
   const u = await findUserById(tx, userId, true);
   if (!u) return;
-  await tx.query(`update auth.users set raw_user_meta_data = $2::jsonb, updated_at = now() where id = $1::uuid`, [
-    userId,
-    JSON.stringify(mergeMetadata(u.raw_user_meta_data, updates)),
-  ]);
+  await tx.query(
+    `update auth.users set raw_user_meta_data = $2::jsonb, updated_at = now() where id = $1::uuid`,
+    [userId, JSON.stringify(mergeMetadata(u.raw_user_meta_data, updates))],
+  );
 }
 
 export async function updateAppMetadata(tx: Queryable, userId: string, updates: Record<string, unknown>) {
   const u = await findUserById(tx, userId, true);
   if (!u) return;
-  await tx.query(`update auth.users set raw_app_meta_data = $2::jsonb, updated_at = now() where id = $1::uuid`, [
-    userId,
-    JSON.stringify(mergeMetadata(u.raw_app_meta_data, updates)),
-  ]);
+  await tx.query(
+    `update auth.users set raw_app_meta_data = $2::jsonb, updated_at = now() where id = $1::uuid`,
+    [userId, JSON.stringify(mergeMetadata(u.raw_app_meta_data, updates))],
+  );
 }
 
 /** Marks the e-mail confirmed (GoTrue's User.Confirm): metadata and identity say verified. */
@@ -283,7 +283,9 @@ export async function applyEmailChange(tx: Queryable, userId: string) {
 }
 
 export async function touchLastSignIn(tx: Queryable, userId: string) {
-  await tx.query(`update auth.users set last_sign_in_at = now(), updated_at = now() where id = $1::uuid`, [userId]);
+  await tx.query(`update auth.users set last_sign_in_at = now(), updated_at = now() where id = $1::uuid`, [
+    userId,
+  ]);
   await tx.query(
     `update auth.identities set last_sign_in_at = now() where user_id = $1::uuid and provider = 'email'`,
     [userId],

@@ -96,7 +96,9 @@ async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<D
     _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>;
     _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T>;
   };
-  const hasLocks = typeof internals._runExclusiveTransaction === 'function' && typeof internals._runExclusiveQuery === 'function';
+  const hasLocks =
+    typeof internals._runExclusiveTransaction === 'function' &&
+    typeof internals._runExclusiveQuery === 'function';
 
   return {
     kind: 'pglite',
@@ -113,26 +115,30 @@ async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<D
     },
     // (only when this PGlite version has the locks it relies on; the caller falls back to
     // transaction() otherwise)
-    session: !hasLocks ? undefined : (fn) => {
-      // PGlite's transaction lock keeps every other caller out until fn is done
-      return internals._runExclusiveTransaction(async () => {
-        let status = 'I';
-        const run = (statements: Statement[]) =>
-          internals._runExclusiveQuery(async () => {
-            const { messages } = await db.execProtocol(encodeBatch(statements, prepared), { throwOnError: false });
-            const out = decodeBatch(messages);
-            status = out.status;
-            if (out.error) throw out.error;
-            for (const st of statements) if (st.name) prepared.set(st.name, st.text);
-            return out.results;
+    session: !hasLocks
+      ? undefined
+      : (fn) => {
+          // PGlite's transaction lock keeps every other caller out until fn is done
+          return internals._runExclusiveTransaction(async () => {
+            let status = 'I';
+            const run = (statements: Statement[]) =>
+              internals._runExclusiveQuery(async () => {
+                const { messages } = await db.execProtocol(encodeBatch(statements, prepared), {
+                  throwOnError: false,
+                });
+                const out = decodeBatch(messages);
+                status = out.status;
+                if (out.error) throw out.error;
+                for (const st of statements) if (st.name) prepared.set(st.name, st.text);
+                return out.results;
+              });
+            try {
+              return await fn(run);
+            } finally {
+              if (status !== 'I') await run([{ text: 'ROLLBACK' }]).catch(() => {});
+            }
           });
-        try {
-          return await fn(run);
-        } finally {
-          if (status !== 'I') await run([{ text: 'ROLLBACK' }]).catch(() => {});
-        }
-      });
-    },
+        },
     async listen(channel, onPayload) {
       const unlisten = await db.listen(channel, onPayload);
       return () => unlisten();

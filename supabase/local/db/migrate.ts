@@ -33,9 +33,9 @@ export async function migrate(db: Database, opts: MigrateOptions): Promise<Migra
       path text primary key, applied_at timestamptz not null default now())`);
 
     const done = new Set(
-      (await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map(
-        (r) => r.version,
-      ),
+      (
+        await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')
+      ).rows.map((r) => r.version),
     );
     const listDir = (dir: string) =>
       existsSync(dir)
@@ -58,7 +58,9 @@ export async function migrate(db: Database, opts: MigrateOptions): Promise<Migra
       } catch (err) {
         await db.exec('rollback').catch(() => {});
         const { message, position } = err as { message?: string; position?: string };
-        throw new Error(`migration ${file} failed: ${message}${position ? ` (at character ${position})` : ''}`);
+        throw new Error(
+          `migration ${file} failed: ${message}${position ? ` (at character ${position})` : ''}`,
+        );
       }
       applied.push(file);
       log(`applied migration ${file}`);
@@ -71,7 +73,9 @@ export async function migrate(db: Database, opts: MigrateOptions): Promise<Migra
       if (already.rows.length === 0) {
         const sql = readFileSync(opts.seedFile, 'utf8');
         try {
-          await db.exec(`begin;\n${sql}\n;\ninsert into supabase_migrations.seed_files (path) values ('${key}');\ncommit;`);
+          await db.exec(
+            `begin;\n${sql}\n;\ninsert into supabase_migrations.seed_files (path) values ('${key}');\ncommit;`,
+          );
         } catch (err) {
           await db.exec('rollback').catch(() => {});
           throw new Error(`seed ${key} failed: ${(err as Error).message}`);

@@ -67,7 +67,11 @@ export class Batch {
 
   handleRowDescription(msg: { fields: Field[] }) {
     this.fields = msg.fields;
-    this.current = { rows: [], fields: msg.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })), rowCount: 0 };
+    this.current = {
+      rows: [],
+      fields: msg.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
+      rowCount: 0,
+    };
   }
 
   handleDataRow(msg: { fields: (string | null)[] }) {

@@ -81,7 +81,11 @@ interface BackendMessage {
  * Results per statement from PGlite's parsed messages; throws the first database error.
  * Returns the transaction status of the final ReadyForQuery ('I', 'T' or 'E').
  */
-export function decodeBatch(messages: BackendMessage[]): { results: QueryResult[]; error: unknown; status: string } {
+export function decodeBatch(messages: BackendMessage[]): {
+  results: QueryResult[];
+  error: unknown;
+  status: string;
+} {
   const results: QueryResult[] = [];
   let current: QueryResult | null = null;
   let names: string[] = [];
@@ -92,7 +96,11 @@ export function decodeBatch(messages: BackendMessage[]): { results: QueryResult[
       case 'rowDescription': {
         const columns = m.fields as { name: string; dataTypeID: number }[];
         names = columns.map((f) => f.name);
-        current = { rows: [], fields: columns.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })), rowCount: 0 };
+        current = {
+          rows: [],
+          fields: columns.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
+          rowCount: 0,
+        };
         break;
       }
       case 'dataRow': {

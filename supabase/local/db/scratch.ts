@@ -43,7 +43,11 @@ export async function openScratchDatabase(
       await db.close();
       // closed clients say goodbye asynchronously: let them go before the forced drop
       for (let i = 0; i < 40; i++) {
-        const { rows } = await admin(adminUrl, 'select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        const { rows } = await admin(
+          adminUrl,
+          'select count(*)::int as n from pg_stat_activity where datname = $1',
+          [name],
+        );
         if (rows[0].n === 0) break;
         await new Promise((r) => setTimeout(r, 50));
       }

@@ -12,7 +12,12 @@ export class ApiError extends Error {
   }
 }
 
-export type RuntimeErrorName = 'ImageLoadError' | 'ContentModerationError' | 'InputValidationError' | 'PipelineError' | 'InternalServerError';
+export type RuntimeErrorName =
+  | 'ImageLoadError'
+  | 'ContentModerationError'
+  | 'InputValidationError'
+  | 'PipelineError'
+  | 'InternalServerError';
 
 /** A runtime error: the prediction ends `failed` with this name and message. */
 export class PredictionError extends Error {

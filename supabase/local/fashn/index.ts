@@ -62,7 +62,9 @@ export async function createFashnService(ctx: StackContext): Promise<Service> {
 
 const RENDERER_HEADERS = { 'X-Drape-Renderer': RENDERER, 'X-Drape-Renderer-Note': RENDERER_NOTE };
 
-export function createFashnEndpoint(opts: FashnOptions): Service & { queue: PredictionQueue; store: OutputStore } {
+export function createFashnEndpoint(
+  opts: FashnOptions,
+): Service & { queue: PredictionQueue; store: OutputStore } {
   const store = new OutputStore({
     dir: path.join(opts.dataDir, 'outputs'),
     ttlSeconds: opts.outputTtlSeconds,
@@ -87,7 +89,10 @@ export function createFashnEndpoint(opts: FashnOptions): Service & { queue: Pred
     log: opts.log,
     async run(p) {
       const out = await render(p.model_name as ModelName, p.inputs, env);
-      const names = await store.save(p.id, p.model_name, out.files, { subject: out.subject, details: out.details });
+      const names = await store.save(p.id, p.model_name, out.files, {
+        subject: out.subject,
+        details: out.details,
+      });
       return names.map((n) => `${base}/outputs/${p.id}/${n}`);
     },
   });
@@ -104,7 +109,8 @@ export function createFashnEndpoint(opts: FashnOptions): Service & { queue: Pred
     const token = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
     if (!token) return false;
     if (opts.apiKey === null) return true;
-    const a = Buffer.from(token), b = Buffer.from(opts.apiKey);
+    const a = Buffer.from(token),
+      b = Buffer.from(opts.apiKey);
     return a.length === b.length && timingSafeEqual(a, b);
   };
 
@@ -119,7 +125,8 @@ export function createFashnEndpoint(opts: FashnOptions): Service & { queue: Pred
       try {
         const parts = p.split('/').filter(Boolean);
         if (parts[0] === 'outputs' && parts.length === 3) {
-          if (method !== 'GET' && method !== 'HEAD') throw new ApiError(405, 'MethodNotAllowed', 'Method not allowed');
+          if (method !== 'GET' && method !== 'HEAD')
+            throw new ApiError(405, 'MethodNotAllowed', 'Method not allowed');
           const file = await store.read(parts[1], parts[2]);
           if (!file) throw new ApiError(404, 'NotFound', 'Output not found or expired');
           res.writeHead(200, {
@@ -132,7 +139,8 @@ export function createFashnEndpoint(opts: FashnOptions): Service & { queue: Pred
           return;
         }
         if (parts[0] !== 'v1') throw new ApiError(404, 'NotFound', 'Resource not found');
-        if (!authorised(header(req, 'authorization'))) throw new ApiError(401, 'UnauthorizedAccess', 'Unauthorized: Invalid token');
+        if (!authorised(header(req, 'authorization')))
+          throw new ApiError(401, 'UnauthorizedAccess', 'Unauthorized: Invalid token');
 
         if (parts[1] === 'run' && parts.length === 2) {
           if (method !== 'POST') throw new ApiError(405, 'MethodNotAllowed', 'Method not allowed');
@@ -143,10 +151,18 @@ export function createFashnEndpoint(opts: FashnOptions): Service & { queue: Pred
             if (err instanceof HttpError) throw new ApiError(err.status, 'BadRequest', err.message);
             throw err;
           }
-          if (!body || typeof body !== 'object') throw new ApiError(400, 'BadRequest', 'Request body must be a JSON object with model_name and inputs');
+          if (!body || typeof body !== 'object')
+            throw new ApiError(
+              400,
+              'BadRequest',
+              'Request body must be a JSON object with model_name and inputs',
+            );
           validate(body.model_name, body.inputs);
-          const webhook = url.searchParams.get('webhook_url') ?? (typeof body.webhook_url === 'string' ? body.webhook_url : null);
-          if (webhook !== null && !/^https?:\/\//i.test(webhook)) throw new ApiError(400, 'BadRequest', 'webhook_url must be an http(s) URL');
+          const webhook =
+            url.searchParams.get('webhook_url') ??
+            (typeof body.webhook_url === 'string' ? body.webhook_url : null);
+          if (webhook !== null && !/^https?:\/\//i.test(webhook))
+            throw new ApiError(400, 'BadRequest', 'webhook_url must be an http(s) URL');
           const prediction = queue.submit(body.model_name as ModelName, body.inputs, webhook || null);
           return sendJson(res, 200, { id: prediction.id, error: null });
         }

@@ -72,10 +72,24 @@ export function resolveInput(raw: string, env: InputEnv): InputImage {
   try {
     url = new URL(raw);
   } catch {
-    return { label: raw, key: raw, ref: { kind: 'other' }, bytes: once(async () => { throw loadError(`not a URL: ${raw.slice(0, 80)}`); }) };
+    return {
+      label: raw,
+      key: raw,
+      ref: { kind: 'other' },
+      bytes: once(async () => {
+        throw loadError(`not a URL: ${raw.slice(0, 80)}`);
+      }),
+    };
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return { label: raw, key: raw, ref: { kind: 'other' }, bytes: once(async () => { throw loadError(`unsupported URL scheme ${url.protocol}`); }) };
+    return {
+      label: raw,
+      key: raw,
+      ref: { kind: 'other' },
+      bytes: once(async () => {
+        throw loadError(`unsupported URL scheme ${url.protocol}`);
+      }),
+    };
   }
 
   const local = isThisMachine(url, env.selfUrl);
@@ -115,14 +129,26 @@ export function resolveInput(raw: string, env: InputEnv): InputImage {
       }),
     };
   }
-  return { label: raw, key: raw, ref: model ? { kind: 'catalogue-model', ...model } : { kind: 'other' }, bytes: once(fetchIt) };
+  return {
+    label: raw,
+    key: raw,
+    ref: model ? { kind: 'catalogue-model', ...model } : { kind: 'other' },
+    bytes: once(fetchIt),
+  };
 }
 
-async function fetchBytes(url: URL, env: InputEnv, loadError: (why: string) => PredictionError): Promise<Buffer> {
+async function fetchBytes(
+  url: URL,
+  env: InputEnv,
+  loadError: (why: string) => PredictionError,
+): Promise<Buffer> {
   const max = env.maxBytes ?? 30 * 1024 * 1024;
   let res: Response;
   try {
-    res = await (env.fetch ?? fetch)(url, { signal: AbortSignal.timeout(env.timeoutMs ?? 20_000), redirect: 'follow' });
+    res = await (env.fetch ?? fetch)(url, {
+      signal: AbortSignal.timeout(env.timeoutMs ?? 20_000),
+      redirect: 'follow',
+    });
   } catch (err) {
     throw loadError(`could not fetch ${url.origin}${url.pathname} (${describeFailure(err)})`);
   }
@@ -151,7 +177,10 @@ async function checkDecodable(bytes: Buffer): Promise<Buffer> {
     const meta = await sharp(bytes).metadata();
     if (!meta.width || !meta.height) throw new Error('no dimensions');
   } catch (err) {
-    throw new PredictionError('ImageLoadError', `Unable to load image: the data is not a readable image (${describeFailure(err)})`);
+    throw new PredictionError(
+      'ImageLoadError',
+      `Unable to load image: the data is not a readable image (${describeFailure(err)})`,
+    );
   }
   return bytes;
 }

@@ -14,7 +14,12 @@ import { backgroundRaster, promptBackdropSvg } from './render/scene.ts';
 import { renderTryon } from './render/tryon.ts';
 import { moveForPrompt, renderVideo } from './render/video.ts';
 
-export const MODEL_NAMES = ['tryon-v1.6', 'background-change', 'background-remove', 'image-to-video'] as const;
+export const MODEL_NAMES = [
+  'tryon-v1.6',
+  'background-change',
+  'background-remove',
+  'image-to-video',
+] as const;
 export type ModelName = (typeof MODEL_NAMES)[number];
 
 export interface RenderOutput {
@@ -33,16 +38,19 @@ const bad = (message: string) => new ApiError(400, 'BadRequest', message);
 
 function requireString(inputs: Inputs, name: string) {
   const v = inputs[name];
-  if (typeof v !== 'string' || v.trim() === '') throw bad(`inputs.${name} is required (an image URL or a base64 data URL)`);
+  if (typeof v !== 'string' || v.trim() === '')
+    throw bad(`inputs.${name} is required (an image URL or a base64 data URL)`);
 }
 
 function optionalString(inputs: Inputs, name: string) {
-  if (inputs[name] !== undefined && inputs[name] !== null && typeof inputs[name] !== 'string') throw bad(`inputs.${name} must be a string`);
+  if (inputs[name] !== undefined && inputs[name] !== null && typeof inputs[name] !== 'string')
+    throw bad(`inputs.${name} must be a string`);
 }
 
 function oneOf(inputs: Inputs, name: string, allowed: readonly unknown[]) {
   const v = inputs[name];
-  if (v !== undefined && v !== null && !allowed.includes(v)) throw bad(`inputs.${name} must be one of ${allowed.map((a) => JSON.stringify(a)).join(', ')}`);
+  if (v !== undefined && v !== null && !allowed.includes(v))
+    throw bad(`inputs.${name} must be one of ${allowed.map((a) => JSON.stringify(a)).join(', ')}`);
 }
 
 /** Throws ApiError 400 when the request cannot be run. */
@@ -86,7 +94,10 @@ export function validate(model: unknown, inputs: unknown): asserts inputs is Inp
 function moderate(inputs: Inputs) {
   for (const v of Object.values(inputs)) {
     if (typeof v === 'string' && v.includes('__reject__')) {
-      throw new PredictionError('ContentModerationError', 'Prohibited content detected in the inputs (simulated by the local preview renderer)');
+      throw new PredictionError(
+        'ContentModerationError',
+        'Prohibited content detected in the inputs (simulated by the local preview renderer)',
+      );
     }
   }
 }
@@ -109,7 +120,10 @@ async function loadBackground(i: Inputs, env: RenderEnv): Promise<{ raster: Rgb;
     const bg = resolveInput(i.background_image, env);
     // the catalogue ships a blurred variant; blurring it again would only soften it more
     const alreadyBlurred = /-blurred(\.w\d+)?\.\w+$/.test(bg.key);
-    return { raster: await backgroundRaster(bg.key, () => bg.bytes(), blur && !alreadyBlurred), source: bg.label };
+    return {
+      raster: await backgroundRaster(bg.key, () => bg.bytes(), blur && !alreadyBlurred),
+      source: bg.label,
+    };
   }
   const prompt = String(i.background_prompt ?? i.prompt ?? '');
   const slug = BACKGROUND_WORDS.find(([re]) => re.test(prompt))?.[1];
@@ -120,7 +134,10 @@ async function loadBackground(i: Inputs, env: RenderEnv): Promise<{ raster: Rgb;
       return { raster: await backgroundRaster(bg.key, () => bg.bytes(), blur), source: `catalogue:${slug}` };
     }
   }
-  return { raster: await backgroundRaster(`prompt:${prompt}`, async () => promptBackdropSvg(prompt), blur), source: 'prompt' };
+  return {
+    raster: await backgroundRaster(`prompt:${prompt}`, async () => promptBackdropSvg(prompt), blur),
+    source: 'prompt',
+  };
 }
 
 async function subjectOf(image: InputImage, env: RenderEnv): Promise<Rgba | null> {
@@ -135,24 +152,39 @@ export async function render(model: ModelName, i: Inputs, env: RenderEnv): Promi
       const garment = resolveInput(i.garment_image as string, env);
       const ref = modelImage.ref;
       const [figure, garmentBytes] = await Promise.all([
-        ref.kind === 'catalogue-model' ? catalogueFigure(ref.slug, ref.pose) : modelImage.bytes().then(photoFigure),
+        ref.kind === 'catalogue-model'
+          ? catalogueFigure(ref.slug, ref.pose)
+          : modelImage.bytes().then(photoFigure),
         garment.bytes(),
       ]);
-      const r = await renderTryon({ figure, garment: garmentBytes, category: (i.category as GarmentCategory | 'auto' | undefined) ?? 'auto' });
+      const r = await renderTryon({
+        figure,
+        garment: garmentBytes,
+        category: (i.category as GarmentCategory | 'auto' | undefined) ?? 'auto',
+      });
       return {
         files: [{ bytes: r.png, ext: 'png' }],
         subject: r.subject,
-        details: { category: r.category, figure: ref.kind === 'catalogue-model' ? `${ref.slug}/${ref.pose}` : figure.kind },
+        details: {
+          category: r.category,
+          figure: ref.kind === 'catalogue-model' ? `${ref.slug}/${ref.pose}` : figure.kind,
+        },
       };
     }
     case 'background-change': {
       const image = resolveInput(i.image as string, env);
       const [subject, bg] = await Promise.all([subjectOf(image, env), loadBackground(i, env)]);
       if (subject) {
-        return { files: [{ bytes: await composeOnModel(subject, bg.raster), ext: 'png' }], details: { placement: 'on-model', alpha: 'saved', background: bg.source } };
+        return {
+          files: [{ bytes: await composeOnModel(subject, bg.raster), ext: 'png' }],
+          details: { placement: 'on-model', alpha: 'saved', background: bg.source },
+        };
       }
       const r = await changeBackgroundOf(await image.bytes(), bg.raster);
-      return { files: [{ bytes: r.png, ext: 'png' }], details: { placement: r.placement, alpha: 'keyed', background: bg.source } };
+      return {
+        files: [{ bytes: r.png, ext: 'png' }],
+        details: { placement: r.placement, alpha: 'keyed', background: bg.source },
+      };
     }
     case 'background-remove': {
       const image = resolveInput(i.image as string, env);

@@ -47,7 +47,12 @@ export class OutputStore {
   }
 
   /** Writes the files of a prediction and its metadata; returns the file names. */
-  async save(id: string, model: string, files: OutputFile[], extra: { subject?: Rgba; details?: Record<string, unknown> } = {}): Promise<string[]> {
+  async save(
+    id: string,
+    model: string,
+    files: OutputFile[],
+    extra: { subject?: Rgba; details?: Record<string, unknown> } = {},
+  ): Promise<string[]> {
     const dir = path.join(this.opts.dir, id);
     await fs.mkdir(dir, { recursive: true });
     const names = files.map((f, i) => `${i}.${f.ext}`);
@@ -60,7 +65,11 @@ export class OutputStore {
       note: RENDERER_NOTE,
       created_at: new Date(now).toISOString(),
       expires_at: new Date(now + this.opts.ttlSeconds * 1000).toISOString(),
-      files: files.map((f, i) => ({ name: names[i], content_type: CONTENT_TYPES[f.ext], bytes: f.bytes.length })),
+      files: files.map((f, i) => ({
+        name: names[i],
+        content_type: CONTENT_TYPES[f.ext],
+        bytes: f.bytes.length,
+      })),
       details: extra.details,
     };
     let total = files.reduce((s, f) => s + f.bytes.length, 0);
@@ -87,7 +96,9 @@ export class OutputStore {
   async meta(id: string): Promise<OutputMeta | null> {
     if (!ID.test(id)) return null;
     try {
-      const meta = JSON.parse(await fs.readFile(path.join(this.opts.dir, id, 'meta.json'), 'utf8')) as OutputMeta;
+      const meta = JSON.parse(
+        await fs.readFile(path.join(this.opts.dir, id, 'meta.json'), 'utf8'),
+      ) as OutputMeta;
       return Date.parse(meta.expires_at) > Date.now() ? meta : null;
     } catch {
       return null;
@@ -95,13 +106,20 @@ export class OutputStore {
   }
 
   /** One output file, or null when unknown or expired. */
-  async read(id: string, file: string): Promise<{ bytes: Buffer; contentType: string; meta: OutputMeta } | null> {
+  async read(
+    id: string,
+    file: string,
+  ): Promise<{ bytes: Buffer; contentType: string; meta: OutputMeta } | null> {
     if (!ID.test(id) || !FILE.test(file)) return null;
     const meta = await this.meta(id);
     const entry = meta?.files.find((f) => f.name === file);
     if (!meta || !entry) return null;
     try {
-      return { bytes: await fs.readFile(path.join(this.opts.dir, id, file)), contentType: entry.content_type, meta };
+      return {
+        bytes: await fs.readFile(path.join(this.opts.dir, id, file)),
+        contentType: entry.content_type,
+        meta,
+      };
     } catch {
       return null;
     }
@@ -130,7 +148,8 @@ export class OutputStore {
     for (const id of await fs.readdir(this.opts.dir).catch(() => [] as string[])) {
       if (!ID.test(id)) continue;
       const dir = path.join(this.opts.dir, id);
-      let bytes = 0, created = Date.now();
+      let bytes = 0,
+        created = Date.now();
       for (const f of await fs.readdir(dir).catch(() => [] as string[])) {
         const st = await fs.stat(path.join(dir, f)).catch(() => null);
         if (st) {
@@ -153,7 +172,9 @@ export class OutputStore {
     let total = 0;
     for (const s of this.sizes.values()) total += s.bytes;
     if (total <= this.opts.budgetBytes) return;
-    const oldest = [...this.sizes.entries()].filter(([id]) => id !== keep).sort((a, b) => a[1].created - b[1].created);
+    const oldest = [...this.sizes.entries()]
+      .filter(([id]) => id !== keep)
+      .sort((a, b) => a[1].created - b[1].created);
     for (const [id, s] of oldest) {
       if (total <= this.opts.budgetBytes) break;
       await this.remove(id);
@@ -169,7 +190,9 @@ export class OutputStore {
     for (const id of [...this.sizes.keys()]) {
       let expired = true;
       try {
-        const meta = JSON.parse(await fs.readFile(path.join(this.opts.dir, id, 'meta.json'), 'utf8')) as OutputMeta;
+        const meta = JSON.parse(
+          await fs.readFile(path.join(this.opts.dir, id, 'meta.json'), 'utf8'),
+        ) as OutputMeta;
         expired = Date.parse(meta.expires_at) <= now;
       } catch {
         // no readable meta: a write that never finished, or debris; old enough → remove

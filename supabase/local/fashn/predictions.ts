@@ -84,7 +84,17 @@ export class PredictionQueue {
 
   submit(model_name: string, inputs: Record<string, unknown>, webhook_url: string | null): Prediction {
     const now = new Date().toISOString();
-    const p: Prediction = { id: randomUUID(), model_name, inputs, webhook_url, status: 'starting', output: null, error: null, created_at: now, updated_at: now };
+    const p: Prediction = {
+      id: randomUUID(),
+      model_name,
+      inputs,
+      webhook_url,
+      status: 'starting',
+      output: null,
+      error: null,
+      created_at: now,
+      updated_at: now,
+    };
     this.all.set(p.id, p);
     this.track(this.persist(p));
     this.later(() => {
@@ -176,7 +186,10 @@ export class PredictionQueue {
         err instanceof PredictionError
           ? { name: err.errorName, message: err.message }
           : { name: 'PipelineError', message: `The preview renderer failed: ${describeFailure(err)}` };
-      if (!(err instanceof PredictionError)) this.opts.log(`prediction ${p.id} (${p.model_name}) failed: ${err instanceof Error ? err.stack : err}`);
+      if (!(err instanceof PredictionError))
+        this.opts.log(
+          `prediction ${p.id} (${p.model_name}) failed: ${err instanceof Error ? err.stack : err}`,
+        );
       this.setStatus(p, 'failed');
     }
     if (p.webhook_url) void this.track(this.deliver(p, p.webhook_url));

@@ -5,7 +5,15 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeWebStream } from 'node:stream/web';
 
 /** Headers that describe one hop of the connection, not the message. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection', 'te', 'trailer']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'upgrade',
+  'proxy-connection',
+  'te',
+  'trailer',
+]);
 
 export function toWebRequest(req: IncomingMessage, url: string, signal: AbortSignal): Request {
   const headers = new Headers();
@@ -26,7 +34,11 @@ export function toWebRequest(req: IncomingMessage, url: string, signal: AbortSig
 }
 
 /** Writes the response; resolves when the body has been sent (or the client went away). */
-export async function sendWebResponse(res: ServerResponse, response: Response, method: string): Promise<void> {
+export async function sendWebResponse(
+  res: ServerResponse,
+  response: Response,
+  method: string,
+): Promise<void> {
   const headers: Record<string, string | string[]> = {};
   response.headers.forEach((value, key) => {
     if (key === 'set-cookie' || HOP_BY_HOP.has(key)) return;

@@ -81,7 +81,9 @@ const env = {
     return currentEnv()[key] !== undefined;
   },
   toObject(): Record<string, string> {
-    return Object.fromEntries(Object.entries(currentEnv()).filter((e): e is [string, string] => e[1] !== undefined));
+    return Object.fromEntries(
+      Object.entries(currentEnv()).filter((e): e is [string, string] => e[1] !== undefined),
+    );
   },
 };
 

@@ -30,7 +30,13 @@ describe('parseDotenv', () => {
 });
 
 describe('engineDefaults', () => {
-  const ctx = { config: { jwtSecret: 'a-secret-of-at-least-thirty-two-characters', port: 54999, auth: { siteUrl: 'http://localhost:3000' } } } as any;
+  const ctx = {
+    config: {
+      jwtSecret: 'a-secret-of-at-least-thirty-two-characters',
+      port: 54999,
+      auth: { siteUrl: 'http://localhost:3000' },
+    },
+  } as any;
 
   it('points the local provider at the stack and signs callbacks with a secret of its own', async () => {
     const { engineDefaults } = await import('./env.ts');

@@ -62,7 +62,9 @@ export function functionEnv(ctx: StackContext): Record<string, string> {
 export function engineDefaults(ctx: StackContext, env: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {
     GENERATION_PROVIDER: 'local',
-    PROVIDER_CALLBACK_SECRET: createHmac('sha256', ctx.config.jwtSecret).update('drape provider callbacks').digest('base64url'),
+    PROVIDER_CALLBACK_SECRET: createHmac('sha256', ctx.config.jwtSecret)
+      .update('drape provider callbacks')
+      .digest('base64url'),
     CATALOGUE_BASE_URL: ctx.config.auth.siteUrl,
   };
   const provider = (env.GENERATION_PROVIDER ?? 'local').trim().toLowerCase() || 'local';

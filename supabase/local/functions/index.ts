@@ -59,7 +59,12 @@ export async function createFunctionsService(ctx: StackContext): Promise<Service
         fn = await found;
       } catch (err) {
         log(err instanceof FunctionLoadError ? err.message : `function ${name} failed to load: ${err}`);
-        sendJson(res, 503, { code: 'BOOT_ERROR', message: 'Function failed to start (please check logs)' }, RELAY);
+        sendJson(
+          res,
+          503,
+          { code: 'BOOT_ERROR', message: 'Function failed to start (please check logs)' },
+          RELAY,
+        );
         return;
       }
 
@@ -72,18 +77,28 @@ export async function createFunctionsService(ctx: StackContext): Promise<Service
       const url = `${proto}://${host}/${m![1]}${m![2] ?? ''}${search ? `?${search}` : ''}`;
       const request = toWebRequest(req, url, aborted.signal);
       const info = {
-        remoteAddr: { transport: 'tcp' as const, hostname: req.socket.remoteAddress ?? '', port: req.socket.remotePort ?? 0 },
+        remoteAddr: {
+          transport: 'tcp' as const,
+          hostname: req.socket.remoteAddress ?? '',
+          port: req.socket.remotePort ?? 0,
+        },
         completed: new Promise<void>((resolve) => res.on('close', () => resolve())),
       };
 
       let response: Response;
       try {
         response = await runInScope(fn.scope, () => fn.handler(request, info));
-        if (!(response instanceof Response)) throw new TypeError(`handler returned ${typeof response}, not a Response`);
+        if (!(response instanceof Response))
+          throw new TypeError(`handler returned ${typeof response}, not a Response`);
       } catch (err) {
         log(`${name} threw: ${(err instanceof Error && err.stack) || err}`);
         if (!res.headersSent) {
-          sendJson(res, 500, { code: 'WORKER_ERROR', message: 'Function exited due to an error (please check logs)' }, RELAY);
+          sendJson(
+            res,
+            500,
+            { code: 'WORKER_ERROR', message: 'Function exited due to an error (please check logs)' },
+            RELAY,
+          );
         }
         return;
       }

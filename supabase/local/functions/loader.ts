@@ -104,7 +104,9 @@ export function createFunctionLoader(opts: LoaderOptions) {
         const fallback = mod?.default?.fetch;
         if (!scope.handler && typeof fallback === 'function') scope.handler = fallback.bind(mod.default);
       } catch (err) {
-        throw new FunctionLoadError(`function ${name} failed to load: ${(err instanceof Error && err.stack) || err}`);
+        throw new FunctionLoadError(
+          `function ${name} failed to load: ${(err instanceof Error && err.stack) || err}`,
+        );
       }
       if (!scope.handler) throw new FunctionLoadError(`function ${name} did not call Deno.serve(handler)`);
       return { name, scope, handler: scope.handler };

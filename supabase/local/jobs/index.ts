@@ -39,7 +39,9 @@ export function startScheduledJobs(ctx: StackContext, intervalMs = defaultInterv
     if (result?.renewals?.periods > 0 || result?.stuck_images_failed > 0) {
       ctx.log('jobs', `scheduled jobs: ${r.rows[0].result}`);
     }
-    await deliverDueNotices().catch((err) => ctx.log('jobs', `notice delivery failed: ${err?.message ?? err}`));
+    await deliverDueNotices().catch((err) =>
+      ctx.log('jobs', `notice delivery failed: ${err?.message ?? err}`),
+    );
     return result;
   }
 

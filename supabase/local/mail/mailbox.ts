@@ -24,7 +24,10 @@ export async function createMailbox(ctx: StackContext): Promise<{ mailer: Mailer
   const mailer: Mailer = {
     async send(mail) {
       const stored = store.add(mail);
-      ctx.log('mail', `${stored.kind} to ${stored.to}: ${stored.subject} — ${ctx.url}${MOUNT}/messages/${stored.id}`);
+      ctx.log(
+        'mail',
+        `${stored.kind} to ${stored.to}: ${stored.subject} — ${ctx.url}${MOUNT}/messages/${stored.id}`,
+      );
       return { id: stored.id };
     },
   };
@@ -32,7 +35,9 @@ export async function createMailbox(ctx: StackContext): Promise<{ mailer: Mailer
   const service: Service = {
     async handle({ method, path: p, url, req, res }) {
       if (!allowRemote && !isLoopback(req.socket.remoteAddress)) {
-        return sendJson(res, 403, { message: 'the dev mailbox answers only on this machine (set DEV_MAILBOX_REMOTE=1)' });
+        return sendJson(res, 403, {
+          message: 'the dev mailbox answers only on this machine (set DEV_MAILBOX_REMOTE=1)',
+        });
       }
       const parts = p.split('/').filter(Boolean).map(safeDecode);
       const filter = { to: url.searchParams.get('to'), kind: url.searchParams.get('kind') };
@@ -47,14 +52,17 @@ export async function createMailbox(ctx: StackContext): Promise<{ mailer: Mailer
         if (method === 'DELETE' && !id) return sendJson(res, 200, { deleted: store.delete(filter) });
         if (method === 'DELETE' && id) {
           const deleted = store.remove(new Set([id]));
-          return deleted ? sendJson(res, 200, { deleted }) : sendJson(res, 404, { message: 'mail not found' });
+          return deleted
+            ? sendJson(res, 200, { deleted })
+            : sendJson(res, 404, { message: 'mail not found' });
         }
         return sendJson(res, 405, { message: 'method not allowed' });
       }
 
       if (method !== 'GET' && method !== 'HEAD') return sendJson(res, 405, { message: 'method not allowed' });
       const nonce = randomBytes(12).toString('base64');
-      if (parts.length === 0) return sendHtml(res, 200, listPage(store.list(filter), MOUNT, filter.to, nonce), nonce);
+      if (parts.length === 0)
+        return sendHtml(res, 200, listPage(store.list(filter), MOUNT, filter.to, nonce), nonce);
       if (parts[0] === 'messages' && parts.length === 2) {
         const mail = store.get(parts[1]);
         if (mail) return sendHtml(res, 200, mailPage(mail, MOUNT, nonce), nonce);

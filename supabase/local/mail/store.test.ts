@@ -14,7 +14,14 @@ afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-const mail = (to: string, kind = 'confirmation') => ({ to, kind, subject: 's', html: '<p>h</p>', text: 't', links: ['http://x'] });
+const mail = (to: string, kind = 'confirmation') => ({
+  to,
+  kind,
+  subject: 's',
+  html: '<p>h</p>',
+  text: 't',
+  links: ['http://x'],
+});
 
 describe('MailStore', () => {
   it('lists newest first, filters by address (any case) and kind', () => {

@@ -26,7 +26,12 @@ function vp8Header(frame: Buffer) {
 
 describe('makeCameraClip', () => {
   it('writes a WebM with one VP8 track, the asked size, duration and frame count', async () => {
-    const clip = await makeCameraClip(await picture(), 'zoom-in', { width: 240, height: 360, seconds: 2, fps: 12 });
+    const clip = await makeCameraClip(await picture(), 'zoom-in', {
+      width: 240,
+      height: 360,
+      seconds: 2,
+      fps: 12,
+    });
     expect(clip.subarray(0, 4).toString('hex')).toBe('1a45dfa3');
     const info = readWebmInfo(clip);
     expect(info.docType).toBe('webm');

@@ -43,7 +43,11 @@ export function viewAt(move: CameraMove, t: number, seconds: number): View {
     case 'pan':
       return { cx: 0.3 + 0.4 * e, cy: 0.46, zoom: 1.16 + 0.04 * e };
     case 'sway':
-      return { cx: 0.5 + 0.03 * Math.sin(TAU * t), cy: 0.5 + 0.012 * Math.sin(2 * TAU * t), zoom: 1.08 + 0.02 * (1 - Math.cos(TAU * t)) };
+      return {
+        cx: 0.5 + 0.03 * Math.sin(TAU * t),
+        cy: 0.5 + 0.012 * Math.sin(2 * TAU * t),
+        zoom: 1.08 + 0.02 * (1 - Math.cos(TAU * t)),
+      };
     case 'turn': {
       const s = Math.sin(TAU * t);
       return { cx: 0.5 + 0.07 * s, cy: 0.5, zoom: 1.12, squeeze: 1 + 0.14 * Math.sin(Math.PI * t * 2) ** 2 };
@@ -59,7 +63,8 @@ const MAX_ZOOM = 1.3;
 
 /** Extracts the VP8 keyframe from a lossy WebP file (simple or extended format). */
 export function vp8FromWebp(webp: Buffer): Buffer {
-  if (webp.toString('ascii', 0, 4) !== 'RIFF' || webp.toString('ascii', 8, 12) !== 'WEBP') throw new Error('not a WebP file');
+  if (webp.toString('ascii', 0, 4) !== 'RIFF' || webp.toString('ascii', 8, 12) !== 'WEBP')
+    throw new Error('not a WebP file');
   let pos = 12;
   while (pos + 8 <= webp.length) {
     const fourcc = webp.toString('ascii', pos, pos + 4);
@@ -83,7 +88,11 @@ async function pool<T>(count: number, limit: number, fn: (i: number) => Promise<
   return out;
 }
 
-export async function makeCameraClip(image: Buffer, move: CameraMove, opts: ClipOptions = {}): Promise<Buffer> {
+export async function makeCameraClip(
+  image: Buffer,
+  move: CameraMove,
+  opts: ClipOptions = {},
+): Promise<Buffer> {
   const width = opts.width ?? 720;
   const height = opts.height ?? 1080;
   const seconds = opts.seconds ?? 5;

@@ -47,8 +47,18 @@ const ID = {
 } as const;
 
 const MASTER_IDS = new Set<number>([
-  ID.EBML, ID.Segment, ID.SeekHead, ID.Seek, ID.Info, ID.Tracks, ID.TrackEntry, ID.Video,
-  ID.Cluster, ID.Cues, ID.CuePoint, ID.CueTrackPositions,
+  ID.EBML,
+  ID.Segment,
+  ID.SeekHead,
+  ID.Seek,
+  ID.Info,
+  ID.Tracks,
+  ID.TrackEntry,
+  ID.Video,
+  ID.Cluster,
+  ID.Cues,
+  ID.CuePoint,
+  ID.CueTrackPositions,
 ]);
 
 function idBytes(id: number): Buffer {
@@ -182,12 +192,23 @@ export function writeWebm(video: WebmVideo): Buffer {
   const cuePoints: Buffer[] = [];
   for (const c of clusters) {
     cuePoints.push(
-      el(ID.CuePoint, uint(ID.CueTime, c.time), el(ID.CueTrackPositions, uint(ID.CueTrack, 1), uint(ID.CueClusterPosition, pos))),
+      el(
+        ID.CuePoint,
+        uint(ID.CueTime, c.time),
+        el(ID.CueTrackPositions, uint(ID.CueTrack, 1), uint(ID.CueClusterPosition, pos)),
+      ),
     );
     pos += c.bytes.length;
   }
   const cues = el(ID.Cues, ...cuePoints);
-  const segment = el(ID.Segment, seekHead(infoPos, tracksPos, pos), info, tracks, ...clusters.map((c) => c.bytes), cues);
+  const segment = el(
+    ID.Segment,
+    seekHead(infoPos, tracksPos, pos),
+    info,
+    tracks,
+    ...clusters.map((c) => c.bytes),
+    cues,
+  );
   return Buffer.concat([header, segment]);
 }
 
@@ -221,7 +242,15 @@ function readVint(buf: Buffer, pos: number, keepMarker: boolean): { value: numbe
 
 export function readWebmInfo(buf: Buffer): WebmInfo {
   const info: WebmInfo = {
-    docType: '', codecId: '', width: 0, height: 0, durationMs: NaN, frameCount: 0, keyframeCount: 0, cuePoints: 0, firstFrame: null,
+    docType: '',
+    codecId: '',
+    width: 0,
+    height: 0,
+    durationMs: NaN,
+    frameCount: 0,
+    keyframeCount: 0,
+    cuePoints: 0,
+    firstFrame: null,
   };
   const walk = (start: number, end: number) => {
     let pos = start;
@@ -233,12 +262,24 @@ export function readWebmInfo(buf: Buffer): WebmInfo {
       if (dataEnd > buf.length) throw new Error('webm: element runs past the end');
       const data = buf.subarray(dataStart, dataEnd);
       switch (id.value) {
-        case ID.DocType: info.docType = data.toString('utf8'); break;
-        case ID.CodecID: info.codecId = data.toString('utf8'); break;
-        case ID.PixelWidth: info.width = data.readUIntBE(0, data.length); break;
-        case ID.PixelHeight: info.height = data.readUIntBE(0, data.length); break;
-        case ID.Duration: info.durationMs = data.length === 8 ? data.readDoubleBE(0) : data.readFloatBE(0); break;
-        case ID.CuePoint: info.cuePoints++; break;
+        case ID.DocType:
+          info.docType = data.toString('utf8');
+          break;
+        case ID.CodecID:
+          info.codecId = data.toString('utf8');
+          break;
+        case ID.PixelWidth:
+          info.width = data.readUIntBE(0, data.length);
+          break;
+        case ID.PixelHeight:
+          info.height = data.readUIntBE(0, data.length);
+          break;
+        case ID.Duration:
+          info.durationMs = data.length === 8 ? data.readDoubleBE(0) : data.readFloatBE(0);
+          break;
+        case ID.CuePoint:
+          info.cuePoints++;
+          break;
         case ID.SimpleBlock: {
           info.frameCount++;
           if (data[3] & 0x80) info.keyframeCount++;

@@ -91,18 +91,30 @@ export async function visibleTo(
   const out = new Array<boolean>(subjects.length).fill(false);
   if (subjects.length === 0) return out;
   const fn = await ensureChecker(db, t);
-  const order = subjects.map((_, i) => i).sort((a, b) => (subjects[a].role < subjects[b].role ? -1 : subjects[a].role > subjects[b].role ? 1 : 0));
+  const order = subjects
+    .map((_, i) => i)
+    .sort((a, b) => (subjects[a].role < subjects[b].role ? -1 : subjects[a].role > subjects[b].role ? 1 : 0));
   for (let start = 0; start < order.length; start += CHUNK) {
     const idx = order.slice(start, start + CHUNK);
-    const params = [recordJson, pgTextArray(idx.map((i) => subjects[i].role)), pgTextArray(idx.map((i) => subjects[i].claimsJson))];
+    const params = [
+      recordJson,
+      pgTextArray(idx.map((i) => subjects[i].role)),
+      pgTextArray(idx.map((i) => subjects[i].claimsJson)),
+    ];
     let answer: string;
     try {
-      answer = (await db.query<{ v: string }>(`select ${fn}($1::jsonb, $2::text[], $3::text[], false) as v`, params)).rows[0].v;
+      answer = (
+        await db.query<{ v: string }>(`select ${fn}($1::jsonb, $2::text[], $3::text[], false) as v`, params)
+      ).rows[0].v;
     } catch {
       try {
-        answer = (await db.query<{ v: string }>(`select ${fn}($1::jsonb, $2::text[], $3::text[], true) as v`, params)).rows[0].v;
+        answer = (
+          await db.query<{ v: string }>(`select ${fn}($1::jsonb, $2::text[], $3::text[], true) as v`, params)
+        ).rows[0].v;
       } catch (err) {
-        log(`row security check on ${t.schema}.${t.name} failed: ${err instanceof Error ? err.message : err}`);
+        log(
+          `row security check on ${t.schema}.${t.name} failed: ${err instanceof Error ? err.message : err}`,
+        );
         continue;
       }
     }

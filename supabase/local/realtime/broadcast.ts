@@ -20,7 +20,13 @@ export interface OutgoingBroadcast {
 
 const MAX_REST_BODY = 3 * 1024 * 1024;
 
-export function fanOut(registry: Registry, topic: string, isPrivate: boolean, msg: OutgoingBroadcast, sender: Channel | null) {
+export function fanOut(
+  registry: Registry,
+  topic: string,
+  isPrivate: boolean,
+  msg: OutgoingBroadcast,
+  sender: Channel | null,
+) {
   let text: string | null = null;
   const textNoJoin: Partial<Record<string, string>> = {};
   let bin: Buffer | null | undefined;
@@ -36,7 +42,12 @@ export function fanOut(registry: Registry, topic: string, isPrivate: boolean, ms
     }
     if (msg.binary && msg.binary.encoding !== 1) continue; // raw bytes cannot travel in JSON
     if (text === null) {
-      text = JSON.stringify({ type: 'broadcast', event: msg.event, payload: msg.payload ?? {}, ...(msg.meta !== undefined ? { meta: msg.meta } : {}) });
+      text = JSON.stringify({
+        type: 'broadcast',
+        event: msg.event,
+        payload: msg.payload ?? {},
+        ...(msg.meta !== undefined ? { meta: msg.meta } : {}),
+      });
     }
     let frame = textNoJoin[ch.vsn];
     if (frame === undefined) {
@@ -52,7 +63,10 @@ export function fanOut(registry: Registry, topic: string, isPrivate: boolean, ms
  * POST /api/broadcast/<topic>/events/<event>   body = the payload (JSON or bytes)
  * Both answer 202 with no body.
  */
-export async function handleRestBroadcast(c: Ctx, deps: { registry: Registry; jwt: JwtTools; keys: ApiKeys }): Promise<boolean> {
+export async function handleRestBroadcast(
+  c: Ctx,
+  deps: { registry: Registry; jwt: JwtTools; keys: ApiKeys },
+): Promise<boolean> {
   const single = /^\/api\/broadcast\/([^/]+)\/events\/([^/]+)\/?$/.exec(c.path);
   if (c.path !== '/api/broadcast' && c.path !== '/api/broadcast/' && !single) return false;
   if (c.method !== 'POST') {
@@ -76,7 +90,12 @@ export async function handleRestBroadcast(c: Ctx, deps: { registry: Registry; jw
   return true;
 }
 
-function broadcastFromBody(c: Ctx, deps: { registry: Registry }, single: RegExpExecArray | null, body: Buffer): void {
+function broadcastFromBody(
+  c: Ctx,
+  deps: { registry: Registry },
+  single: RegExpExecArray | null,
+  body: Buffer,
+): void {
   if (single) {
     const topic = decodePart(single[1]);
     const event = decodePart(single[2]);
@@ -86,7 +105,13 @@ function broadcastFromBody(c: Ctx, deps: { registry: Registry }, single: RegExpE
     if (isJson) {
       fanOut(deps.registry, `realtime:${topic}`, false, { event, payload: parseJson(body) }, null);
     } else {
-      fanOut(deps.registry, `realtime:${topic}`, false, { event, binary: { userEvent: event, metadata: '', encoding: 0, body } }, null);
+      fanOut(
+        deps.registry,
+        `realtime:${topic}`,
+        false,
+        { event, binary: { userEvent: event, metadata: '', encoding: 0, body } },
+        null,
+      );
     }
     sendEmpty(c.res, 202);
     return;

@@ -6,7 +6,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Database } from '../db/database.ts';
 
-const CAPTURE_SQL = readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'capture.sql'), 'utf8');
+const CAPTURE_SQL = readFileSync(
+  path.join(path.dirname(fileURLToPath(import.meta.url)), 'capture.sql'),
+  'utf8',
+);
 const INSTALL_LOCK = 7_262_101;
 const BATCH = 500;
 /** How long a captured change stays in _realtime.changes (other stacks on the same database read it too). */
@@ -42,7 +45,9 @@ export async function installCapture(db: Database): Promise<void> {
   // One simple-protocol script runs as one implicit transaction on both drivers: all or
   // nothing, and on PostgreSQL the advisory lock makes stacks starting together on one
   // database install one after another.
-  await db.exec(`select pg_advisory_xact_lock(${INSTALL_LOCK});\n${CAPTURE_SQL}\n;select _realtime.sync_capture();`);
+  await db.exec(
+    `select pg_advisory_xact_lock(${INSTALL_LOCK});\n${CAPTURE_SQL}\n;select _realtime.sync_capture();`,
+  );
 }
 
 export async function startCapture(opts: CaptureOptions): Promise<{ stop(): Promise<void> }> {
@@ -98,7 +103,9 @@ export async function startCapture(opts: CaptureOptions): Promise<{ stop(): Prom
         for (let i = 0; i < changes.length && !stopped; i += window) {
           const prepared = changes.slice(i, i + window).map((c) =>
             opts.prepare(c).catch((err: unknown) => {
-              opts.log(`change ${c.id} on ${c.schema}.${c.table} not delivered: ${(err instanceof Error && err.stack) || err}`);
+              opts.log(
+                `change ${c.id} on ${c.schema}.${c.table} not delivered: ${(err instanceof Error && err.stack) || err}`,
+              );
               return null;
             }),
           );
@@ -130,7 +137,9 @@ export async function startCapture(opts: CaptureOptions): Promise<{ stop(): Prom
 
   const prune = () =>
     db
-      .query(`delete from _realtime.changes where committed_at < now() - make_interval(secs => $1::int)`, [String(KEEP_SECONDS)])
+      .query(`delete from _realtime.changes where committed_at < now() - make_interval(secs => $1::int)`, [
+        String(KEEP_SECONDS),
+      ])
       .catch((err) => opts.log(`pruning captured changes failed: ${err.message}`));
   await prune();
   const pruneTimer = setInterval(prune, PRUNE_EVERY_MS);

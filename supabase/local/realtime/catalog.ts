@@ -70,7 +70,8 @@ export class Catalog {
   }
 
   async publishedInSchema(schema: string): Promise<boolean> {
-    for (const k of await this.publishedTables()) if (schema === '*' || k.startsWith(`${schema}\u0000`)) return true;
+    for (const k of await this.publishedTables())
+      if (schema === '*' || k.startsWith(`${schema}\u0000`)) return true;
     return false;
   }
 
@@ -83,7 +84,11 @@ export class Catalog {
           `select rolname::text, (rolbypassrls or rolsuper) as bypass from pg_roles where rolname = any($1::text[])`,
           [`{${DB_ROLES.join(',')}}`],
         )
-        .then((r) => Object.fromEntries(r.rows.map((row) => [row.rolname, row.bypass === true || (row.bypass as unknown) === 't'])));
+        .then((r) =>
+          Object.fromEntries(
+            r.rows.map((row) => [row.rolname, row.bypass === true || (row.bypass as unknown) === 't']),
+          ),
+        );
       p.catch(() => {
         if (this.epoch === epoch) this.bypass = null;
       });
@@ -107,7 +112,9 @@ export class Catalog {
   }
 
   private async load(schema: string, name: string): Promise<TableInfo | null> {
-    const privs = DB_ROLES.map((r) => `'${r}', has_column_privilege('${r}', c.oid, a.attnum, 'SELECT')`).join(', ');
+    const privs = DB_ROLES.map((r) => `'${r}', has_column_privilege('${r}', c.oid, a.attnum, 'SELECT')`).join(
+      ', ',
+    );
     const { rows } = await this.db.query<{ relid: number; rls: boolean; replident: string; columns: string }>(
       `select c.oid::int as relid, c.relrowsecurity as rls, c.relreplident::text as replident,
               (select coalesce(json_agg(json_build_object(
@@ -126,8 +133,20 @@ export class Catalog {
     );
     const row = rows[0];
     if (!row) return null;
-    const raw = JSON.parse(row.columns) as { name: string; type: string; pk: boolean; ri: boolean; select: Record<DbRole, boolean> }[];
-    const columns: ColumnInfo[] = raw.map((c) => ({ name: c.name, type: c.type, pk: c.pk, replicaIndex: c.ri, select: c.select }));
+    const raw = JSON.parse(row.columns) as {
+      name: string;
+      type: string;
+      pk: boolean;
+      ri: boolean;
+      select: Record<DbRole, boolean>;
+    }[];
+    const columns: ColumnInfo[] = raw.map((c) => ({
+      name: c.name,
+      type: c.type,
+      pk: c.pk,
+      replicaIndex: c.ri,
+      select: c.select,
+    }));
     return {
       relid: row.relid,
       schema,

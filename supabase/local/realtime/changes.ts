@@ -58,7 +58,8 @@ export function createChangeDelivery({ db, catalog, registry, log }: ChangeDeps)
     // What logical replication would carry as the old row, and for DELETE on a table with
     // row security only the primary key (deletes cannot be checked against policies).
     const identity = identityColumns(table).map((c) => c.name);
-    const oldNames = change.type === 'DELETE' && table.rls ? identity.filter((n) => table.byName.get(n)?.pk) : identity;
+    const oldNames =
+      change.type === 'DELETE' && table.rls ? identity.filter((n) => table.byName.get(n)?.pk) : identity;
     const oldRow = change.type === 'INSERT' ? null : pick(oldFull, oldNames);
     const typeOf = (c: string) => table.byName.get(c)?.type;
 
@@ -71,7 +72,9 @@ export function createChangeDelivery({ db, catalog, registry, log }: ChangeDeps)
         if (b.table !== null && b.table !== change.table) continue;
         if (b.event !== '*' && b.event !== change.type) continue;
         const ok =
-          change.type === 'DELETE' ? rowMatches(b.conditions, oldRow, typeOf, true) : rowMatches(b.conditions, record, typeOf);
+          change.type === 'DELETE'
+            ? rowMatches(b.conditions, oldRow, typeOf, true)
+            : rowMatches(b.conditions, record, typeOf);
         if (!ok) continue;
         const gk = b.select ? JSON.stringify(b.select) : '';
         groups ??= new Map();
@@ -137,15 +140,33 @@ function pkReadable(t: TableInfo, role: DbRole): boolean {
 }
 
 /** The `data` object of a postgres_changes event, as JSON, for subscribers of one role. */
-function buildData(t: TableInfo, change: CapturedChange, role: DbRole, select: string[] | null, record: Row | null, oldRow: Row | null): string {
-  const head = { schema: change.schema, table: change.table, commit_timestamp: change.commitTimestamp, type: change.type };
+function buildData(
+  t: TableInfo,
+  change: CapturedChange,
+  role: DbRole,
+  select: string[] | null,
+  record: Row | null,
+  oldRow: Row | null,
+): string {
+  const head = {
+    schema: change.schema,
+    table: change.table,
+    commit_timestamp: change.commitTimestamp,
+    type: change.type,
+  };
   if (change.type !== 'DELETE') {
-    if (t.pk.length === 0) return JSON.stringify({ ...head, errors: ['Error 400: Bad Request, no primary key'] });
+    if (t.pk.length === 0)
+      return JSON.stringify({ ...head, errors: ['Error 400: Bad Request, no primary key'] });
     if (!pkReadable(t, role)) return JSON.stringify({ ...head, errors: ['Error 401: Unauthorized'] });
   }
-  const cols = t.columns.filter((c) => c.select[role] && (!select || select.includes(c.name) || (select.length === 0 && c.pk)));
+  const cols = t.columns.filter(
+    (c) => c.select[role] && (!select || select.includes(c.name) || (select.length === 0 && c.pk)),
+  );
   const names = cols.map((c) => c.name);
-  const data: Record<string, unknown> = { ...head, columns: cols.map((c) => ({ name: c.name, type: c.type })) };
+  const data: Record<string, unknown> = {
+    ...head,
+    columns: cols.map((c) => ({ name: c.name, type: c.type })),
+  };
   let errors: string[] | null = null;
   if (change.type !== 'DELETE') {
     let rec = pick(record, names);

@@ -39,16 +39,19 @@ export function bindingId(params: Record<string, unknown>): number {
 }
 
 export function parseBinding(params: unknown): PgBinding {
-  if (!params || typeof params !== 'object' || Array.isArray(params)) throw new BindingError('postgres_changes entries must be objects');
+  if (!params || typeof params !== 'object' || Array.isArray(params))
+    throw new BindingError('postgres_changes entries must be objects');
   const p = params as Record<string, unknown>;
   const event = typeof p.event === 'string' ? p.event.toUpperCase() : '';
-  if (!['*', 'INSERT', 'UPDATE', 'DELETE'].includes(event)) throw new BindingError(`invalid event ${JSON.stringify(p.event)}`);
+  if (!['*', 'INSERT', 'UPDATE', 'DELETE'].includes(event))
+    throw new BindingError(`invalid event ${JSON.stringify(p.event)}`);
   if (typeof p.schema !== 'string' || p.schema === '') throw new BindingError('schema is required');
   const table = p.table === undefined || p.table === null || p.table === '*' ? null : String(p.table);
   const filter = p.filter === undefined || p.filter === null ? null : String(p.filter);
   let select: string[] | null = null;
   if (p.select !== undefined && p.select !== null) {
-    if (!Array.isArray(p.select) || p.select.some((c) => typeof c !== 'string')) throw new BindingError('select must be a list of column names');
+    if (!Array.isArray(p.select) || p.select.some((c) => typeof c !== 'string'))
+      throw new BindingError('select must be a list of column names');
     select = p.select as string[];
   }
   return {
@@ -75,7 +78,13 @@ export class Channel {
     readonly topic: string,
     readonly joinRef: string | null,
     public auth: ChannelAuth,
-    readonly opts: { isPrivate: boolean; broadcastSelf: boolean; broadcastAck: boolean; presenceKey: string; presenceEnabled: boolean },
+    readonly opts: {
+      isPrivate: boolean;
+      broadcastSelf: boolean;
+      broadcastAck: boolean;
+      presenceKey: string;
+      presenceEnabled: boolean;
+    },
   ) {
     this.presenceKey = opts.presenceKey;
     this.presenceEnabled = opts.presenceEnabled;
@@ -91,7 +100,9 @@ export class Channel {
 
   push(event: string, payload: unknown) {
     if (this.closed) return;
-    this.transport.send(encode(this.vsn, { joinRef: this.joinRef, ref: null, topic: this.topic, event, payload }));
+    this.transport.send(
+      encode(this.vsn, { joinRef: this.joinRef, ref: null, topic: this.topic, event, payload }),
+    );
   }
 
   pushRaw(event: string, payloadJson: string, joinRef: string | null = this.joinRef) {
@@ -100,7 +111,15 @@ export class Channel {
   }
 
   reply(ref: string | null, status: 'ok' | 'error', response: unknown) {
-    this.transport.send(encode(this.vsn, { joinRef: this.joinRef, ref, topic: this.topic, event: 'phx_reply', payload: { status, response } }));
+    this.transport.send(
+      encode(this.vsn, {
+        joinRef: this.joinRef,
+        ref,
+        topic: this.topic,
+        event: 'phx_reply',
+        payload: { status, response },
+      }),
+    );
   }
 
   system(extension: 'system' | 'postgres_changes', status: 'ok' | 'error', message: string) {

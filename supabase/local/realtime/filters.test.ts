@@ -1,9 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { FilterError, parseFilter, rowMatches } from './filters.ts';
 
-const types: Record<string, string> = { qty: 'int4', price: 'numeric', title: 'text', id: 'uuid', done: 'bool', at: 'timestamptz', note: 'text' };
+const types: Record<string, string> = {
+  qty: 'int4',
+  price: 'numeric',
+  title: 'text',
+  id: 'uuid',
+  done: 'bool',
+  at: 'timestamptz',
+  note: 'text',
+};
 const typeOf = (c: string) => types[c];
-const row = { qty: 5, price: 19.9, title: 'Linen, shirt', id: 'A0EEBC99-9C0B-4EF8-BB6D-6BB9BD380A11', done: true, at: '2026-01-02T10:00:00+00:00', note: null };
+const row = {
+  qty: 5,
+  price: 19.9,
+  title: 'Linen, shirt',
+  id: 'A0EEBC99-9C0B-4EF8-BB6D-6BB9BD380A11',
+  done: true,
+  at: '2026-01-02T10:00:00+00:00',
+  note: null,
+};
 const matches = (f: string, r: Record<string, unknown> = row) => rowMatches(parseFilter(f), r, typeOf);
 
 describe('postgres_changes filters', () => {
@@ -30,7 +46,9 @@ describe('postgres_changes filters', () => {
     expect(matches('title=in.(hat,"Linen, shirt")')).toBe(true);
     expect(matches('title=in.(hat,coat)')).toBe(false);
     expect(matches('qty=in.(1,5,9)')).toBe(true);
-    expect(() => parseFilter(`qty=in.(${Array.from({ length: 101 }, (_, i) => i).join(',')})`)).toThrow(FilterError);
+    expect(() => parseFilter(`qty=in.(${Array.from({ length: 101 }, (_, i) => i).join(',')})`)).toThrow(
+      FilterError,
+    );
   });
 
   it('ANDs comma-joined conditions and negates with not.', () => {
@@ -62,7 +80,9 @@ describe('postgres_changes filters', () => {
   it('ignores conditions on columns a DELETE does not carry', () => {
     const old = { id: row.id };
     expect(rowMatches(parseFilter('qty=eq.1'), old, typeOf, true)).toBe(true);
-    expect(rowMatches(parseFilter('id=eq.00000000-0000-0000-0000-000000000000'), old, typeOf, true)).toBe(false);
+    expect(rowMatches(parseFilter('id=eq.00000000-0000-0000-0000-000000000000'), old, typeOf, true)).toBe(
+      false,
+    );
     expect(rowMatches(parseFilter('qty=eq.1'), old, typeOf, false)).toBe(false);
   });
 

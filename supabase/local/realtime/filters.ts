@@ -3,7 +3,21 @@
 // realtime-js' filter builder produces. Evaluated against the captured row with SQL's
 // semantics for NULL (a comparison with NULL never matches).
 
-export const FILTER_OPS = ['eq', 'neq', 'lt', 'lte', 'gt', 'gte', 'in', 'like', 'ilike', 'is', 'match', 'imatch', 'isdistinct'] as const;
+export const FILTER_OPS = [
+  'eq',
+  'neq',
+  'lt',
+  'lte',
+  'gt',
+  'gte',
+  'in',
+  'like',
+  'ilike',
+  'is',
+  'match',
+  'imatch',
+  'isdistinct',
+] as const;
 export type FilterOp = (typeof FILTER_OPS)[number];
 
 export interface Condition {
@@ -86,14 +100,16 @@ function parseCondition(text: string): Condition {
   }
   const dot = rest.indexOf('.');
   const op = (dot === -1 ? rest : rest.slice(0, dot)) as FilterOp;
-  if (!FILTER_OPS.includes(op) || dot === -1) throw new FilterError(`invalid filter operator in ${JSON.stringify(text)}`);
+  if (!FILTER_OPS.includes(op) || dot === -1)
+    throw new FilterError(`invalid filter operator in ${JSON.stringify(text)}`);
   const raw = rest.slice(dot + 1);
   const cond: Condition = { column, op, negate, value: unquote(raw), values: [] };
   if (op === 'in') {
     const m = /^\s*\((.*)\)\s*$/s.exec(raw);
     if (!m) throw new FilterError(`invalid in filter ${JSON.stringify(text)}: expected in.(a,b,…)`);
     cond.values = m[1].trim() === '' ? [] : splitTopLevel(m[1], ',').map((v) => unquote(v.trim()));
-    if (cond.values.length > MAX_IN_VALUES) throw new FilterError(`in filter accepts at most ${MAX_IN_VALUES} values`);
+    if (cond.values.length > MAX_IN_VALUES)
+      throw new FilterError(`in filter accepts at most ${MAX_IN_VALUES} values`);
   } else if (op === 'is') {
     if (!['null', 'true', 'false', 'unknown'].includes(cond.value.toLowerCase())) {
       throw new FilterError(`invalid is filter ${JSON.stringify(text)}`);

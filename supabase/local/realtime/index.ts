@@ -49,7 +49,8 @@ export async function createRealtimeService(ctx: StackContext): Promise<Service>
       const url = new URL(req.url ?? '/', 'http://localhost');
       const vsn = parseVsn(url.searchParams.get('vsn'));
       if (!vsn) return refuse(socket, 400, 'Unsupported vsn');
-      const apikey = url.searchParams.get('apikey') ?? (req.headers['x-api-key'] as string | undefined) ?? null;
+      const apikey =
+        url.searchParams.get('apikey') ?? (req.headers['x-api-key'] as string | undefined) ?? null;
       verifySocketKey(ctx.jwt, ctx.keys, apikey).then(
         (auth) => {
           if (socket.destroyed) return;

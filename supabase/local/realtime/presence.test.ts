@@ -34,7 +34,9 @@ describe('presence', () => {
     expect(event).toBe('presence_state');
     const state = JSON.parse(json);
     expect(Object.keys(state).sort()).toEqual(['__proto__', 'ana', 'constructor', 'toString']);
-    expect(state.constructor.metas).toEqual([expect.objectContaining({ key: 'constructor', phx_ref: expect.any(String) })]);
+    expect(state.constructor.metas).toEqual([
+      expect.objectContaining({ key: 'constructor', phx_ref: expect.any(String) }),
+    ]);
   });
 
   it('keeps one meta per channel and names the one it replaces', () => {

@@ -47,12 +47,18 @@ export class Presence {
     }
     const prev = map.get(ch);
     const meta: Meta = {
-      ...(payload && typeof payload === 'object' && !Array.isArray(payload) ? (payload as Record<string, unknown>) : {}),
+      ...(payload && typeof payload === 'object' && !Array.isArray(payload)
+        ? (payload as Record<string, unknown>)
+        : {}),
       phx_ref: newRef(),
       ...(prev ? { phx_ref_prev: prev.phx_ref } : {}),
     };
     map.set(ch, meta);
-    this.diff(ch, { [ch.presenceKey]: { metas: [meta] } }, prev ? { [ch.presenceKey]: { metas: [prev] } } : {});
+    this.diff(
+      ch,
+      { [ch.presenceKey]: { metas: [meta] } },
+      prev ? { [ch.presenceKey]: { metas: [prev] } } : {},
+    );
   }
 
   untrack(ch: Channel) {
@@ -67,6 +73,7 @@ export class Presence {
 
   private diff(origin: Channel, joins: Metas, leaves: Metas) {
     const json = JSON.stringify({ joins, leaves });
-    for (const ch of this.registry.channelsOn(origin.topic, origin.opts.isPrivate)) ch.pushRaw('presence_diff', json);
+    for (const ch of this.registry.channelsOn(origin.topic, origin.opts.isPrivate))
+      ch.pushRaw('presence_diff', json);
   }
 }

@@ -51,7 +51,8 @@ export function parseVsn(value: string | null | undefined): Vsn | null {
 const asRef = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 
 export function decodeText(vsn: Vsn, text: string): DecodedFrame {
-  if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) throw new ProtocolError(`frame nested deeper than ${MAX_JSON_DEPTH} levels`);
+  if (jsonDepthExceeds(text, MAX_JSON_DEPTH))
+    throw new ProtocolError(`frame nested deeper than ${MAX_JSON_DEPTH} levels`);
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -59,15 +60,25 @@ export function decodeText(vsn: Vsn, text: string): DecodedFrame {
     throw new ProtocolError('frame is not JSON');
   }
   if (vsn === '2.0.0') {
-    if (!Array.isArray(parsed) || parsed.length !== 5) throw new ProtocolError('expected [join_ref, ref, topic, event, payload]');
+    if (!Array.isArray(parsed) || parsed.length !== 5)
+      throw new ProtocolError('expected [join_ref, ref, topic, event, payload]');
     const [joinRef, ref, topic, event, payload] = parsed;
-    if (typeof topic !== 'string' || typeof event !== 'string') throw new ProtocolError('topic and event must be strings');
+    if (typeof topic !== 'string' || typeof event !== 'string')
+      throw new ProtocolError('topic and event must be strings');
     return { joinRef: asRef(joinRef), ref: asRef(ref), topic, event, payload: payload ?? {} };
   }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new ProtocolError('expected a JSON object');
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw new ProtocolError('expected a JSON object');
   const m = parsed as Record<string, unknown>;
-  if (typeof m.topic !== 'string' || typeof m.event !== 'string') throw new ProtocolError('topic and event must be strings');
-  return { joinRef: asRef(m.join_ref), ref: asRef(m.ref), topic: m.topic, event: m.event, payload: m.payload ?? {} };
+  if (typeof m.topic !== 'string' || typeof m.event !== 'string')
+    throw new ProtocolError('topic and event must be strings');
+  return {
+    joinRef: asRef(m.join_ref),
+    ref: asRef(m.ref),
+    topic: m.topic,
+    event: m.event,
+    payload: m.payload ?? {},
+  };
 }
 
 /**
@@ -76,7 +87,8 @@ export function decodeText(vsn: Vsn, text: string): DecodedFrame {
  * each string one char code per byte, so they are read back as latin1.
  */
 export function decodeBinary(buf: Buffer): DecodedFrame {
-  if (buf.length < 7 || buf[0] !== KIND_USER_BROADCAST_PUSH) throw new ProtocolError('unsupported binary frame');
+  if (buf.length < 7 || buf[0] !== KIND_USER_BROADCAST_PUSH)
+    throw new ProtocolError('unsupported binary frame');
   const lens = [buf[1], buf[2], buf[3], buf[4], buf[5]];
   const encoding = buf[6];
   let offset = 7;
@@ -90,7 +102,8 @@ export function decodeBinary(buf: Buffer): DecodedFrame {
   const body = buf.subarray(offset);
   let payload: unknown = body;
   if (encoding === JSON_ENCODING) {
-    if (jsonDepthExceeds(body.toString('utf8'), MAX_JSON_DEPTH)) throw new ProtocolError('broadcast payload nested too deeply');
+    if (jsonDepthExceeds(body.toString('utf8'), MAX_JSON_DEPTH))
+      throw new ProtocolError('broadcast payload nested too deeply');
     try {
       payload = body.length ? JSON.parse(body.toString('utf8')) : {};
     } catch {
@@ -117,7 +130,14 @@ function safeJson(text: string): unknown {
 }
 
 /** One text frame; payloadJson is already-serialised JSON (built once, sent to many). */
-export function encodeRaw(vsn: Vsn, joinRef: string | null, ref: string | null, topic: string, event: string, payloadJson: string): string {
+export function encodeRaw(
+  vsn: Vsn,
+  joinRef: string | null,
+  ref: string | null,
+  topic: string,
+  event: string,
+  payloadJson: string,
+): string {
   if (vsn === '2.0.0') {
     return `[${JSON.stringify(joinRef)},${JSON.stringify(ref)},${JSON.stringify(topic)},${JSON.stringify(event)},${payloadJson}]`;
   }

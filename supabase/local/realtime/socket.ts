@@ -8,7 +8,17 @@ import { fanOut } from './broadcast.ts';
 import type { Catalog } from './catalog.ts';
 import { bindingId, Channel, type Transport } from './channel.ts';
 import type { Presence } from './presence.ts';
-import { decodeBinary, decodeText, encode, encodeRaw, fieldsOf, ProtocolError, type DecodedFrame, type PhxMessage, type Vsn } from './protocol.ts';
+import {
+  decodeBinary,
+  decodeText,
+  encode,
+  encodeRaw,
+  fieldsOf,
+  ProtocolError,
+  type DecodedFrame,
+  type PhxMessage,
+  type Vsn,
+} from './protocol.ts';
 import type { Registry } from './registry.ts';
 import { prepareBindings } from './subscription.ts';
 import { expiredError, isApiKeyToken, TokenError, verifyChannelToken, type ChannelAuth } from './tokens.ts';
@@ -48,8 +58,14 @@ export class RealtimeSocket implements Transport {
     ws.binaryType = 'nodebuffer';
     ws.on('message', (data, isBinary) => {
       this.alive = true;
-      const buf = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
-      this.queue = this.queue.then(() => this.onFrame(buf, isBinary)).catch((err) => this.deps.log(`socket frame failed: ${err?.stack ?? err}`));
+      const buf = Buffer.isBuffer(data)
+        ? data
+        : Array.isArray(data)
+          ? Buffer.concat(data)
+          : Buffer.from(data);
+      this.queue = this.queue
+        .then(() => this.onFrame(buf, isBinary))
+        .catch((err) => this.deps.log(`socket frame failed: ${err?.stack ?? err}`));
     });
     ws.on('close', () => this.teardown());
     ws.on('error', () => this.teardown());
@@ -90,7 +106,15 @@ export class RealtimeSocket implements Transport {
   }
 
   private reply(m: PhxMessage, status: 'ok' | 'error', response: unknown) {
-    this.send(encode(this.vsn, { joinRef: m.joinRef, ref: m.ref, topic: m.topic, event: 'phx_reply', payload: { status, response } }));
+    this.send(
+      encode(this.vsn, {
+        joinRef: m.joinRef,
+        ref: m.ref,
+        topic: m.topic,
+        event: 'phx_reply',
+        payload: { status, response },
+      }),
+    );
   }
 
   private async onFrame(buf: Buffer, isBinary: boolean) {
@@ -127,7 +151,13 @@ export class RealtimeSocket implements Transport {
       case 'broadcast': {
         const p = fieldsOf(m.payload);
         if (typeof p.event === 'string') {
-          fanOut(this.deps.registry, ch.topic, ch.opts.isPrivate, { event: p.event, payload: p.payload, binary: m.binary, meta: p.meta }, ch);
+          fanOut(
+            this.deps.registry,
+            ch.topic,
+            ch.opts.isPrivate,
+            { event: p.event, payload: p.payload, binary: m.binary, meta: p.meta },
+            ch,
+          );
         }
         if (ch.opts.broadcastAck) this.reply(m, 'ok', {});
         return;
@@ -171,7 +201,9 @@ export class RealtimeSocket implements Transport {
     const payload = fieldsOf(m.payload);
     const config = fieldsOf(payload.config);
     if (config.private === true) {
-      this.reply(m, 'error', { reason: `Unauthorized: You do not have permissions to read from this Channel topic: ${subTopic}` });
+      this.reply(m, 'error', {
+        reason: `Unauthorized: You do not have permissions to read from this Channel topic: ${subTopic}`,
+      });
       return;
     }
 
@@ -188,7 +220,9 @@ export class RealtimeSocket implements Transport {
     if (this.closed) return;
 
     // Bindings: echoed in the reply whatever happens; live only if they all check out.
-    const requested: unknown[] = Array.isArray(config.postgres_changes) ? config.postgres_changes.filter((p: unknown) => p != null) : [];
+    const requested: unknown[] = Array.isArray(config.postgres_changes)
+      ? config.postgres_changes.filter((p: unknown) => p != null)
+      : [];
     const { bindings, error: bindingError } = await prepareBindings(this.deps.catalog, requested, auth.role);
     if (this.closed) return;
 
@@ -198,7 +232,8 @@ export class RealtimeSocket implements Transport {
       isPrivate: false,
       broadcastSelf: broadcastCfg.self === true,
       broadcastAck: broadcastCfg.ack === true,
-      presenceKey: typeof presenceCfg.key === 'string' && presenceCfg.key !== '' ? presenceCfg.key : randomUUID(),
+      presenceKey:
+        typeof presenceCfg.key === 'string' && presenceCfg.key !== '' ? presenceCfg.key : randomUUID(),
       presenceEnabled: presenceCfg.enabled === true,
     });
     this.channels.set(m.topic, ch);
@@ -221,7 +256,8 @@ export class RealtimeSocket implements Transport {
     this.reply(m, 'ok', response);
     if (ch.presenceEnabled) this.deps.presence.sendState(ch);
     // opt-in notice that changes are flowing (capture is always on here)
-    if (broadcastCfg.replication_ready === true) ch.system('system', 'ok', 'Replication connection established');
+    if (broadcastCfg.replication_ready === true)
+      ch.system('system', 'ok', 'Replication connection established');
     if (requested.length > 0) {
       if (bindingError) ch.system('postgres_changes', 'error', bindingError);
       else ch.system('postgres_changes', 'ok', 'Subscribed to PostgreSQL');
@@ -231,7 +267,8 @@ export class RealtimeSocket implements Transport {
   /** The claims a join runs with: its token, or the socket's key when it sends none. */
   private async tokenAuth(token: unknown): Promise<ChannelAuth> {
     if (typeof token !== 'string' || token === '') return this.socketAuth;
-    if (isApiKeyToken(token) && token !== this.deps.keys.publishable && token !== this.deps.keys.secret) return this.socketAuth;
+    if (isApiKeyToken(token) && token !== this.deps.keys.publishable && token !== this.deps.keys.secret)
+      return this.socketAuth;
     return verifyChannelToken(this.deps.jwt, this.deps.keys, token);
   }
 

@@ -10,7 +10,11 @@ import type { DbRole } from './tokens.ts';
 const PREFIX = 'Unable to subscribe to changes with given parameters.';
 
 /** All bindings, or the error the system message reports (then none is live). */
-export async function prepareBindings(catalog: Catalog, requested: unknown[], role: DbRole): Promise<{ bindings: PgBinding[]; error: string | null }> {
+export async function prepareBindings(
+  catalog: Catalog,
+  requested: unknown[],
+  role: DbRole,
+): Promise<{ bindings: PgBinding[]; error: string | null }> {
   const bindings: PgBinding[] = [];
   for (const params of requested) {
     try {
@@ -26,7 +30,8 @@ export async function prepareBindings(catalog: Catalog, requested: unknown[], ro
 
 function notEnabled(b: PgBinding): string {
   const filters = b.conditions.map(
-    (c) => `{${JSON.stringify(c.column)}, ${JSON.stringify(c.op)}, ${JSON.stringify(c.op === 'in' ? `(${c.values.join(',')})` : c.value)}}`,
+    (c) =>
+      `{${JSON.stringify(c.column)}, ${JSON.stringify(c.op)}, ${JSON.stringify(c.op === 'in' ? `(${c.values.join(',')})` : c.value)}}`,
   );
   return `${PREFIX} Please check Realtime is enabled for the given connect parameters: [event: ${b.event}, schema: ${b.schema}, table: ${b.table ?? '*'}, filters: [${filters.join(', ')}], select: ${b.select ? JSON.stringify(b.select) : 'nil'}]`;
 }
@@ -42,7 +47,8 @@ async function checkBindings(catalog: Catalog, bindings: PgBinding[], role: DbRo
     const t = await catalog.table(b.schema, b.table);
     if (!t) return notEnabled(b);
     for (const c of b.conditions) {
-      if (!t.byName.get(c.column)?.select[role]) return `${PREFIX} Exception: invalid column for filter ${c.column}`;
+      if (!t.byName.get(c.column)?.select[role])
+        return `${PREFIX} Exception: invalid column for filter ${c.column}`;
     }
     for (const c of b.select ?? []) {
       if (!t.byName.has(c)) return `${PREFIX} Exception: invalid column for select ${c}`;

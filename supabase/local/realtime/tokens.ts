@@ -35,11 +35,21 @@ export class TokenError extends Error {
 export const isApiKeyToken = (token: string) => token.startsWith('sb_');
 
 function authFrom(role: DbRole, claims: Claims, token: string): ChannelAuth {
-  return { role, claims, claimsJson: JSON.stringify(claims), exp: typeof claims.exp === 'number' ? claims.exp : null, token };
+  return {
+    role,
+    claims,
+    claimsJson: JSON.stringify(claims),
+    exp: typeof claims.exp === 'number' ? claims.exp : null,
+    token,
+  };
 }
 
 /** The key a socket connects with (`apikey` query param): an API key or a JWT with a role. */
-export async function verifySocketKey(jwt: JwtTools, keys: ApiKeys, apikey: string | null): Promise<ChannelAuth> {
+export async function verifySocketKey(
+  jwt: JwtTools,
+  keys: ApiKeys,
+  apikey: string | null,
+): Promise<ChannelAuth> {
   if (!apikey) throw new TokenError('InvalidJWTToken', 'No API key found in request');
   try {
     const auth = await resolveRequestAuth(jwt, keys, undefined, apikey);

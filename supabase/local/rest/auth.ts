@@ -17,14 +17,25 @@ export function createAuthResolver(jwt: JwtTools, keys: ApiKeys): AuthResolver {
 
   async function checkApiKey(apikey: string | undefined) {
     if (!apikey) {
-      throw new RestError(401, 'PGRST301', 'No API key found in request', null,
-        'No `apikey` request header or url param was found.');
+      throw new RestError(
+        401,
+        'PGRST301',
+        'No API key found in request',
+        null,
+        'No `apikey` request header or url param was found.',
+      );
     }
     if (known.has(apikey) || cached(apikey)) return;
     try {
       await jwt.verify(apikey);
     } catch {
-      throw new RestError(401, 'PGRST301', 'Invalid API key', null, 'Double check your Supabase `anon` or `service_role` API key.');
+      throw new RestError(
+        401,
+        'PGRST301',
+        'Invalid API key',
+        null,
+        'Double check your Supabase `anon` or `service_role` API key.',
+      );
     }
   }
 
@@ -70,5 +81,5 @@ function jwtMessage(err: JwtError, parts: number): string {
   if (/signature verification failed/i.test(m)) return 'JWT cryptographic operation failed';
   if (/"alg"|algorithm/i.test(m)) return 'Wrong or unsupported encoding algorithm';
   if (/role/i.test(m) || err.reason === 'missing_claims') return m;
-  return 'JWT couldn\'t be decoded';
+  return "JWT couldn't be decoded";
 }

@@ -34,53 +34,132 @@ export function parseError(what: string, input: string, detail: string): RestErr
 export const errors = {
   invalidBody: (message: string) => new RestError(400, 'PGRST102', message),
   schemaNotExposed: (schema: string, exposed: string[]) =>
-    new RestError(406, 'PGRST106', `Invalid schema: ${schema}`, null, `Only the following schemas are exposed: ${exposed.join(', ')}`),
-  mediaType: (types: string[]) => new RestError(406, 'PGRST107', `None of these media types are available: ${types.join(', ')}`),
+    new RestError(
+      406,
+      'PGRST106',
+      `Invalid schema: ${schema}`,
+      null,
+      `Only the following schemas are exposed: ${exposed.join(', ')}`,
+    ),
+  mediaType: (types: string[]) =>
+    new RestError(406, 'PGRST107', `None of these media types are available: ${types.join(', ')}`),
   notEmbedded: (name: string) =>
-    new RestError(400, 'PGRST108', `'${name}' is not an embedded resource in this request`, null,
-      `Verify that '${name}' is included in the 'select' query parameter.`),
+    new RestError(
+      400,
+      'PGRST108',
+      `'${name}' is not an embedded resource in this request`,
+      null,
+      `Verify that '${name}' is included in the 'select' query parameter.`,
+    ),
   singular: (rows: number) =>
-    new RestError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${rows} rows`),
+    new RestError(
+      406,
+      'PGRST116',
+      'Cannot coerce the result to a single JSON object',
+      `The result contains ${rows} rows`,
+    ),
   unsupportedMethod: (method: string) => new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`),
   invalidPreferences: (prefs: string[]) =>
-    new RestError(400, 'PGRST122', 'Invalid preferences given with handling=strict', `Invalid preferences: ${prefs.join(', ')}`),
+    new RestError(
+      400,
+      'PGRST122',
+      'Invalid preferences given with handling=strict',
+      `Invalid preferences: ${prefs.join(', ')}`,
+    ),
   aggregatesNotAllowed: () => new RestError(400, 'PGRST123', 'Use of aggregate functions is not allowed'),
   maxAffected: (n: number) =>
-    new RestError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${n} rows`),
+    new RestError(
+      400,
+      'PGRST124',
+      'Query result exceeds max-affected preference constraint',
+      `The query affects ${n} rows`,
+    ),
   invalidPath: () => new RestError(404, 'PGRST125', 'Invalid path specified in request URL'),
   notImplemented: (details: string) => new RestError(400, 'PGRST127', 'Feature not implemented', details),
   rangeNotSatisfiable: (offset: number, total: number) =>
-    new RestError(416, 'PGRST103', 'Requested range not satisfiable',
-      `An offset of ${offset} was requested, but there are only ${total} rows.`),
-  negativeLimit: () => new RestError(416, 'PGRST103', 'Requested range not satisfiable', 'Limit should be greater than or equal to zero.'),
+    new RestError(
+      416,
+      'PGRST103',
+      'Requested range not satisfiable',
+      `An offset of ${offset} was requested, but there are only ${total} rows.`,
+    ),
+  negativeLimit: () =>
+    new RestError(
+      416,
+      'PGRST103',
+      'Requested range not satisfiable',
+      'Limit should be greater than or equal to zero.',
+    ),
   rangeLowerGtUpper: () =>
-    new RestError(416, 'PGRST103', 'Requested range not satisfiable',
-      'The lower boundary must be lower than or equal to the upper boundary in the Range header.'),
+    new RestError(
+      416,
+      'PGRST103',
+      'Requested range not satisfiable',
+      'The lower boundary must be lower than or equal to the upper boundary in the Range header.',
+    ),
   tableNotFound: (schema: string, name: string, suggestion: string | null) =>
-    new RestError(404, 'PGRST205', `Could not find the table '${schema}.${name}' in the schema cache`, null,
-      suggestion ? `Perhaps you meant the table '${schema}.${suggestion}'` : null),
+    new RestError(
+      404,
+      'PGRST205',
+      `Could not find the table '${schema}.${name}' in the schema cache`,
+      null,
+      suggestion ? `Perhaps you meant the table '${schema}.${suggestion}'` : null,
+    ),
   columnNotFound: (table: string, column: string) =>
     new RestError(400, 'PGRST204', `Could not find the '${column}' column of '${table}' in the schema cache`),
   undefinedColumn: (table: string, column: string) =>
     new RestError(400, '42703', `column ${table}.${column} does not exist`),
-  noRelationship: (parent: string, child: string, schema: string, hint: string | null, suggestion: string | null) =>
-    new RestError(400, 'PGRST200', `Could not find a relationship between '${parent}' and '${child}' in the schema cache`,
+  noRelationship: (
+    parent: string,
+    child: string,
+    schema: string,
+    hint: string | null,
+    suggestion: string | null,
+  ) =>
+    new RestError(
+      400,
+      'PGRST200',
+      `Could not find a relationship between '${parent}' and '${child}' in the schema cache`,
       `Searched for a foreign key relationship between '${parent}' and '${child}'${hint ? ` using the hint '${hint}'` : ''} in the schema '${schema}', but no matches were found.`,
-      suggestion),
+      suggestion,
+    ),
   ambiguousRelationship: (parent: string, child: string, details: unknown[], hints: string[]) =>
-    new RestError(300, 'PGRST201', `Could not embed because more than one relationship was found for '${parent}' and '${child}'`,
-      details, `Try changing '${child}' to one of the following: ${hints.join(', ')}. Find the desired relationship in the 'details' key.`),
-  functionNotFound: (schema: string, name: string, keys: string[], isPost: boolean, suggestion: string | null) => {
+    new RestError(
+      300,
+      'PGRST201',
+      `Could not embed because more than one relationship was found for '${parent}' and '${child}'`,
+      details,
+      `Try changing '${child}' to one of the following: ${hints.join(', ')}. Find the desired relationship in the 'details' key.`,
+    ),
+  functionNotFound: (
+    schema: string,
+    name: string,
+    keys: string[],
+    isPost: boolean,
+    suggestion: string | null,
+  ) => {
     const prms = keys.length ? `(${keys.join(', ')})` : ' without parameters';
-    const det = keys.length ? ` with parameter${keys.length > 1 ? 's' : ''} ${keys.join(', ')}` : ' without parameters';
-    return new RestError(404, 'PGRST202', `Could not find the function ${schema}.${name}${prms} in the schema cache`,
+    const det = keys.length
+      ? ` with parameter${keys.length > 1 ? 's' : ''} ${keys.join(', ')}`
+      : ' without parameters';
+    return new RestError(
+      404,
+      'PGRST202',
+      `Could not find the function ${schema}.${name}${prms} in the schema cache`,
       `Searched for the function ${schema}.${name}${det}${isPost ? ' or with a single unnamed json/jsonb parameter' : ''}, but no matches were found in the schema cache.`,
-      suggestion ? `Perhaps you meant to call the function ${schema}.${suggestion}` : null);
+      suggestion ? `Perhaps you meant to call the function ${schema}.${suggestion}` : null,
+    );
   },
   ambiguousFunction: (signatures: string[]) =>
-    new RestError(300, 'PGRST203', `Could not choose the best candidate function between: ${signatures.join(', ')}`, null,
-      'Try renaming the parameters or the function itself in the database so function overloading can be resolved'),
-  invalidRpcMethod: (method: string) => new RestError(405, 'PGRST101', `Cannot use the ${method} method on RPC`),
+    new RestError(
+      300,
+      'PGRST203',
+      `Could not choose the best candidate function between: ${signatures.join(', ')}`,
+      null,
+      'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
+    ),
+  invalidRpcMethod: (method: string) =>
+    new RestError(405, 'PGRST101', `Cannot use the ${method} method on RPC`),
   missingWhere: (verb: 'DELETE' | 'UPDATE') => new RestError(400, '21000', `${verb} requires a WHERE clause`),
 };
 
@@ -106,8 +185,12 @@ interface PgLikeError {
 }
 
 export function isPgError(err: unknown): err is PgLikeError & Error {
-  return typeof err === 'object' && err !== null && typeof (err as PgLikeError).code === 'string' &&
-    /^[0-9A-Z]{5}$/.test((err as PgLikeError).code!);
+  return (
+    typeof err === 'object' &&
+    err !== null &&
+    typeof (err as PgLikeError).code === 'string' &&
+    /^[0-9A-Z]{5}$/.test((err as PgLikeError).code!)
+  );
 }
 
 /** PostgREST's SQLSTATE → HTTP status table; `authenticated` decides 42501. */
@@ -195,25 +278,45 @@ function fromRaisePgrst(err: PgLikeError): RestError {
   try {
     msg = JSON.parse(err.message ?? '');
   } catch {
-    return new RestError(500, 'PGRST121', 'Could not parse JSON in the "RAISE SQLSTATE \'PGRST\'" error',
+    return new RestError(
+      500,
+      'PGRST121',
+      'Could not parse JSON in the "RAISE SQLSTATE \'PGRST\'" error',
       `Invalid JSON value for MESSAGE: '${err.message}'`,
-      "MESSAGE must be a JSON object with obligatory keys: 'code', 'message' and optional keys: 'details', 'hint'.");
+      "MESSAGE must be a JSON object with obligatory keys: 'code', 'message' and optional keys: 'details', 'hint'.",
+    );
   }
   if (!err.detail) {
-    return new RestError(500, 'PGRST121', 'Could not parse JSON in the "RAISE SQLSTATE \'PGRST\'" error',
+    return new RestError(
+      500,
+      'PGRST121',
+      'Could not parse JSON in the "RAISE SQLSTATE \'PGRST\'" error',
       'DETAIL is missing in the RAISE statement',
-      "DETAIL must be a JSON object with obligatory keys: 'status', 'headers' and optional key: 'status_text'.");
+      "DETAIL must be a JSON object with obligatory keys: 'status', 'headers' and optional key: 'status_text'.",
+    );
   }
   try {
     det = JSON.parse(err.detail);
   } catch {
     det = null;
   }
-  if (!msg || typeof msg !== 'object' || typeof msg.code !== 'string' || typeof msg.message !== 'string' ||
-      !det || typeof det !== 'object' || typeof det.status !== 'number' || typeof det.headers !== 'object') {
-    return new RestError(500, 'PGRST121', 'Could not parse JSON in the "RAISE SQLSTATE \'PGRST\'" error',
+  if (
+    !msg ||
+    typeof msg !== 'object' ||
+    typeof msg.code !== 'string' ||
+    typeof msg.message !== 'string' ||
+    !det ||
+    typeof det !== 'object' ||
+    typeof det.status !== 'number' ||
+    typeof det.headers !== 'object'
+  ) {
+    return new RestError(
+      500,
+      'PGRST121',
+      'Could not parse JSON in the "RAISE SQLSTATE \'PGRST\'" error',
       `Invalid JSON value for DETAIL: '${err.detail}'`,
-      "DETAIL must be a JSON object with obligatory keys: 'status', 'headers' and optional key: 'status_text'.");
+      "DETAIL must be a JSON object with obligatory keys: 'status', 'headers' and optional key: 'status_text'.",
+    );
   }
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(det.headers ?? {})) if (typeof v === 'string') headers[k] = v;

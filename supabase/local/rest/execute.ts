@@ -34,12 +34,23 @@ export interface StatementResult {
 export type Decision = 'commit' | Error;
 
 export interface Executor {
-  run(settings: RequestSettings, text: string, values: (string | null)[], decide?: (r: StatementResult) => Decision): Promise<StatementResult>;
+  run(
+    settings: RequestSettings,
+    text: string,
+    values: (string | null)[],
+    decide?: (r: StatementResult) => Decision,
+  ): Promise<StatementResult>;
 }
 
 const ROLES = new Set<ApiRole>(['anon', 'authenticated', 'service_role']);
 /** Settings a role may carry that are applied per request; anything else is ignored. */
-const ROLE_SETTINGS = new Set(['statement_timeout', 'lock_timeout', 'idle_in_transaction_session_timeout', 'search_path', 'work_mem']);
+const ROLE_SETTINGS = new Set([
+  'statement_timeout',
+  'lock_timeout',
+  'idle_in_transaction_session_timeout',
+  'search_path',
+  'work_mem',
+]);
 
 // Named statements live on every pooled connection (and in the server's memory); past this many
 // distinct texts, statements run unnamed (parsed and planned each time).
@@ -109,7 +120,11 @@ export function createExecutor(db: Database): Executor {
           const out = await batch([{ text: 'BEGIN', name: 'rest_begin' }, setup(settings, true), main]);
           const result = toResult(out[2]);
           const d = decide(result);
-          await batch([d === 'commit' ? { text: 'COMMIT', name: 'rest_commit' } : { text: 'ROLLBACK', name: 'rest_rollback' }]);
+          await batch([
+            d === 'commit'
+              ? { text: 'COMMIT', name: 'rest_commit' }
+              : { text: 'ROLLBACK', name: 'rest_rollback' },
+          ]);
           if (d instanceof Error) throw d;
           return result;
         });

@@ -15,7 +15,9 @@ import type { Method, Reply, RestRequest, Services } from './request.ts';
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PATCH', 'DELETE']);
 
-export function createHandler(services: Services & { auth: AuthResolver; schemas: string[]; log: (m: string) => void }) {
+export function createHandler(
+  services: Services & { auth: AuthResolver; schemas: string[]; log: (m: string) => void },
+) {
   return async function handle(ctx: Ctx): Promise<void> {
     const { req, res } = ctx;
     const head = ctx.method === 'HEAD';
@@ -24,7 +26,10 @@ export function createHandler(services: Services & { auth: AuthResolver; schemas
       if (!METHODS.has(ctx.method)) throw errors.unsupportedMethod(ctx.method);
       const method = ctx.method as Method;
       const h = req.headers;
-      const auth = await services.auth.resolve(str(h.authorization), str(h.apikey) ?? ctx.url.searchParams.get('apikey') ?? undefined);
+      const auth = await services.auth.resolve(
+        str(h.authorization),
+        str(h.apikey) ?? ctx.url.searchParams.get('apikey') ?? undefined,
+      );
       authenticated = auth.role !== 'anon';
 
       const profile = str(method === 'GET' || method === 'HEAD' ? h['accept-profile'] : h['content-profile']);
@@ -58,9 +63,12 @@ export function createHandler(services: Services & { auth: AuthResolver; schemas
       } else if (segments.length === 1) {
         const name = segments[0];
         let table = services.cache.current.tables.get(tableKey(schema, name));
-        if (!table && (await services.cache.reloadOnMiss())) table = services.cache.current.tables.get(tableKey(schema, name));
+        if (!table && (await services.cache.reloadOnMiss()))
+          table = services.cache.current.tables.get(tableKey(schema, name));
         if (!table) {
-          const names = [...services.cache.current.tables.values()].filter((t) => t.schema === schema).map((t) => t.name);
+          const names = [...services.cache.current.tables.values()]
+            .filter((t) => t.schema === schema)
+            .map((t) => t.name);
           throw errors.tableNotFound(schema, name, closest(name, names));
         }
         reply = await handleTable(r, services, table);
@@ -97,7 +105,9 @@ function toRestError(err: unknown, authenticated: boolean, log: (m: string) => v
 /** GET /rest/v1/: a small description of what is exposed (PostgREST serves OpenAPI here). */
 function root(r: RestRequest, cache: SchemaCache) {
   if (r.method !== 'GET' && r.method !== 'HEAD') throw errors.unsupportedMethod(r.method);
-  const paths: Record<string, unknown> = { '/': { get: { produces: ['application/openapi+json', 'application/json'] } } };
+  const paths: Record<string, unknown> = {
+    '/': { get: { produces: ['application/openapi+json', 'application/json'] } },
+  };
   for (const t of cache.tables.values()) {
     if (t.schema !== r.schema) continue;
     paths[`/${t.name}`] = { get: {}, post: {}, patch: {}, delete: {} };
@@ -125,5 +135,9 @@ function root(r: RestRequest, cache: SchemaCache) {
     paths,
     definitions,
   });
-  return { status: 200, headers: { 'Content-Type': 'application/openapi+json; charset=utf-8' }, body: r.method === 'HEAD' ? null : body };
+  return {
+    status: 200,
+    headers: { 'Content-Type': 'application/openapi+json; charset=utf-8' },
+    body: r.method === 'HEAD' ? null : body,
+  };
 }

@@ -29,7 +29,8 @@ export async function createRestService(ctx: StackContext): Promise<Service> {
   // NOTIFY pgrst, 'reload schema' — the same signal PostgREST listens for.
   const unlisten = await ctx.db.listen('pgrst', (payload) => {
     const p = payload.trim();
-    if (p === '' || p === 'reload schema') cache.reload().catch((err) => log(`schema reload failed: ${err.message}`));
+    if (p === '' || p === 'reload schema')
+      cache.reload().catch((err) => log(`schema reload failed: ${err.message}`));
   });
 
   const handle = createHandler({

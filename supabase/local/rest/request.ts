@@ -72,7 +72,12 @@ export async function readJsonBody(r: RestRequest, limit = 10 * 1024 * 1024): Pr
   try {
     return parseJsonText(text);
   } catch (err) {
-    throw new RestError(400, 'PGRST102', 'Empty or invalid json', err instanceof HttpError ? err.message : null);
+    throw new RestError(
+      400,
+      'PGRST102',
+      'Empty or invalid json',
+      err instanceof HttpError ? err.message : null,
+    );
   }
 }
 
@@ -80,9 +85,14 @@ export async function readJsonBody(r: RestRequest, limit = 10 * 1024 * 1024): Pr
  * The root level's offset and limit from `offset`/`limit`, the Range header and max_rows
  * (which caps every read, as db-max-rows does).
  */
-export function rootRange(level: LevelParams | undefined, header: HeaderRange | null, maxRows: number | null): { offset: number; limit: number | null } {
+export function rootRange(
+  level: LevelParams | undefined,
+  header: HeaderRange | null,
+  maxRows: number | null,
+): { offset: number; limit: number | null } {
   let lower = level?.offset ?? 0;
-  let upper: number | null = level?.limit !== null && level?.limit !== undefined ? lower + level.limit - 1 : null;
+  let upper: number | null =
+    level?.limit !== null && level?.limit !== undefined ? lower + level.limit - 1 : null;
   if (header) {
     lower = Math.max(lower, header.offset);
     if (header.upper !== null) upper = upper === null ? header.upper : Math.min(upper, header.upper);

@@ -42,13 +42,30 @@ describe('SQLSTATE → HTTP', () => {
   });
 
   it('keeps only the error fields, never the statement', () => {
-    const e = fromPgError({ code: 'P0001', message: 'Nope', detail: 'd', hint: 'h', query: 'select secret', params: ['x'] } as any, true);
+    const e = fromPgError(
+      {
+        code: 'P0001',
+        message: 'Nope',
+        detail: 'd',
+        hint: 'h',
+        query: 'select secret',
+        params: ['x'],
+      } as any,
+      true,
+    );
     expect(e.status).toBe(400);
     expect(JSON.stringify(e.body())).toBe('{"code":"P0001","message":"Nope","details":"d","hint":"h"}');
   });
 
   it('lets RAISE SQLSTATE PGRST set code, message, status and headers', () => {
-    const e = fromPgError({ code: 'PGRST', message: '{"code":"123","message":"Payment required","hint":"pay"}', detail: '{"status":402,"headers":{"X-Powered-By":"Nerd Rage"}}' }, false);
+    const e = fromPgError(
+      {
+        code: 'PGRST',
+        message: '{"code":"123","message":"Payment required","hint":"pay"}',
+        detail: '{"status":402,"headers":{"X-Powered-By":"Nerd Rage"}}',
+      },
+      false,
+    );
     expect(e.status).toBe(402);
     expect(e.body()).toEqual({ code: '123', message: 'Payment required', details: null, hint: 'pay' });
     expect(e.headers['X-Powered-By']).toBe('Nerd Rage');
@@ -62,7 +79,9 @@ describe('helpers', () => {
   });
 
   it('renders CSV with a header row and quoting', () => {
-    expect(jsonToCsv('[{"a":1,"b":"x,y"},{"a":null,"b":"say \\"hi\\""}]')).toBe('a,b\n1,"x,y"\n,"say ""hi"""');
+    expect(jsonToCsv('[{"a":1,"b":"x,y"},{"a":null,"b":"say \\"hi\\""}]')).toBe(
+      'a,b\n1,"x,y"\n,"say ""hi"""',
+    );
     expect(jsonToCsv('[]')).toBe('');
   });
 });

@@ -18,7 +18,12 @@ export function rangeStatus(lower: number, upper: number, total: number | null):
   return 200;
 }
 
-export function send(res: ServerResponse, status: number, headers: Record<string, string>, body: string | null) {
+export function send(
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, string>,
+  body: string | null,
+) {
   if (body === null || body === undefined) {
     res.writeHead(status, headers);
     res.end();
@@ -50,7 +55,12 @@ export function sendError(res: ServerResponse, err: RestError, head: boolean) {
  * Applies `response.headers` (a JSON array of one-key objects) and `response.status` set by
  * SQL during the request. Bad values give PostgREST's PGRST111/PGRST112.
  */
-export function applyGucOverrides(status: number, headers: Record<string, string>, gucHeaders: string | null, gucStatus: string | null): number {
+export function applyGucOverrides(
+  status: number,
+  headers: Record<string, string>,
+  gucHeaders: string | null,
+  gucStatus: string | null,
+): number {
   if (gucHeaders) {
     let parsed: unknown;
     try {
@@ -58,8 +68,21 @@ export function applyGucOverrides(status: number, headers: Record<string, string
     } catch {
       parsed = null;
     }
-    if (!Array.isArray(parsed) || !parsed.every((o) => o && typeof o === 'object' && Object.keys(o).length === 1 && typeof Object.values(o)[0] === 'string')) {
-      throw new RestError(500, 'PGRST111', 'response.headers guc must be a JSON array composed of objects with a single key and a string value');
+    if (
+      !Array.isArray(parsed) ||
+      !parsed.every(
+        (o) =>
+          o &&
+          typeof o === 'object' &&
+          Object.keys(o).length === 1 &&
+          typeof Object.values(o)[0] === 'string',
+      )
+    ) {
+      throw new RestError(
+        500,
+        'PGRST111',
+        'response.headers guc must be a JSON array composed of objects with a single key and a string value',
+      );
     }
     for (const o of parsed as Record<string, string>[]) {
       const [k, v] = Object.entries(o)[0];
@@ -68,7 +91,8 @@ export function applyGucOverrides(status: number, headers: Record<string, string
   }
   if (gucStatus) {
     const n = Number(gucStatus);
-    if (!Number.isInteger(n) || n < 100 || n > 599) throw new RestError(500, 'PGRST112', 'response.status guc must be a valid status code');
+    if (!Number.isInteger(n) || n < 100 || n > 599)
+      throw new RestError(500, 'PGRST112', 'response.status guc must be a valid status code');
     return n;
   }
   return status;

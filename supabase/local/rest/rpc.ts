@@ -22,8 +22,10 @@ import {
 } from './request.ts';
 
 const isJsonType = (t: string) => t === 'json' || t === 'jsonb';
-const singleUnnamedJson = (f: FunctionDef) => f.args.length === 1 && f.args[0].name === '' && isJsonType(f.args[0].type);
-const signature = (f: FunctionDef) => `${f.schema}.${f.name}(${f.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`;
+const singleUnnamedJson = (f: FunctionDef) =>
+  f.args.length === 1 && f.args[0].name === '' && isJsonType(f.args[0].type);
+const signature = (f: FunctionDef) =>
+  `${f.schema}.${f.name}(${f.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`;
 
 interface Chosen {
   fn: FunctionDef;
@@ -34,7 +36,8 @@ interface Chosen {
 
 export async function handleRpc(r: RestRequest, s: Services, name: string): Promise<Reply> {
   let overloads = s.cache.current.functions.get(`${r.schema}.${name}`);
-  if (!overloads && (await s.cache.reloadOnMiss())) overloads = s.cache.current.functions.get(`${r.schema}.${name}`);
+  if (!overloads && (await s.cache.reloadOnMiss()))
+    overloads = s.cache.current.functions.get(`${r.schema}.${name}`);
 
   const isPost = r.method === 'POST';
   let chosen: Chosen;
@@ -68,15 +71,28 @@ export async function handleRpc(r: RestRequest, s: Services, name: string): Prom
       node.offset = offset;
       node.limit = limit;
     }
-  } else if (chosen.filters.length || r.query.select || r.query.levels.size > (r.query.levels.has('') ? 1 : 0)) {
+  } else if (
+    chosen.filters.length ||
+    r.query.select ||
+    r.query.levels.size > (r.query.levels.has('') ? 1 : 0)
+  ) {
     const bad = chosen.filters[0]?.[0] ?? 'select';
-    throw new RestError(400, 'PGRST100', `"failed to parse filter (${bad})"`,
-      `${fn.schema}.${fn.name} returns a scalar: its result cannot be filtered or embedded`);
+    throw new RestError(
+      400,
+      'PGRST100',
+      `"failed to parse filter (${bad})"`,
+      `${fn.schema}.${fn.name} returns a scalar: its result cannot be filtered or embedded`,
+    );
   }
 
   const params = new Params();
   const text = callStatement({
-    fn, args: chosen.args, node, shape, stripNulls: r.media.stripNulls, count: r.prefer.count !== null,
+    fn,
+    args: chosen.args,
+    node,
+    shape,
+    stripNulls: r.media.stripNulls,
+    count: r.prefer.count !== null,
     limit: fn.setOf && fn.returns.kind !== 'composite' ? limit : null,
     offset: fn.setOf && fn.returns.kind !== 'composite' ? offset : null,
     params,
@@ -85,14 +101,23 @@ export async function handleRpc(r: RestRequest, s: Services, name: string): Prom
     if (r.media.kind === 'object' && fn.setOf && res.page !== 1) return errors.singular(res.page);
     if (r.prefer.handling === 'strict' && r.prefer.maxAffected !== null) {
       if (!fn.setOf) {
-        return new RestError(400, 'PGRST128', 'Function must return SETOF or TABLE when max-affected preference is used with handling=strict');
+        return new RestError(
+          400,
+          'PGRST128',
+          'Function must return SETOF or TABLE when max-affected preference is used with handling=strict',
+        );
       }
       if (res.page > r.prefer.maxAffected) return errors.maxAffected(res.page);
     }
     return 'commit';
   };
   const needsDecision = r.media.kind === 'object' || r.prefer.maxAffected !== null;
-  const result = await s.executor.run(requestSettings(r, readOnly, s), text, params.values, needsDecision ? decide : undefined);
+  const result = await s.executor.run(
+    requestSettings(r, readOnly, s),
+    text,
+    params.values,
+    needsDecision ? decide : undefined,
+  );
 
   const headers = baseHeaders(r);
   if (fn.returns.kind === 'void') {
@@ -108,39 +133,68 @@ export async function handleRpc(r: RestRequest, s: Services, name: string): Prom
   headers['Content-Range'] = contentRange(lower, upper, result.total);
   preferenceApplied(r, ['count', 'handling', 'max-affected'], headers);
   status = applyGucOverrides(status, headers, result.headers, result.status);
-  const body = head || result.body === null ? null : r.media.kind === 'csv' ? jsonToCsv(result.body) : result.body;
+  const body =
+    head || result.body === null ? null : r.media.kind === 'csv' ? jsonToCsv(result.body) : result.body;
   return { status, headers, body };
 }
 
-function notFound(r: RestRequest, s: Services, name: string, keys: string[], overloads: FunctionDef[]): RestError {
+function notFound(
+  r: RestRequest,
+  s: Services,
+  name: string,
+  keys: string[],
+  overloads: FunctionDef[],
+): RestError {
   let suggestion: string | null = null;
   if (overloads.length === 0) {
-    const names = [...s.cache.current.functions.keys()].filter((k) => k.startsWith(`${r.schema}.`)).map((k) => k.slice(r.schema.length + 1));
+    const names = [...s.cache.current.functions.keys()]
+      .filter((k) => k.startsWith(`${r.schema}.`))
+      .map((k) => k.slice(r.schema.length + 1));
     suggestion = closest(name, names);
   } else {
-    const sets = overloads.map((f) => `(${f.args.map((a) => a.name).sort().join(', ')})`);
-    suggestion = sets.length ? `${name}${closest(`(${[...keys].sort().join(', ')})`, sets, 0.33) ?? sets[0]}` : null;
+    const sets = overloads.map(
+      (f) =>
+        `(${f.args
+          .map((a) => a.name)
+          .sort()
+          .join(', ')})`,
+    );
+    suggestion = sets.length
+      ? `${name}${closest(`(${[...keys].sort().join(', ')})`, sets, 0.33) ?? sets[0]}`
+      : null;
   }
   return errors.functionNotFound(r.schema, name, [...keys].sort(), r.method === 'POST', suggestion);
 }
 
-function pick(r: RestRequest, s: Services, name: string, keys: string[], overloads: FunctionDef[], candidates: FunctionDef[]): FunctionDef {
+function pick(
+  r: RestRequest,
+  s: Services,
+  name: string,
+  keys: string[],
+  overloads: FunctionDef[],
+  candidates: FunctionDef[],
+): FunctionDef {
   if (candidates.length === 1) return candidates[0];
   if (candidates.length === 0) throw notFound(r, s, name, keys, overloads);
   throw errors.ambiguousFunction(candidates.map(signature));
 }
 
-function choosePost(r: RestRequest, s: Services, name: string, overloads: FunctionDef[], body: unknown): Chosen {
+function choosePost(
+  r: RestRequest,
+  s: Services,
+  name: string,
+  overloads: FunctionDef[],
+  body: unknown,
+): Chosen {
   const isObject = body !== null && typeof body === 'object' && !Array.isArray(body);
   const keys = isObject ? Object.keys(body as object) : [];
-  const named = isObject
-    ? overloads.filter((f) => !singleUnnamedJson(f) && matches(f.args, keys))
-    : [];
+  const named = isObject ? overloads.filter((f) => !singleUnnamedJson(f) && matches(f.args, keys)) : [];
   const single = overloads.filter(singleUnnamedJson);
   const candidates = named.length ? named : single;
   const fn = pick(r, s, name, keys, overloads, candidates);
   const filters = r.query.rest;
-  if (singleUnnamedJson(fn)) return { fn, args: { kind: 'single', body: JSON.stringify(body), type: fn.args[0].type }, filters };
+  if (singleUnnamedJson(fn))
+    return { fn, args: { kind: 'single', body: JSON.stringify(body), type: fn.args[0].type }, filters };
   const used = fn.args.filter((a) => keys.includes(a.name));
   return { fn, args: { kind: 'json', body: JSON.stringify(body), args: used }, filters };
 }
@@ -161,7 +215,12 @@ function chooseGet(r: RestRequest, s: Services, name: string, overloads: Functio
     const arg = fn.args.find((a) => a.name === k);
     if (!arg) filters.push([k, v]);
     else if (values.some(([a]) => a === arg)) {
-      throw new RestError(400, 'PGRST100', `"failed to parse rpc arguments (${k})"`, `argument '${k}' was given more than once`);
+      throw new RestError(
+        400,
+        'PGRST100',
+        `"failed to parse rpc arguments (${k})"`,
+        `argument '${k}' was given more than once`,
+      );
     } else values.push([arg, v]);
   }
   return { fn, args: { kind: 'text', values }, filters };
@@ -169,5 +228,8 @@ function chooseGet(r: RestRequest, s: Services, name: string, overloads: Functio
 
 /** Every key names an argument and every argument without a default has a key. */
 function matches(args: FunctionArg[], keys: string[]): boolean {
-  return keys.every((k) => args.some((a) => a.name === k)) && args.every((a) => a.hasDefault || keys.includes(a.name));
+  return (
+    keys.every((k) => args.some((a) => a.name === k)) &&
+    args.every((a) => a.hasDefault || keys.includes(a.name))
+  );
 }

@@ -57,7 +57,13 @@ async function read(r: RestRequest, s: Services, table: Table): Promise<Reply> {
     node.limit = limit;
     const params = new Params();
     const shape: BodyShape = head ? 'none' : r.media.kind === 'object' ? 'object' : 'array';
-    const text = readStatement({ node, shape, stripNulls: r.media.stripNulls, count: r.prefer.count !== null, params });
+    const text = readStatement({
+      node,
+      shape,
+      stripNulls: r.media.stripNulls,
+      count: r.prefer.count !== null,
+      params,
+    });
     built = { text, values: params.values, offset };
     s.statements.set(schema, key, built);
   }
@@ -80,7 +86,11 @@ function representation(r: RestRequest, s: Services, table: Table): { rep: Repre
   const wants = r.prefer.return === 'representation';
   return {
     node,
-    rep: { node: wants ? node : null, shape: r.media.kind === 'object' ? 'object' : 'array', stripNulls: r.media.stripNulls },
+    rep: {
+      node: wants ? node : null,
+      shape: r.media.kind === 'object' ? 'object' : 'array',
+      stripNulls: r.media.stripNulls,
+    },
   };
 }
 
@@ -99,7 +109,13 @@ function needsDecision(r: RestRequest): boolean {
   return r.media.kind === 'object' || (r.prefer.handling === 'strict' && r.prefer.maxAffected !== null);
 }
 
-function writeReply(r: RestRequest, result: StatementResult, okStatus: number, emptyStatus: number, range: string): Reply {
+function writeReply(
+  r: RestRequest,
+  result: StatementResult,
+  okStatus: number,
+  emptyStatus: number,
+  range: string,
+): Reply {
   const wants = r.prefer.return === 'representation';
   const headers = baseHeaders(r, wants ? r.media.contentType : undefined);
   headers['Content-Range'] = range;
@@ -145,22 +161,42 @@ async function insert(r: RestRequest, s: Services, table: Table): Promise<Reply>
   }
   const { rep } = representation(r, s, table);
   const params = new Params();
-  const text = insertStatement({ table, columns, rows: JSON.stringify(rows), rowCount: rows.length, defaultWhenMissing, onConflict, rep, params });
+  const text = insertStatement({
+    table,
+    columns,
+    rows: JSON.stringify(rows),
+    rowCount: rows.length,
+    defaultWhenMissing,
+    onConflict,
+    rep,
+    params,
+  });
   const settings = requestSettings(r, false, s);
-  const result = await s.executor.run(settings, text, params.values, needsDecision(r) ? decider(r) : undefined);
+  const result = await s.executor.run(
+    settings,
+    text,
+    params.values,
+    needsDecision(r) ? decider(r) : undefined,
+  );
   const total = r.prefer.count ? result.page : null;
   return writeReply(r, result, 201, 201, contentRange(1, 0, total));
 }
 
 async function update(r: RestRequest, s: Services, table: Table): Promise<Reply> {
   const body = await readJsonBody(r);
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw errors.invalidBody('Empty or invalid json');
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    throw errors.invalidBody('Empty or invalid json');
   const columns = resolveColumns(table, Object.keys(body));
   const { node, rep } = representation(r, s, table);
   rejectEmbedLimits(r);
   const params = new Params();
   const text = updateStatement({ table, node, rep, params, columns, patch: JSON.stringify(body) });
-  const result = await s.executor.run(requestSettings(r, false, s), text, params.values, needsDecision(r) ? decider(r) : undefined);
+  const result = await s.executor.run(
+    requestSettings(r, false, s),
+    text,
+    params.values,
+    needsDecision(r) ? decider(r) : undefined,
+  );
   const total = r.prefer.count ? result.page : null;
   return writeReply(r, result, 200, 204, contentRange(0, result.page - 1, total));
 }
@@ -170,7 +206,12 @@ async function remove(r: RestRequest, s: Services, table: Table): Promise<Reply>
   rejectEmbedLimits(r);
   const params = new Params();
   const text = deleteStatement({ table, node, rep, params });
-  const result = await s.executor.run(requestSettings(r, false, s), text, params.values, needsDecision(r) ? decider(r) : undefined);
+  const result = await s.executor.run(
+    requestSettings(r, false, s),
+    text,
+    params.values,
+    needsDecision(r) ? decider(r) : undefined,
+  );
   const total = r.prefer.count ? result.page : null;
   return writeReply(r, result, 200, 204, contentRange(1, 0, total));
 }
@@ -178,6 +219,11 @@ async function remove(r: RestRequest, s: Services, table: Table): Promise<Reply>
 function rejectEmbedLimits(r: RestRequest) {
   const root = r.query.levels.get('');
   if (root?.offset && root.limit === null) {
-    throw new RestError(400, 'PGRST100', '"failed to parse offset parameter"', 'offset on PATCH/DELETE needs a limit');
+    throw new RestError(
+      400,
+      'PGRST100',
+      '"failed to parse offset parameter"',
+      'offset on PATCH/DELETE needs a limit',
+    );
   }
 }

@@ -27,7 +27,8 @@ function sizeLimit(v: unknown): string | null {
   } catch {
     n = NaN;
   }
-  if (!Number.isFinite(n) || n <= 0) throw ERR.invalidRequest('Invalid file size format, hint: use 20GB / 20MB / 30KB / 3B');
+  if (!Number.isFinite(n) || n <= 0)
+    throw ERR.invalidRequest('Invalid file size format, hint: use 20GB / 20MB / 30KB / 3B');
   return String(n);
 }
 
@@ -41,20 +42,28 @@ function mimeTypes(v: unknown): string | null {
 
 export async function listBuckets(db: Database, auth: RequestAuth): Promise<string> {
   const { rows } = await asCaller(db, auth, (tx) =>
-    tx.query<{ json: string }>(`select coalesce(json_agg(${BUCKET_JSON} order by name), '[]')::text as json from storage.buckets`),
+    tx.query<{ json: string }>(
+      `select coalesce(json_agg(${BUCKET_JSON} order by name), '[]')::text as json from storage.buckets`,
+    ),
   );
   return rows[0].json;
 }
 
 export async function getBucket(db: Database, auth: RequestAuth, id: string): Promise<string> {
   const { rows } = await asCaller(db, auth, (tx) =>
-    tx.query<{ json: string }>(`select ${BUCKET_JSON}::text as json from storage.buckets where id = $1`, [id]),
+    tx.query<{ json: string }>(`select ${BUCKET_JSON}::text as json from storage.buckets where id = $1`, [
+      id,
+    ]),
   );
   if (!rows[0]) throw ERR.noSuchBucket();
   return rows[0].json;
 }
 
-export async function createBucket(db: Database, auth: RequestAuth, body: BucketBody): Promise<{ name: string }> {
+export async function createBucket(
+  db: Database,
+  auth: RequestAuth,
+  body: BucketBody,
+): Promise<{ name: string }> {
   const name = typeof body.name === 'string' ? body.name : '';
   const id = checkBucketId(typeof body.id === 'string' && body.id ? body.id : name);
   checkBucketId(name || id);
@@ -65,7 +74,15 @@ export async function createBucket(db: Database, auth: RequestAuth, body: Bucket
         `insert into storage.buckets (id, name, owner, owner_id, public, file_size_limit, allowed_mime_types)
          values ($1, $2, $3::uuid, $4, $5::boolean, $6::bigint,
                  case when $7::jsonb is null then null else array(select jsonb_array_elements_text($7::jsonb)) end)`,
-        [id, name || id, owner, ownerId, String(body.public === true), sizeLimit(body.file_size_limit), mimeTypes(body.allowed_mime_types)],
+        [
+          id,
+          name || id,
+          owner,
+          ownerId,
+          String(body.public === true),
+          sizeLimit(body.file_size_limit),
+          mimeTypes(body.allowed_mime_types),
+        ],
       ),
     );
   } catch (err) {
@@ -75,7 +92,12 @@ export async function createBucket(db: Database, auth: RequestAuth, body: Bucket
   return { name: id };
 }
 
-export async function updateBucket(db: Database, auth: RequestAuth, id: string, body: BucketBody): Promise<void> {
+export async function updateBucket(
+  db: Database,
+  auth: RequestAuth,
+  id: string,
+  body: BucketBody,
+): Promise<void> {
   const { rowCount } = await asCaller(db, auth, (tx) =>
     tx.query(
       `update storage.buckets set
@@ -100,9 +122,12 @@ export async function updateBucket(db: Database, auth: RequestAuth, id: string, 
 }
 
 export async function deleteBucket(db: Database, auth: RequestAuth, id: string): Promise<void> {
-  const objects = await asCaller(db, SERVICE, (tx) => tx.query('select 1 from storage.objects where bucket_id = $1 limit 1', [id]));
+  const objects = await asCaller(db, SERVICE, (tx) =>
+    tx.query('select 1 from storage.objects where bucket_id = $1 limit 1', [id]),
+  );
   if (objects.rows.length > 0) throw ERR.bucketNotEmpty();
-  const { rowCount } = await asCaller(db, auth, (tx) => tx.query('delete from storage.buckets where id = $1', [id]));
+  const { rowCount } = await asCaller(db, auth, (tx) =>
+    tx.query('delete from storage.buckets where id = $1', [id]),
+  );
   if (rowCount === 0) throw ERR.noSuchBucket();
 }
-

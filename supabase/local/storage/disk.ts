@@ -69,7 +69,9 @@ export async function createFileStore(root: string): Promise<FileStore> {
         return;
       }
       const dir = path.dirname(file);
-      const derived = (await fs.readdir(dir).catch(() => [] as string[])).filter((f) => f.startsWith(`${version}.`));
+      const derived = (await fs.readdir(dir).catch(() => [] as string[])).filter((f) =>
+        f.startsWith(`${version}.`),
+      );
       await Promise.all([file, ...derived.map((f) => path.join(dir, f))].map(removeQuietly));
       await pruneEmptyDirs(dir, path.resolve(root, bucket));
     },
@@ -92,4 +94,3 @@ async function pruneEmptyDirs(dir: string, stop: string) {
     current = path.dirname(current);
   }
 }
-

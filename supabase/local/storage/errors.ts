@@ -31,18 +31,35 @@ export const ERR = {
   noSuchKey: () => new StorageError(404, 'NoSuchKey', 'not_found', 'Object not found'),
   noSuchBucket: () => new StorageError(404, 'NoSuchBucket', 'Bucket not found', 'Bucket not found'),
   keyExists: () => new StorageError(409, 'KeyAlreadyExists', 'Duplicate', 'The resource already exists'),
-  bucketExists: () => new StorageError(409, 'BucketAlreadyExists', 'Duplicate', 'The resource already exists'),
+  bucketExists: () =>
+    new StorageError(409, 'BucketAlreadyExists', 'Duplicate', 'The resource already exists'),
   bucketNotEmpty: () =>
-    new StorageError(409, 'ResourceNotEmpty', 'ResourceNotEmpty', 'The bucket you tried to delete is not empty'),
+    new StorageError(
+      409,
+      'ResourceNotEmpty',
+      'ResourceNotEmpty',
+      'The bucket you tried to delete is not empty',
+    ),
   accessDenied: (message = 'new row violates row-level security policy') =>
     new StorageError(403, 'AccessDenied', 'Unauthorized', message),
   invalidJwt: (message: string) => new StorageError(400, 'InvalidJWT', 'InvalidJWT', message),
   invalidSignature: () => new StorageError(400, 'InvalidSignature', 'InvalidSignature', 'Invalid signature'),
   tooLarge: () =>
-    new StorageError(413, 'EntityTooLarge', 'Payload too large', 'The object exceeded the maximum allowed size'),
+    new StorageError(
+      413,
+      'EntityTooLarge',
+      'Payload too large',
+      'The object exceeded the maximum allowed size',
+    ),
   /** refused from Content-Length before any of the body was read: a real 413, as a gateway answers */
   tooLargeDeclared: () =>
-    new StorageError(413, 'EntityTooLarge', 'Payload too large', 'The object exceeded the maximum allowed size', 413),
+    new StorageError(
+      413,
+      'EntityTooLarge',
+      'Payload too large',
+      'The object exceeded the maximum allowed size',
+      413,
+    ),
   invalidMime: (mime: string) =>
     new StorageError(415, 'InvalidMimeType', 'invalid_mime_type', `mime type ${mime} is not supported`),
   invalidKey: (key: string) => new StorageError(400, 'InvalidKey', 'InvalidKey', `Invalid key: ${key}`),
@@ -51,7 +68,8 @@ export const ERR = {
   invalidRange: () => new StorageError(416, 'InvalidRange', 'invalid_range', 'invalid range provided'),
   notFound: () => new StorageError(404, 'NotFound', 'Not Found', 'Route not found'),
   imageProcessing: (message: string) => new StorageError(400, 'InvalidRequest', 'InvalidRequest', message),
-  internal: (message = 'Internal server error') => new StorageError(500, 'InternalError', 'InternalError', message),
+  internal: (message = 'Internal server error') =>
+    new StorageError(500, 'InternalError', 'InternalError', message),
 };
 
 /** The `code` of what was thrown: a Node system error's (ENOENT…) or a database error's (23505…). */
@@ -69,7 +87,8 @@ export function errorMessage(err: unknown): string | undefined {
 /** Turns what a handler threw into a StorageError (database and JWT errors included). */
 export function toStorageError(err: unknown): StorageError {
   if (err instanceof StorageError) return err;
-  if (err instanceof JwtError) return ERR.invalidJwt(err.reason === 'expired' ? 'jwt expired' : 'invalid signature');
+  if (err instanceof JwtError)
+    return ERR.invalidJwt(err.reason === 'expired' ? 'jwt expired' : 'invalid signature');
   if (err instanceof HttpError) {
     // a JSON request body that is too large (refused unread: a real 413) or malformed
     return err.status === 413
@@ -79,7 +98,11 @@ export function toStorageError(err: unknown): StorageError {
   const pg = err as { code?: string; message?: string };
   switch (pg?.code) {
     case '42501': // insufficient privilege / row-level security
-      return ERR.accessDenied(pg.message?.includes('row-level security') ? 'new row violates row-level security policy' : pg.message);
+      return ERR.accessDenied(
+        pg.message?.includes('row-level security')
+          ? 'new row violates row-level security policy'
+          : pg.message,
+      );
     case '23505':
       return ERR.keyExists();
     case '23503':
@@ -88,7 +111,12 @@ export function toStorageError(err: unknown): StorageError {
     case '22023':
       return ERR.invalidRequest(pg.message ?? 'invalid input');
     case '57014':
-      return new StorageError(544, 'DatabaseTimeout', 'DatabaseTimeout', 'The connection to the database timed out');
+      return new StorageError(
+        544,
+        'DatabaseTimeout',
+        'DatabaseTimeout',
+        'The connection to the database timed out',
+      );
   }
   if (typeof pg?.code === 'string' && /^[0-9A-Z]{5}$/.test(pg.code)) {
     return new StorageError(500, 'DatabaseError', 'DatabaseError', pg.message ?? 'database error');
@@ -96,6 +124,10 @@ export function toStorageError(err: unknown): StorageError {
   return ERR.internal();
 }
 
-export function sendStorageError(res: ServerResponse, err: StorageError, headers: Record<string, string> = {}) {
+export function sendStorageError(
+  res: ServerResponse,
+  err: StorageError,
+  headers: Record<string, string> = {},
+) {
   sendJson(res, err.status === 544 ? 544 : err.httpStatus, err.body(), headers);
 }

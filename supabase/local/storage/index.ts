@@ -22,7 +22,12 @@ export async function createStorageService(ctx: StackContext): Promise<Service> 
       try {
         if (!route) {
           await drain(c.req);
-          sendJson(c.res, 404, { statusCode: '404', code: 'NotFound', error: 'Not Found', message: `Route ${c.method}:${c.path} not found` });
+          sendJson(c.res, 404, {
+            statusCode: '404',
+            code: 'NotFound',
+            error: 'Not Found',
+            message: `Route ${c.method}:${c.path} not found`,
+          });
           return;
         }
         await route.handler(deps, { ...c, rest: route.rest, query: new URLSearchParams(c.search) });

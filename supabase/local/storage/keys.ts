@@ -16,7 +16,8 @@ function decode(raw: string): string {
 /** A bucket id: no slashes, no dot-only names, printable, at most 100 characters. */
 export function checkBucketId(id: string): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses
-  if (!id || id.length > 100 || id === '.' || id === '..' || /[/\\\x00-\x1f\x7f]/.test(id)) throw ERR.invalidBucketName();
+  if (!id || id.length > 100 || id === '.' || id === '..' || /[/\\\x00-\x1f\x7f]/.test(id))
+    throw ERR.invalidBucketName();
   return id;
 }
 

@@ -31,12 +31,18 @@ function count(value: unknown, fallback: number, name: string): number {
 }
 
 /** The listing as JSON text, built in SQL. */
-export async function listObjects(db: Database, auth: RequestAuth, bucket: string, body: ListBody): Promise<string> {
+export async function listObjects(
+  db: Database,
+  auth: RequestAuth,
+  bucket: string,
+  body: ListBody,
+): Promise<string> {
   const prefix = listPrefix(body.prefix);
   const limit = Math.min(count(body.limit, 100, 'limit'), 1000);
   const offset = count(body.offset, 0, 'offset');
   const column = SORTABLE[String(body.sortBy?.column ?? 'name')];
-  if (!column) throw ERR.invalidRequest('sortBy.column must be one of name, created_at, updated_at, last_accessed_at');
+  if (!column)
+    throw ERR.invalidRequest('sortBy.column must be one of name, created_at, updated_at, last_accessed_at');
   const order = String(body.sortBy?.order ?? 'asc').toLowerCase() === 'desc' ? 'desc' : 'asc';
   const search = typeof body.search === 'string' ? body.search : '';
 
@@ -63,7 +69,15 @@ export async function listObjects(db: Database, auth: RequestAuth, bucket: strin
       'created_at', created_at, 'last_accessed_at', last_accessed_at, 'metadata', metadata)
       order by folder desc, ${column} ${order} nulls last, name collate "C"), '[]')::text as json
     from page`;
-  const params = [bucket, prefix, `${likeEscape(prefix)}%`, search, `${likeEscape(search)}%`, String(limit), String(offset)];
+  const params = [
+    bucket,
+    prefix,
+    `${likeEscape(prefix)}%`,
+    search,
+    `${likeEscape(search)}%`,
+    String(limit),
+    String(offset),
+  ];
   const { rows } = await asCaller(db, auth, (tx) => tx.query<{ json: string }>(sql, params));
   return rows[0].json;
 }

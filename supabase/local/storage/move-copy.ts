@@ -27,19 +27,32 @@ export interface TransferBody {
 }
 
 export function readTransfer(body: TransferBody | null | undefined): Transfer {
-  if (!body || typeof body.bucketId !== 'string' || typeof body.sourceKey !== 'string' || typeof body.destinationKey !== 'string') {
+  if (
+    !body ||
+    typeof body.bucketId !== 'string' ||
+    typeof body.sourceKey !== 'string' ||
+    typeof body.destinationKey !== 'string'
+  ) {
     throw ERR.invalidRequest('body must have bucketId, sourceKey and destinationKey');
   }
   const bucket = checkBucketId(body.bucketId);
   return {
     bucket,
     from: checkObjectName(body.sourceKey),
-    toBucket: typeof body.destinationBucket === 'string' && body.destinationBucket ? checkBucketId(body.destinationBucket) : bucket,
+    toBucket:
+      typeof body.destinationBucket === 'string' && body.destinationBucket
+        ? checkBucketId(body.destinationBucket)
+        : bucket,
     to: checkObjectName(body.destinationKey),
   };
 }
 
-export async function moveObject(db: Database, store: FileStore, auth: RequestAuth, t: Transfer): Promise<void> {
+export async function moveObject(
+  db: Database,
+  store: FileStore,
+  auth: RequestAuth,
+  t: Transfer,
+): Promise<void> {
   if (t.bucket === t.toBucket && t.from === t.to) return;
   const moved = { version: null as string | null, renamed: false };
   try {
@@ -61,7 +74,12 @@ export async function moveObject(db: Database, store: FileStore, auth: RequestAu
   } catch (err) {
     if (moved.renamed && moved.version) {
       // the commit failed after the file moved: put it back where the row still points
-      await fs.rename(store.versionPath(t.toBucket, t.to, moved.version), store.versionPath(t.bucket, t.from, moved.version)).catch(() => {});
+      await fs
+        .rename(
+          store.versionPath(t.toBucket, t.to, moved.version),
+          store.versionPath(t.bucket, t.from, moved.version),
+        )
+        .catch(() => {});
     }
     throw err;
   }
@@ -69,7 +87,12 @@ export async function moveObject(db: Database, store: FileStore, auth: RequestAu
   await store.removeVersion(t.bucket, t.from, moved.version);
 }
 
-export async function copyObject(db: Database, store: FileStore, auth: RequestAuth, t: Transfer): Promise<{ id: string }> {
+export async function copyObject(
+  db: Database,
+  store: FileStore,
+  auth: RequestAuth,
+  t: Transfer,
+): Promise<{ id: string }> {
   const source = await findObject(db, auth, t.bucket, t.from);
   if (!source.version) throw ERR.noSuchKey();
   const temp = store.tempPath();
@@ -88,7 +111,15 @@ export async function copyObject(db: Database, store: FileStore, auth: RequestAu
       const { rows } = await tx.query<{ id: string }>(
         `insert into storage.objects (bucket_id, name, owner, owner_id, metadata, user_metadata, version)
          values ($1, $2, $3::uuid, $4, $5::jsonb, $6::jsonb, $7) returning id::text`,
-        [t.toBucket, t.to, owner, ownerId, JSON.stringify(metadata), source.user_metadata ? JSON.stringify(source.user_metadata) : null, version],
+        [
+          t.toBucket,
+          t.to,
+          owner,
+          ownerId,
+          JSON.stringify(metadata),
+          source.user_metadata ? JSON.stringify(source.user_metadata) : null,
+          version,
+        ],
       );
       done.placed = await store.place(temp, t.toBucket, t.to, version);
       return { id: rows[0].id };

@@ -49,7 +49,12 @@ async function openVersion(store: FileStore, row: ObjectRow): Promise<FileHandle
 }
 
 /** The object's row, as `auth` may see it (SERVICE sees everything). */
-export function findObject(db: Database, auth: RequestAuth, bucket: string, name: string): Promise<ObjectRow> {
+export function findObject(
+  db: Database,
+  auth: RequestAuth,
+  bucket: string,
+  name: string,
+): Promise<ObjectRow> {
   return asCaller(db, auth, (tx) => selectObject(tx, bucket, name));
 }
 

@@ -53,13 +53,22 @@ const SQL: Record<WriteMode, string> = {
  * probe row is written in a transaction that is always rolled back; a policy refusal
  * throws the same error an upload would.
  */
-export async function checkCanWrite(db: Database, w: Omit<WriteRequest, 'mode'> & { upsert: boolean }): Promise<void> {
+export async function checkCanWrite(
+  db: Database,
+  w: Omit<WriteRequest, 'mode'> & { upsert: boolean },
+): Promise<void> {
   const probe = new Error('probe');
   const { owner, ownerId } = ownerOf(w.ownerSub === undefined ? w.auth.claims.sub : w.ownerSub);
   try {
     await asCaller(db, w.auth, async (tx) => {
       const { rows } = await tx.query(SQL[w.upsert ? 'upsert' : 'create'], [
-        w.bucket, w.name, owner, ownerId, '{}', null, randomUUID(),
+        w.bucket,
+        w.name,
+        owner,
+        ownerId,
+        '{}',
+        null,
+        randomUUID(),
       ]);
       if (!rows[0]) throw ERR.noSuchKey();
       throw probe;
@@ -69,11 +78,18 @@ export async function checkCanWrite(db: Database, w: Omit<WriteRequest, 'mode'> 
   }
 }
 
-export async function writeObject(deps: WriteDeps, req: IncomingMessage, w: WriteRequest): Promise<{ id: string }> {
+export async function writeObject(
+  deps: WriteDeps,
+  req: IncomingMessage,
+  w: WriteRequest,
+): Promise<{ id: string }> {
   checkDeclaredSize(req, deps.maxFileSize); // over the stack-wide cap: no need to ask the database
   const bucket = await findBucket(deps.db, w.bucket);
   const limit = Math.min(bucket.file_size_limit ?? Infinity, deps.maxFileSize);
-  const file = await receiveUpload(req, deps.store, { maxBytes: limit, allowedMimeTypes: bucket.allowed_mime_types });
+  const file = await receiveUpload(req, deps.store, {
+    maxBytes: limit,
+    allowedMimeTypes: bucket.allowed_mime_types,
+  });
 
   const version = randomUUID();
   const { owner, ownerId } = ownerOf(w.ownerSub === undefined ? w.auth.claims.sub : w.ownerSub);
@@ -104,7 +120,8 @@ export async function writeObject(deps: WriteDeps, req: IncomingMessage, w: Writ
       done.placed = await deps.store.place(file.temp, w.bucket, w.name, version);
       return rows[0].id;
     });
-    if (done.replaced && done.replaced !== version) await deps.store.removeVersion(w.bucket, w.name, done.replaced);
+    if (done.replaced && done.replaced !== version)
+      await deps.store.removeVersion(w.bucket, w.name, done.replaced);
     return { id };
   } catch (err) {
     await deps.store.removeQuietly(file.temp);

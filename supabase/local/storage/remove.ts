@@ -37,7 +37,12 @@ export async function removeObjects(
 }
 
 /** Deletes every object of a bucket the caller may delete (POST /bucket/{id}/empty). */
-export async function emptyBucket(db: Database, store: FileStore, auth: RequestAuth, bucket: string): Promise<void> {
+export async function emptyBucket(
+  db: Database,
+  store: FileStore,
+  auth: RequestAuth,
+  bucket: string,
+): Promise<void> {
   const { rows } = await asCaller(db, auth, (tx) =>
     tx.query<{ json: string }>(
       `with d as (delete from storage.objects where bucket_id = $1 returning name, bucket_id, version)

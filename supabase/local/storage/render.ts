@@ -25,12 +25,17 @@ export interface ImageTransform {
 }
 
 const FORMATS: OutputFormat[] = ['origin', 'webp', 'avif', 'jpeg', 'png'];
-const FITS: Record<ResizeMode, 'cover' | 'inside' | 'fill'> = { cover: 'cover', contain: 'inside', fill: 'fill' };
+const FITS: Record<ResizeMode, 'cover' | 'inside' | 'fill'> = {
+  cover: 'cover',
+  contain: 'inside',
+  fill: 'fill',
+};
 
 function int(value: unknown, name: string, min: number, max: number): number | undefined {
   if (value === undefined || value === null || value === '') return undefined;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < min || n > max) throw ERR.invalidRequest(`${name} must be an integer between ${min} and ${max}`);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw ERR.invalidRequest(`${name} must be an integer between ${min} and ${max}`);
   return n;
 }
 
@@ -39,7 +44,8 @@ export function parseTransform(source: URLSearchParams | Record<string, unknown>
   const get = (k: string) => (source instanceof URLSearchParams ? (source.get(k) ?? undefined) : source[k]);
   const resize = get('resize');
   const format = get('format');
-  if (resize !== undefined && !Object.hasOwn(FITS, String(resize))) throw ERR.invalidRequest('resize must be one of cover, contain, fill');
+  if (resize !== undefined && !Object.hasOwn(FITS, String(resize)))
+    throw ERR.invalidRequest('resize must be one of cover, contain, fill');
   if (format !== undefined && !FORMATS.includes(format as OutputFormat)) {
     throw ERR.invalidRequest(`format must be one of ${FORMATS.join(', ')}`);
   }
@@ -98,7 +104,10 @@ export async function renderImage(
   const sourceMime = row.metadata?.mimetype ?? 'application/octet-stream';
   const format = outputFormat(t, accept);
   const mimetype = format ? `image/${format}` : sourceMime;
-  const key = createHash('sha1').update(JSON.stringify([t.width, t.height, t.resize, t.quality, format])).digest('hex').slice(0, 16);
+  const key = createHash('sha1')
+    .update(JSON.stringify([t.width, t.height, t.resize, t.quality, format]))
+    .digest('hex')
+    .slice(0, 16);
   const cacheFile = `${store.versionPath(row.bucket_id, row.name, row.version!)}.render.${key}`;
   const eTag = `"${row.version}-${key}"`;
 

@@ -52,7 +52,12 @@ async function upload(d: StorageDeps, c: RouteCtx, mode: WriteMode) {
   sendJson(c.res, 200, { Id: id, Key: `${bucket}/${name}` });
 }
 
-async function sendOpened(d: StorageDeps, c: RouteCtx, opened: OpenedObject, transform: ImageTransform | null) {
+async function sendOpened(
+  d: StorageDeps,
+  c: RouteCtx,
+  opened: OpenedObject,
+  transform: ImageTransform | null,
+) {
   if (!transform || isEmptyTransform(transform)) {
     await sendFile(c.req, c.res, await sendable(opened, c.query));
     return;
@@ -66,7 +71,11 @@ async function sendOpened(d: StorageDeps, c: RouteCtx, opened: OpenedObject, tra
       'Cache-Control': file.cacheControl,
       ETag: image.eTag,
       'Last-Modified': file.lastModified.toUTCString(),
-      ...(file.downloadAs !== null ? { 'Content-Disposition': `attachment; filename="${file.downloadAs.replace(/[^\x20-\x7e]|["\\]/g, '_')}"` } : {}),
+      ...(file.downloadAs !== null
+        ? {
+            'Content-Disposition': `attachment; filename="${file.downloadAs.replace(/[^\x20-\x7e]|["\\]/g, '_')}"`,
+          }
+        : {}),
     });
     c.res.end(c.method === 'HEAD' ? undefined : image.body);
   } finally {
@@ -89,7 +98,12 @@ function downloadPublic(render: boolean): Handler {
   return async (d, c) => {
     const { bucket, name } = parseBucketAndName(c.rest);
     const transform = render ? parseTransform(c.query) : null;
-    await sendOpened(d, c, await openObject(d.db, d.store, SERVICE, bucket, name, { publicOnly: true }), transform);
+    await sendOpened(
+      d,
+      c,
+      await openObject(d.db, d.store, SERVICE, bucket, name, { publicOnly: true }),
+      transform,
+    );
   };
 }
 
@@ -111,9 +125,18 @@ const signOne: Handler = async (d, c) => {
   const { bucket, name } = parseBucketAndName(c.rest);
   const body = await readJson<{ expiresIn?: unknown; transform?: unknown }>(c.req);
   const seconds = expiresIn(body);
-  const transform = body?.transform && typeof body.transform === 'object' ? parseTransform(body.transform as Record<string, unknown>) : null;
+  const transform =
+    body?.transform && typeof body.transform === 'object'
+      ? parseTransform(body.transform as Record<string, unknown>)
+      : null;
   await findObject(d.db, auth, bucket, name);
-  const signedURL = await signDownload(d.stack.jwt, bucket, name, seconds, transform && !isEmptyTransform(transform) ? transform : null);
+  const signedURL = await signDownload(
+    d.stack.jwt,
+    bucket,
+    name,
+    seconds,
+    transform && !isEmptyTransform(transform) ? transform : null,
+  );
   sendJson(c.res, 200, { signedURL });
 };
 
@@ -128,9 +151,17 @@ const signMany: Handler = async (d, c) => {
     const name = String(path);
     try {
       await findObject(d.db, auth, bucket, checkObjectName(name));
-      out.push({ error: null, path: name, signedURL: await signDownload(d.stack.jwt, bucket, name, seconds, null) });
+      out.push({
+        error: null,
+        path: name,
+        signedURL: await signDownload(d.stack.jwt, bucket, name, seconds, null),
+      });
     } catch {
-      out.push({ error: 'Either the object does not exist or you do not have access to it', path: name, signedURL: null });
+      out.push({
+        error: 'Either the object does not exist or you do not have access to it',
+        path: name,
+        signedURL: null,
+      });
     }
   }
   sendJson(c.res, 200, out);
@@ -143,7 +174,10 @@ const signUploadUrl: Handler = async (d, c) => {
   // Refuse now what the upload would refuse: a missing bucket, or an existing object without upsert.
   await buckets.getBucket(d.db, SERVICE, bucket);
   if (!upsert) {
-    const exists = await findObject(d.db, SERVICE, bucket, name).then(() => true, () => false);
+    const exists = await findObject(d.db, SERVICE, bucket, name).then(
+      () => true,
+      () => false,
+    );
     if (exists) throw ERR.keyExists();
   }
   const sub = typeof auth.claims.sub === 'string' ? auth.claims.sub : undefined;
@@ -171,7 +205,11 @@ const info: Handler = async (d, c) => {
 
 const list: Handler = async (d, c) => {
   const auth = await caller(d, c);
-  sendJson(c.res, 200, await listObjects(d.db, auth, bucketOnly(c.rest), (await readJson<ListBody>(c.req)) ?? {}));
+  sendJson(
+    c.res,
+    200,
+    await listObjects(d.db, auth, bucketOnly(c.rest), (await readJson<ListBody>(c.req)) ?? {}),
+  );
 };
 
 const removeMany: Handler = async (d, c) => {
@@ -202,23 +240,61 @@ const copy: Handler = async (d, c) => {
 };
 
 const bucketRoutes: Route[] = [
-  [['GET'], /^\/bucket\/?$/, async (d, c) => sendJson(c.res, 200, await buckets.listBuckets(d.db, await caller(d, c)))],
-  [['POST'], /^\/bucket\/?$/, async (d, c) => {
-    sendJson(c.res, 200, await buckets.createBucket(d.db, await caller(d, c), (await readJson<buckets.BucketBody>(c.req)) ?? {}));
-  }],
-  [['POST'], /^\/bucket\/([^/]+)\/empty$/, async (d, c) => {
-    await emptyBucket(d.db, d.store, await caller(d, c), bucketOnly(c.rest));
-    sendJson(c.res, 200, { message: 'Successfully emptied' });
-  }],
-  [['GET'], /^\/bucket\/([^/]+)$/, async (d, c) => sendJson(c.res, 200, await buckets.getBucket(d.db, await caller(d, c), bucketOnly(c.rest)))],
-  [['PUT'], /^\/bucket\/([^/]+)$/, async (d, c) => {
-    await buckets.updateBucket(d.db, await caller(d, c), bucketOnly(c.rest), (await readJson<buckets.BucketBody>(c.req)) ?? {});
-    sendJson(c.res, 200, { message: 'Successfully updated' });
-  }],
-  [['DELETE'], /^\/bucket\/([^/]+)$/, async (d, c) => {
-    await buckets.deleteBucket(d.db, await caller(d, c), bucketOnly(c.rest));
-    sendJson(c.res, 200, { message: 'Successfully deleted' });
-  }],
+  [
+    ['GET'],
+    /^\/bucket\/?$/,
+    async (d, c) => sendJson(c.res, 200, await buckets.listBuckets(d.db, await caller(d, c))),
+  ],
+  [
+    ['POST'],
+    /^\/bucket\/?$/,
+    async (d, c) => {
+      sendJson(
+        c.res,
+        200,
+        await buckets.createBucket(
+          d.db,
+          await caller(d, c),
+          (await readJson<buckets.BucketBody>(c.req)) ?? {},
+        ),
+      );
+    },
+  ],
+  [
+    ['POST'],
+    /^\/bucket\/([^/]+)\/empty$/,
+    async (d, c) => {
+      await emptyBucket(d.db, d.store, await caller(d, c), bucketOnly(c.rest));
+      sendJson(c.res, 200, { message: 'Successfully emptied' });
+    },
+  ],
+  [
+    ['GET'],
+    /^\/bucket\/([^/]+)$/,
+    async (d, c) =>
+      sendJson(c.res, 200, await buckets.getBucket(d.db, await caller(d, c), bucketOnly(c.rest))),
+  ],
+  [
+    ['PUT'],
+    /^\/bucket\/([^/]+)$/,
+    async (d, c) => {
+      await buckets.updateBucket(
+        d.db,
+        await caller(d, c),
+        bucketOnly(c.rest),
+        (await readJson<buckets.BucketBody>(c.req)) ?? {},
+      );
+      sendJson(c.res, 200, { message: 'Successfully updated' });
+    },
+  ],
+  [
+    ['DELETE'],
+    /^\/bucket\/([^/]+)$/,
+    async (d, c) => {
+      await buckets.deleteBucket(d.db, await caller(d, c), bucketOnly(c.rest));
+      sendJson(c.res, 200, { message: 'Successfully deleted' });
+    },
+  ],
 ];
 
 const objectRoutes: Route[] = [
@@ -235,7 +311,11 @@ const objectRoutes: Route[] = [
   [['GET', 'HEAD'], /^\/object\/authenticated\/(.+)$/, download(false)],
   [['DELETE'], /^\/object\/([^/]+)\/?$/, removeMany],
   [['DELETE'], /^\/object\/(.+)$/, removeOne],
-  [['POST'], /^\/object\/(.+)$/, (d, c) => upload(d, c, header(c.req, 'x-upsert') === 'true' ? 'upsert' : 'create')],
+  [
+    ['POST'],
+    /^\/object\/(.+)$/,
+    (d, c) => upload(d, c, header(c.req, 'x-upsert') === 'true' ? 'upsert' : 'create'),
+  ],
   [['PUT'], /^\/object\/(.+)$/, (d, c) => upload(d, c, 'update')],
   [['GET', 'HEAD'], /^\/object\/(.+)$/, download(false)],
   [['GET', 'HEAD'], /^\/render\/image\/authenticated\/(.+)$/, download(true)],

@@ -41,7 +41,12 @@ export interface ObjectMetadata {
   httpStatusCode: number;
 }
 
-export function objectMetadata(file: { size: number; md5: string; mimetype: string; cacheControl: string }): ObjectMetadata {
+export function objectMetadata(file: {
+  size: number;
+  md5: string;
+  mimetype: string;
+  cacheControl: string;
+}): ObjectMetadata {
   return {
     eTag: `"${file.md5}"`,
     size: file.size,

@@ -83,7 +83,9 @@ export async function sendFile(req: IncomingMessage, res: ServerResponse, file: 
       res.end();
       return;
     }
-    await pipeline(file.handle.createReadStream({ start, end, autoClose: false }), res).catch(() => res.destroy());
+    await pipeline(file.handle.createReadStream({ start, end, autoClose: false }), res).catch(() =>
+      res.destroy(),
+    );
   } finally {
     await file.handle.close().catch(() => {});
   }

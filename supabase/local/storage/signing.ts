@@ -42,7 +42,10 @@ export async function signUpload(
   owner: string | undefined,
   upsert: boolean,
 ): Promise<{ url: string; token: string }> {
-  const token = await jwt.sign({ url: `${bucket}/${name}`, owner, upsert }, { expiresIn: UPLOAD_URL_SECONDS });
+  const token = await jwt.sign(
+    { url: `${bucket}/${name}`, owner, upsert },
+    { expiresIn: UPLOAD_URL_SECONDS },
+  );
   return { url: `/object/upload/sign/${bucket}/${name}?token=${token}`, token };
 }
 
@@ -53,7 +56,10 @@ export async function verifyUpload(
   name: string,
 ): Promise<{ owner: string | undefined; upsert: boolean }> {
   const claims = await verifyFor(jwt, token, bucket, name);
-  return { owner: typeof claims.owner === 'string' ? claims.owner : undefined, upsert: claims.upsert === true };
+  return {
+    owner: typeof claims.owner === 'string' ? claims.owner : undefined,
+    upsert: claims.upsert === true,
+  };
 }
 
 async function verifyFor(jwt: JwtTools, token: string | null, bucket: string, name: string): Promise<Claims> {

@@ -37,7 +37,9 @@ function parseMetadata(raw: string | undefined, base64: boolean): Record<string,
   if (!raw) return null;
   try {
     const value = parseJsonText(base64 ? Buffer.from(raw, 'base64').toString('utf8') : raw);
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    return value && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
   } catch {
     throw ERR.invalidRequest('metadata is not valid JSON');
   }
@@ -144,7 +146,10 @@ function receiveMultipart(req: IncomingMessage, store: FileStore, rules: UploadR
     let bb: busboy.Busboy;
     try {
       // one byte over the limit, so a file of exactly the limit is not reported as cut off
-      bb = busboy({ headers: req.headers, limits: { files: 1, fields: 20, fieldSize: 1 << 20, fileSize: rules.maxBytes + 1 } });
+      bb = busboy({
+        headers: req.headers,
+        limits: { files: 1, fields: 20, fieldSize: 1 << 20, fileSize: rules.maxBytes + 1 },
+      });
     } catch (err) {
       reject(ERR.invalidRequest(errorMessage(err) ?? 'malformed multipart body'));
       return;
@@ -202,11 +207,17 @@ function receiveMultipart(req: IncomingMessage, store: FileStore, rules: UploadR
 }
 
 /** The upload in a temp file, or a StorageError after the request has been drained. */
-export async function receiveUpload(req: IncomingMessage, store: FileStore, rules: UploadRules): Promise<ReceivedFile> {
+export async function receiveUpload(
+  req: IncomingMessage,
+  store: FileStore,
+  rules: UploadRules,
+): Promise<ReceivedFile> {
   const type = header(req, 'content-type') ?? '';
   checkDeclaredSize(req, rules.maxBytes);
   try {
-    return /^multipart\/form-data/i.test(type) ? await receiveMultipart(req, store, rules) : await receiveRaw(req, store, rules);
+    return /^multipart\/form-data/i.test(type)
+      ? await receiveMultipart(req, store, rules)
+      : await receiveRaw(req, store, rules);
   } catch (err) {
     await drain(req);
     throw err instanceof StorageError ? err : ERR.invalidRequest((err as Error)?.message ?? 'upload failed');

@@ -6,9 +6,13 @@ import { expect, test } from '../support/fixtures.ts';
 import { skipSplash, useLanguage } from '../support/skip-splash.ts';
 
 async function expectNoSeriousViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const summary = serious.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
+  const summary = serious.map(
+    (v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`,
+  );
   expect(summary, `${what}: ${summary.join('\n')}`).toEqual([]);
 }
 
@@ -26,13 +30,25 @@ for (const locale of ['en', 'el'] as const) {
       await expect(page.getByRole('link', { name: /./ }).first()).toBeVisible();
       await expectNoSeriousViolations(page, 'invalid link');
       await page.goto('/signup');
-      await page.getByRole('button', { name: locale === 'en' ? 'Create account' : /./ }).last().click();
+      await page
+        .getByRole('button', { name: locale === 'en' ? 'Create account' : /./ })
+        .last()
+        .click();
       await expectNoSeriousViolations(page, 'sign-up with an error');
     });
 
     test('signed-in screens and overlays', async ({ signedInPage: page }) => {
       await useLanguage(page, locale);
-      for (const route of ['/home', '/settings', '/settings?tab=billing', '/projects', '/create', '/tools', '/history', '/pricing']) {
+      for (const route of [
+        '/home',
+        '/settings',
+        '/settings?tab=billing',
+        '/projects',
+        '/create',
+        '/tools',
+        '/history',
+        '/pricing',
+      ]) {
         await page.goto(route);
         await page.waitForLoadState('networkidle');
         await expectNoSeriousViolations(page, route);

@@ -27,7 +27,10 @@ test('wrong credentials show the spec message', async ({ page, user }) => {
   await expect(page.getByText('Invalid email or password. Please try again.')).toBeVisible();
 });
 
-test('an anonymous visitor of a protected route lands on /login and returns after sign-in', async ({ page, user }) => {
+test('an anonymous visitor of a protected route lands on /login and returns after sign-in', async ({
+  page,
+  user,
+}) => {
   await page.goto('/settings?tab=billing');
   await expect(page).toHaveURL(/\/login\?redirect=/);
   await page.getByLabel('Email').fill(user.email);

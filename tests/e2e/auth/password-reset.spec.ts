@@ -41,7 +41,9 @@ test('forgot and reset password end to end', async ({ page, user }) => {
 });
 
 test('a used or broken link shows the Invalid Link screen', async ({ page }) => {
-  await page.goto('/reset-password#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired');
+  await page.goto(
+    '/reset-password#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired',
+  );
   await expect(page.getByRole('heading', { name: 'Invalid Link' })).toBeVisible();
   await page.getByRole('link', { name: 'Request a new link' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);

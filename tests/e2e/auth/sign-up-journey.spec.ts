@@ -3,7 +3,9 @@ import { uniqueEmail, uniquePhone } from '../support/auth-api.ts';
 import { waitForMail, verifyLink } from '../support/mailbox.ts';
 import { skipSplash } from '../support/skip-splash.ts';
 
-test('a new seller signs up, confirms by mail, signs in, uses the app in Greek and signs out', async ({ page }) => {
+test('a new seller signs up, confirms by mail, signs in, uses the app in Greek and signs out', async ({
+  page,
+}) => {
   const email = uniqueEmail('journey');
   const password = 'cotton-summer-24';
   await skipSplash(page);
@@ -18,7 +20,11 @@ test('a new seller signs up, confirms by mail, signs in, uses the app in Greek a
   await page.getByRole('button', { name: 'Create account' }).click();
 
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByText('Account created successfully! Please check your email to verify your account before logging in.')).toBeVisible();
+  await expect(
+    page.getByText(
+      'Account created successfully! Please check your email to verify your account before logging in.',
+    ),
+  ).toBeVisible();
 
   // Confirm through the dev mailbox: the link signs the seller in on /home.
   const mail = await waitForMail(email, 'confirmation');
@@ -74,7 +80,9 @@ test('sign-up refuses an e-mail that already has an account', async ({ page, use
   await page.getByLabel('Password', { exact: true }).fill('another-pass');
   await page.getByLabel('Confirm password').fill('another-pass');
   await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByText('An account with this email already exists. Please sign in or use a different email.')).toBeVisible();
+  await expect(
+    page.getByText('An account with this email already exists. Please sign in or use a different email.'),
+  ).toBeVisible();
 });
 
 test('sign-up checks the rules in the spec order', async ({ page }) => {
@@ -106,5 +114,7 @@ test('sign-up refuses a phone number that already has an account', async ({ page
   await page.getByLabel('Password', { exact: true }).fill('another-pass');
   await page.getByLabel('Confirm password').fill('another-pass');
   await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByText('An account with this phone number already exists. Please use a different phone number.')).toBeVisible();
+  await expect(
+    page.getByText('An account with this phone number already exists. Please use a different phone number.'),
+  ).toBeVisible();
 });

@@ -1,7 +1,11 @@
 import { expect, test } from '../support/fixtures.ts';
 import { serviceInsert } from '../support/auth-api.ts';
 
-test('a notification inserted by the server appears live in the bell, and can be read', async ({ signedInPage: page, stack, user }) => {
+test('a notification inserted by the server appears live in the bell, and can be read', async ({
+  signedInPage: page,
+  stack,
+  user,
+}) => {
   await page.goto('/home');
   const bell = page.getByRole('button', { name: 'Notifications', exact: true });
   await expect(bell).toBeVisible();
@@ -45,7 +49,12 @@ test('a notification inserted by the server appears live in the bell, and can be
 });
 
 test('a notification with a project opens that project', async ({ signedInPage: page, stack, user }) => {
-  const [project] = await serviceInsert(stack, 'projects', { user_id: user.id, name: 'Linen summer dress', type: 'on-model', status: 'completed' });
+  const [project] = await serviceInsert(stack, 'projects', {
+    user_id: user.id,
+    name: 'Linen summer dress',
+    type: 'on-model',
+    status: 'completed',
+  });
   await page.goto('/home');
   await serviceInsert(stack, 'notifications', {
     user_id: user.id,

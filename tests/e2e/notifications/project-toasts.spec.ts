@@ -5,19 +5,32 @@ import type { StackInfo } from '../support/auth-api.ts';
 async function setProjectStatus(stack: StackInfo, id: string, status: string) {
   const res = await fetch(`${stack.apiUrl}/rest/v1/projects?id=eq.${id}`, {
     method: 'PATCH',
-    headers: { apikey: stack.serviceKey, Authorization: `Bearer ${stack.serviceKey}`, 'Content-Type': 'application/json' },
+    headers: {
+      apikey: stack.serviceKey,
+      Authorization: `Bearer ${stack.serviceKey}`,
+      'Content-Type': 'application/json',
+    },
     body: JSON.stringify({ status }),
   });
   expect(res.ok).toBe(true);
 }
 
-test('project status changes show live toasts; the local toggle mutes them', async ({ signedInPage: page, stack, user }) => {
+test('project status changes show live toasts; the local toggle mutes them', async ({
+  signedInPage: page,
+  stack,
+  user,
+}) => {
   await page.goto('/home');
   await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
   // Let the live channel join before the first change.
   await page.waitForTimeout(1000);
 
-  const [project] = await serviceInsert(stack, 'projects', { user_id: user.id, name: 'Wool coat', type: 'on-model', status: 'processing' });
+  const [project] = await serviceInsert(stack, 'projects', {
+    user_id: user.id,
+    name: 'Wool coat',
+    type: 'on-model',
+    status: 'processing',
+  });
   await expect(page.getByRole('status').filter({ hasText: 'Generating "Wool coat"' })).toBeVisible();
   // The dashboard reloads live on project changes.
   await expect(page.getByText('0 completed · 1 in progress')).toBeVisible();
@@ -30,9 +43,17 @@ test('project status changes show live toasts; the local toggle mutes them', asy
   // Mute app notifications in settings: the next change shows no toast.
   await page.goto('/settings');
   await page.getByRole('switch', { name: 'App notifications' }).click();
-  await expect(page.getByRole('switch', { name: 'App notifications' })).toHaveAttribute('aria-checked', 'false');
+  await expect(page.getByRole('switch', { name: 'App notifications' })).toHaveAttribute(
+    'aria-checked',
+    'false',
+  );
   await page.waitForTimeout(1000);
-  const [second] = await serviceInsert(stack, 'projects', { user_id: user.id, name: 'Silk scarf', type: 'flat-lay', status: 'processing' });
+  const [second] = await serviceInsert(stack, 'projects', {
+    user_id: user.id,
+    name: 'Silk scarf',
+    type: 'flat-lay',
+    status: 'processing',
+  });
   await setProjectStatus(stack, second.id, 'failed');
   await page.waitForTimeout(1500);
   await expect(page.getByText(/Silk scarf/)).toHaveCount(0);

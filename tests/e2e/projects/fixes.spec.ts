@@ -10,13 +10,20 @@ import { filesOf, generateProject, seedProjects } from './seed.ts';
 
 test.setTimeout(120_000);
 
-test('a fix drawn with the mouse and one drawn on a phone reach the fix workflow and /fixes', async ({ page, stack, browser }) => {
+test('a fix drawn with the mouse and one drawn on a phone reach the fix workflow and /fixes', async ({
+  page,
+  stack,
+  browser,
+}) => {
   const catcher = await startWebhookCatcher();
   try {
     const seller = await sellerOnPage(page, stack, { plan: 'pro', extraCredits: 5 });
     const first = await generateProject(seller);
     await seller.client.rpc('rename_project', { project_id: first, name: 'Silk blouse' });
-    const [second] = await seedProjects(stack, seller, 1, await filesOf(stack, first), { spreadDays: 0, namePrefix: 'Phone ' });
+    const [second] = await seedProjects(stack, seller, 1, await filesOf(stack, first), {
+      spreadDays: 0,
+      namePrefix: 'Phone ',
+    });
 
     // desktop, mouse
     await page.goto(`/projects/${first}`);
@@ -34,14 +41,19 @@ test('a fix drawn with the mouse and one drawn on a phone reach the fix workflow
     await expect(canvas).toHaveAttribute('data-strokes', '1');
     await dialog.getByRole('button', { name: 'Submit fix request' }).click();
     await expect(dialog.getByText('Please describe the issue')).toBeVisible();
-    await dialog.getByRole('textbox', { name: 'Describe the issue' }).fill('The left sleeve should be shorter');
+    await dialog
+      .getByRole('textbox', { name: 'Describe the issue' })
+      .fill('The left sleeve should be shorter');
     await dialog.getByRole('button', { name: 'Submit fix request' }).click();
     const done = page.getByRole('dialog', { name: 'Fix request submitted successfully' });
     await expect(done).toBeVisible();
     // the confirmation closes itself after 5 s
     await expect(done).toBeHidden({ timeout: 8000 });
 
-    const notice = await catcher.waitFor((b) => b?.projectId === first && typeof b.annotatedImage === 'string', 20_000);
+    const notice = await catcher.waitFor(
+      (b) => b?.projectId === first && typeof b.annotatedImage === 'string',
+      20_000,
+    );
     expect(notice.description).toBe('The left sleeve should be shorter');
     expect(notice.annotatedImage).toMatch(/^data:image\/png;base64,/);
     const png = Buffer.from(notice.annotatedImage.split(',')[1], 'base64');

@@ -5,7 +5,11 @@ import type { Page } from '@playwright/test';
 import { signInThroughApi, type StackInfo } from '../support/auth-api.ts';
 import { createSeller, type ProjectFiles, type SeedSeller, serviceClientOf } from './seed.ts';
 
-export async function sellerOnPage(page: Page, stack: StackInfo, opts: Parameters<typeof createSeller>[1] = {}): Promise<SeedSeller> {
+export async function sellerOnPage(
+  page: Page,
+  stack: StackInfo,
+  opts: Parameters<typeof createSeller>[1] = {},
+): Promise<SeedSeller> {
   const seller = await createSeller(stack, opts);
   await page.addInitScript(() => window.sessionStorage.setItem('drape.splashSeen', '1'));
   await signInThroughApi(page, stack, seller);
@@ -13,7 +17,12 @@ export async function sellerOnPage(page: Page, stack: StackInfo, opts: Parameter
 }
 
 /** Every stored object of a seller under a project's files, by bucket (service role). */
-export async function storedObjects(stack: StackInfo, userId: string, projectId: string, productPaths: string[] = []) {
+export async function storedObjects(
+  stack: StackInfo,
+  userId: string,
+  projectId: string,
+  productPaths: string[] = [],
+) {
   const admin = serviceClientOf(stack);
   const out: Record<string, string[]> = {};
   for (const bucket of ['generated', 'watermarked', 'videos', 'fix-drawings']) {
@@ -26,7 +35,13 @@ export async function storedObjects(stack: StackInfo, userId: string, projectId:
 }
 
 /** A project whose images are being made: processing rows with a long lease (the engine leaves them be). */
-export async function processingProject(stack: StackInfo, seller: SeedSeller, files: ProjectFiles, name: string, images = 2) {
+export async function processingProject(
+  stack: StackInfo,
+  seller: SeedSeller,
+  files: ProjectFiles,
+  name: string,
+  images = 2,
+) {
   const admin = serviceClientOf(stack);
   const projectId = randomUUID();
   const original = `${seller.id}/${Date.now()}-live-product.png`;
@@ -64,17 +79,37 @@ export async function processingProject(stack: StackInfo, seller: SeedSeller, fi
 }
 
 /** Finishes one image as the engine does: both files stored, the outcome reported. */
-export async function completeImage(stack: StackInfo, userId: string, projectId: string, imageId: string, files: ProjectFiles) {
+export async function completeImage(
+  stack: StackInfo,
+  userId: string,
+  projectId: string,
+  imageId: string,
+  files: ProjectFiles,
+) {
   const admin = serviceClientOf(stack);
   const name = `${userId}/${projectId}/${imageId}.png`;
-  await admin.storage.from('generated').upload(name, files.generated, { contentType: 'image/png', upsert: true });
-  await admin.storage.from('watermarked').upload(name, files.watermarked, { contentType: 'image/png', upsert: true });
-  const { error } = await admin.rpc('report_image_outcome', { image_id: imageId, status: 'completed', generated_path: name, watermarked_path: name });
+  await admin.storage
+    .from('generated')
+    .upload(name, files.generated, { contentType: 'image/png', upsert: true });
+  await admin.storage
+    .from('watermarked')
+    .upload(name, files.watermarked, { contentType: 'image/png', upsert: true });
+  const { error } = await admin.rpc('report_image_outcome', {
+    image_id: imageId,
+    status: 'completed',
+    generated_path: name,
+    watermarked_path: name,
+  });
   if (error) throw new Error(error.message);
 }
 
 /** Draws a stroke with a finger (CDP touch events: pointerType 'touch' in the page). */
-export async function touchStroke(page: Page, from: { x: number; y: number }, to: { x: number; y: number }, steps = 8) {
+export async function touchStroke(
+  page: Page,
+  from: { x: number; y: number },
+  to: { x: number; y: number },
+  steps = 8,
+) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: from.x, y: from.y }] });
   for (let i = 1; i <= steps; i++) {

@@ -23,7 +23,9 @@ test('a processing project turns completed on /projects and on its page, live', 
   await expect(remove).toHaveAttribute('title', 'This project is still processing and cannot be deleted');
   // aria-disabled keeps it focusable and clickable: the click explains instead of deleting
   await remove.click({ force: true });
-  await expect(page.getByRole('status').filter({ hasText: 'This project is still processing and cannot be deleted' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'This project is still processing and cannot be deleted' }),
+  ).toBeVisible();
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
 
   await completeImage(stack, seller.id, projectId, imageIds[0], files);

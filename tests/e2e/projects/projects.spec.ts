@@ -8,7 +8,10 @@ import { filesOf, generateProject, seedProjects, serviceClientOf } from './seed.
 
 test.setTimeout(120_000);
 
-test('find, open, zoom, rename, download WebP, archive, restore and delete a project', async ({ page, stack }) => {
+test('find, open, zoom, rename, download WebP, archive, restore and delete a project', async ({
+  page,
+  stack,
+}) => {
   const seller = await sellerOnPage(page, stack, { plan: 'pro', extraCredits: 5 });
   const projectId = await generateProject(seller);
   await seller.client.rpc('rename_project', { project_id: projectId, name: 'Red linen shirt' });
@@ -72,10 +75,15 @@ test('find, open, zoom, rename, download WebP, archive, restore and delete a pro
   await page.getByRole('button', { name: 'Download', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Download image' });
   await expect(dialog.getByRole('radio', { name: /PNG/ })).toBeChecked();
-  await expect(dialog.getByText('Downloading images without watermark is available only on paid plans')).toHaveCount(0);
+  await expect(
+    dialog.getByText('Downloading images without watermark is available only on paid plans'),
+  ).toHaveCount(0);
   await dialog.locator('label', { hasText: 'WebP' }).click();
   await expect(dialog.getByRole('radio', { name: /WebP/ })).toBeChecked();
-  const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('button', { name: 'Download' }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe('Red linen shirt, front.webp');
   const bytes = await readFile(await download.path());
   expect(bytes.subarray(0, 4).toString('ascii')).toBe('RIFF');
@@ -101,7 +109,9 @@ test('find, open, zoom, rename, download WebP, archive, restore and delete a pro
   expect(before.uploads).toHaveLength(1);
   await page.getByRole('button', { name: 'Delete Red linen shirt, front' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Delete Confirmation' });
-  await expect(confirm.getByText('Are you sure you want to delete this item? This action cannot be undone.')).toBeVisible();
+  await expect(
+    confirm.getByText('Are you sure you want to delete this item? This action cannot be undone.'),
+  ).toBeVisible();
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByRole('article', { name: 'Red linen shirt, front' })).toHaveCount(0);
   await expect(cards).toHaveCount(2);

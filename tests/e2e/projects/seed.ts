@@ -35,7 +35,8 @@ function check(res: { error: unknown }, what: string): void {
 }
 
 function must<T>(res: { data: T; error: unknown }, what: string): NonNullable<T> {
-  if (res.error || res.data === null || res.data === undefined) throw new Error(`${what}: ${JSON.stringify(res.error)}`);
+  if (res.error || res.data === null || res.data === undefined)
+    throw new Error(`${what}: ${JSON.stringify(res.error)}`);
   return res.data;
 }
 
@@ -79,7 +80,11 @@ export async function createSeller(
   }
   if (opts.extraCredits) {
     must(
-      await admin.rpc('grant_purchased_credits', { user_id: id, credits: opts.extraCredits, reference: `seed-${randomUUID()}` }),
+      await admin.rpc('grant_purchased_credits', {
+        user_id: id,
+        credits: opts.extraCredits,
+        reference: `seed-${randomUUID()}`,
+      }),
       'grant credits',
     );
   }
@@ -102,11 +107,18 @@ export async function productPhoto(colour = '#c0392b'): Promise<Buffer> {
 export async function uploadProduct(seller: SeedSeller, bytes?: Buffer, name = 'shirt.png'): Promise<string> {
   const path = `${seller.id}/${Date.now()}-${randomUUID().slice(0, 6)}-${name}`;
   const body = bytes ?? (await productPhoto());
-  check(await seller.client.storage.from('uploads').upload(path, body, { contentType: 'image/png' }), 'upload');
   check(
-    await seller.client
-      .from('uploaded_files')
-      .insert({ user_id: seller.id, file_name: name, file_path: path, file_size: body.length, mime_type: 'image/png' }),
+    await seller.client.storage.from('uploads').upload(path, body, { contentType: 'image/png' }),
+    'upload',
+  );
+  check(
+    await seller.client.from('uploaded_files').insert({
+      user_id: seller.id,
+      file_name: name,
+      file_path: path,
+      file_size: body.length,
+      mime_type: 'image/png',
+    }),
     'record upload',
   );
   return path;
@@ -134,10 +146,17 @@ export async function startProject(
 }
 
 /** Waits until the project leaves processing (the engine and the local renderer at work). */
-export async function waitForProject(seller: SeedSeller, projectId: string, timeoutMs = 120_000): Promise<string> {
+export async function waitForProject(
+  seller: SeedSeller,
+  projectId: string,
+  timeoutMs = 120_000,
+): Promise<string> {
   const end = Date.now() + timeoutMs;
   for (;;) {
-    const row = must(await seller.client.from('projects').select('status').eq('id', projectId).single(), 'read project') as {
+    const row = must(
+      await seller.client.from('projects').select('status').eq('id', projectId).single(),
+      'read project',
+    ) as {
       status: string;
     };
     if (row.status !== 'processing' && row.status !== 'draft') return row.status;
@@ -147,7 +166,10 @@ export async function waitForProject(seller: SeedSeller, projectId: string, time
 }
 
 /** A real generation, finished: the project id. */
-export async function generateProject(seller: SeedSeller, overrides: Record<string, unknown> = {}): Promise<string> {
+export async function generateProject(
+  seller: SeedSeller,
+  overrides: Record<string, unknown> = {},
+): Promise<string> {
   const id = await startProject(seller, overrides);
   const status = await waitForProject(seller, id);
   if (status !== 'completed') throw new Error(`generation ended ${status}`);
@@ -165,11 +187,18 @@ export interface ProjectFiles {
 export async function filesOf(stack: SeedStack, projectId: string): Promise<ProjectFiles> {
   const admin = serviceClientOf(stack);
   const image = must(
-    await admin.from('images').select('original_path, generated_path, watermarked_path').eq('project_id', projectId).limit(1).single(),
+    await admin
+      .from('images')
+      .select('original_path, generated_path, watermarked_path')
+      .eq('project_id', projectId)
+      .limit(1)
+      .single(),
     'read image',
   ) as { original_path: string; generated_path: string; watermarked_path: string | null };
   const read = async (bucket: string, path: string) =>
-    Buffer.from(await must(await admin.storage.from(bucket).download(path), `download ${bucket}`).arrayBuffer());
+    Buffer.from(
+      await must(await admin.storage.from(bucket).download(path), `download ${bucket}`).arrayBuffer(),
+    );
   const generated = await read('generated', image.generated_path);
   return {
     original: await read('uploads', image.original_path),
@@ -179,9 +208,26 @@ export async function filesOf(stack: SeedStack, projectId: string): Promise<Proj
 }
 
 const GARMENTS = [
-  'Linen summer dress', 'Denim jacket', 'Silk blouse', 'Wool coat', 'Cotton tee', 'Pleated skirt', 'Knit cardigan',
-  'Leather jacket', 'Floral maxi dress', 'Striped shirt', 'Cashmere sweater', 'Wide-leg trousers', 'Trench coat',
-  'Satin slip top', 'Cargo pants', 'Puffer vest', 'Chino shorts', 'Rib tank top', 'Corduroy blazer', 'Midi wrap dress',
+  'Linen summer dress',
+  'Denim jacket',
+  'Silk blouse',
+  'Wool coat',
+  'Cotton tee',
+  'Pleated skirt',
+  'Knit cardigan',
+  'Leather jacket',
+  'Floral maxi dress',
+  'Striped shirt',
+  'Cashmere sweater',
+  'Wide-leg trousers',
+  'Trench coat',
+  'Satin slip top',
+  'Cargo pants',
+  'Puffer vest',
+  'Chino shorts',
+  'Rib tank top',
+  'Corduroy blazer',
+  'Midi wrap dress',
 ];
 
 /**
@@ -203,47 +249,64 @@ export async function seedProjects(
   const rows = Array.from({ length: count }, (_, i) => {
     const id = randomUUID();
     ids.push(id);
-    const created = new Date(now - (i / Math.max(count - 1, 1)) * spread * 86_400_000 - i * 60_000).toISOString();
+    const created = new Date(
+      now - (i / Math.max(count - 1, 1)) * spread * 86_400_000 - i * 60_000,
+    ).toISOString();
     return { id, i, created, original: `${seller.id}/${now}-${i}-product.png` };
   });
   const work = rows.map((r) => async () => {
     const imageId = randomUUID();
     const result = `${seller.id}/${r.id}/${imageId}.png`;
-    must(await admin.storage.from('uploads').upload(r.original, files.original, { contentType: 'image/png' }), 'upload original');
-    must(await admin.storage.from('generated').upload(result, files.generated, { contentType: 'image/png' }), 'upload generated');
-    must(await admin.storage.from('watermarked').upload(result, files.watermarked, { contentType: 'image/png' }), 'upload watermarked');
+    must(
+      await admin.storage.from('uploads').upload(r.original, files.original, { contentType: 'image/png' }),
+      'upload original',
+    );
+    must(
+      await admin.storage.from('generated').upload(result, files.generated, { contentType: 'image/png' }),
+      'upload generated',
+    );
+    must(
+      await admin.storage.from('watermarked').upload(result, files.watermarked, { contentType: 'image/png' }),
+      'upload watermarked',
+    );
     const name = `${opts.namePrefix ?? ''}${GARMENTS[r.i % GARMENTS.length]} ${Math.floor(r.i / GARMENTS.length) + 1}`;
     must(
-      await admin.from('projects').insert({
-        id: r.id,
-        user_id: seller.id,
-        name,
-        type: r.i % 3 === 2 ? 'flat-lay' : 'on-model',
-        status: 'completed',
-        model_id: 1,
-        background_id: 4,
-        pose_ids: [1],
-        product_paths: [r.original],
-        completed_at: r.created,
-        created_at: r.created,
-        updated_at: r.created,
-      }).select('id'),
+      await admin
+        .from('projects')
+        .insert({
+          id: r.id,
+          user_id: seller.id,
+          name,
+          type: r.i % 3 === 2 ? 'flat-lay' : 'on-model',
+          status: 'completed',
+          model_id: 1,
+          background_id: 4,
+          pose_ids: [1],
+          product_paths: [r.original],
+          completed_at: r.created,
+          created_at: r.created,
+          updated_at: r.created,
+        })
+        .select('id'),
       'insert project',
     );
     must(
-      await admin.from('images').insert({
-        id: imageId,
-        project_id: r.id,
-        user_id: seller.id,
-        original_path: r.original,
-        pose_id: 1,
-        position: 1,
-        status: 'completed',
-        generated_path: result,
-        watermarked_path: result,
-        completed_at: r.created,
-        created_at: r.created,
-      }).select('id'),
+      await admin
+        .from('images')
+        .insert({
+          id: imageId,
+          project_id: r.id,
+          user_id: seller.id,
+          original_path: r.original,
+          pose_id: 1,
+          position: 1,
+          status: 'completed',
+          generated_path: result,
+          watermarked_path: result,
+          completed_at: r.created,
+          created_at: r.created,
+        })
+        .select('id'),
       'insert image',
     );
   });

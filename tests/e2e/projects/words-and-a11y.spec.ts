@@ -10,9 +10,13 @@ import { filesOf, generateProject, seedProjects, serviceClientOf } from './seed.
 test.setTimeout(120_000);
 
 async function expectNoSeriousViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const summary = serious.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
+  const summary = serious.map(
+    (v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`,
+  );
   expect(summary, `${what}: ${summary.join('\n')}`).toEqual([]);
 }
 
@@ -40,7 +44,8 @@ const WORDS = {
     noFixes: 'Δεν υπάρχουν ακόμη αιτήματα διόρθωσης',
     nothingArchived: 'Δεν υπάρχουν αρχειοθετημένα έργα',
     deleteTitle: 'Επιβεβαίωση διαγραφής',
-    deleteBody: 'Είστε σίγουροι ότι θέλετε να διαγράψετε αυτό το στοιχείο; Η ενέργεια δεν μπορεί να αναιρεθεί.',
+    deleteBody:
+      'Είστε σίγουροι ότι θέλετε να διαγράψετε αυτό το στοιχείο; Η ενέργεια δεν μπορεί να αναιρεθεί.',
     notFound: 'Το έργο δεν βρέθηκε',
   },
 } as const;
@@ -51,7 +56,9 @@ for (const locale of ['en', 'el'] as const) {
     await useLanguage(page, locale);
     const seller = await sellerOnPage(page, stack, { plan: 'pro', extraCredits: 3 });
     const projectId = await generateProject(seller);
-    const [, rejected] = await seedProjects(stack, seller, 2, await filesOf(stack, projectId), { spreadDays: 90 });
+    const [, rejected] = await seedProjects(stack, seller, 2, await filesOf(stack, projectId), {
+      spreadDays: 90,
+    });
     await seller.client.rpc('rename_project', { project_id: rejected, name: 'Lace bodysuit' });
     await serviceClientOf(stack).from('projects').update({ status: 'rejected' }).eq('id', rejected);
 

@@ -1,7 +1,15 @@
 import { expect, test } from '../support/fixtures.ts';
 
-test('a paid plan can be cancelled at the period end; the page reloads and cancel is then disabled', async ({ signedInPage: page, stack, user }) => {
-  const headers = { apikey: stack.serviceKey, Authorization: `Bearer ${stack.serviceKey}`, 'Content-Type': 'application/json' };
+test('a paid plan can be cancelled at the period end; the page reloads and cancel is then disabled', async ({
+  signedInPage: page,
+  stack,
+  user,
+}) => {
+  const headers = {
+    apikey: stack.serviceKey,
+    Authorization: `Bearer ${stack.serviceKey}`,
+    'Content-Type': 'application/json',
+  };
   const res = await fetch(`${stack.apiUrl}/rest/v1/subscriptions?user_id=eq.${user.id}`, {
     method: 'PATCH',
     headers,
@@ -24,6 +32,11 @@ test('a paid plan can be cancelled at the period end; the page reloads and cance
   await expect(page.getByText('End date')).toBeVisible();
   await expect(page.getByText('€50 / month')).toBeVisible();
 
-  const sub = await (await fetch(`${stack.apiUrl}/rest/v1/subscriptions?user_id=eq.${user.id}&select=plan,cancel_at_period_end`, { headers })).json();
+  const sub = await (
+    await fetch(
+      `${stack.apiUrl}/rest/v1/subscriptions?user_id=eq.${user.id}&select=plan,cancel_at_period_end`,
+      { headers },
+    )
+  ).json();
   expect(sub).toEqual([{ plan: 'pro', cancel_at_period_end: true }]);
 });

@@ -4,7 +4,11 @@ import type { StackInfo } from '../support/auth-api.ts';
 async function setBalance(stack: StackInfo, userId: string, plan: string, credits: number) {
   const res = await fetch(`${stack.apiUrl}/rest/v1/subscriptions?user_id=eq.${userId}`, {
     method: 'PATCH',
-    headers: { apikey: stack.serviceKey, Authorization: `Bearer ${stack.serviceKey}`, 'Content-Type': 'application/json' },
+    headers: {
+      apikey: stack.serviceKey,
+      Authorization: `Bearer ${stack.serviceKey}`,
+      'Content-Type': 'application/json',
+    },
     body: JSON.stringify({ plan, plan_credits: credits, purchased_credits: 0, credits_remaining: credits }),
   });
   expect(res.ok).toBe(true);
@@ -27,14 +31,20 @@ test('the credits dropdown opens on hover and shows every row', async ({ signedI
   await expect(panel).toBeHidden();
 });
 
-test('the low-credits modal opens when the server balance drops on a paid plan', async ({ signedInPage: page, stack, user }) => {
+test('the low-credits modal opens when the server balance drops on a paid plan', async ({
+  signedInPage: page,
+  stack,
+  user,
+}) => {
   await page.goto('/home');
   await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
   await page.waitForTimeout(1000);
   await setBalance(stack, user.id, 'lite', 2);
   const modal = page.getByRole('alertdialog', { name: "You're running low on credits (2 left)" });
   await expect(modal).toBeVisible();
-  await expect(modal.getByText('Upgrade your plan to continue creating amazing fashion content')).toBeVisible();
+  await expect(
+    modal.getByText('Upgrade your plan to continue creating amazing fashion content'),
+  ).toBeVisible();
   await modal.getByRole('button', { name: 'Maybe Later' }).click();
   await expect(modal).toBeHidden();
 
@@ -75,7 +85,9 @@ test('feedback is stored and thanked; contact validates and submits', async ({ s
   await expect(contact).toBeHidden({ timeout: 5000 });
 });
 
-test('the sidebar marks the active section and becomes a drawer on phones', async ({ signedInPage: page }) => {
+test('the sidebar marks the active section and becomes a drawer on phones', async ({
+  signedInPage: page,
+}) => {
   await page.goto('/projects');
   const nav = page.getByRole('navigation', { name: 'Main' });
   const items = nav.getByRole('listitem');

@@ -40,7 +40,10 @@ async function call(stack: StackInfo, path: string, init: RequestInit & { key?: 
   return body;
 }
 
-export async function createConfirmedUser(stack: StackInfo, overrides: Partial<TestUser> = {}): Promise<TestUser> {
+export async function createConfirmedUser(
+  stack: StackInfo,
+  overrides: Partial<TestUser> = {},
+): Promise<TestUser> {
   const user = {
     email: overrides.email ?? uniqueEmail(),
     password: overrides.password ?? 'linen-and-silk',
@@ -61,11 +64,18 @@ export async function createConfirmedUser(stack: StackInfo, overrides: Partial<T
 }
 
 export async function passwordSession(stack: StackInfo, email: string, password: string) {
-  return call(stack, '/auth/v1/token?grant_type=password', { method: 'POST', body: JSON.stringify({ email, password }) });
+  return call(stack, '/auth/v1/token?grant_type=password', {
+    method: 'POST',
+    body: JSON.stringify({ email, password }),
+  });
 }
 
 /** Starts the page signed in: the session is in localStorage before the app boots. */
-export async function signInThroughApi(page: Page, stack: StackInfo, user: Pick<TestUser, 'email' | 'password'>) {
+export async function signInThroughApi(
+  page: Page,
+  stack: StackInfo,
+  user: Pick<TestUser, 'email' | 'password'>,
+) {
   const session = await passwordSession(stack, user.email, user.password);
   const key = `sb-${new URL(stack.apiUrl).hostname.split('.')[0]}-auth-token`;
   await page.addInitScript(
@@ -91,5 +101,9 @@ export async function serviceInsert(stack: StackInfo, table: string, row: Record
 }
 
 export async function serviceRpc(stack: StackInfo, fn: string, args: Record<string, unknown>) {
-  return call(stack, `/rest/v1/rpc/${fn}`, { method: 'POST', key: stack.serviceKey, body: JSON.stringify(args) });
+  return call(stack, `/rest/v1/rpc/${fn}`, {
+    method: 'POST',
+    key: stack.serviceKey,
+    body: JSON.stringify(args),
+  });
 }

@@ -2,7 +2,11 @@
 import { waitForMail as waitForMailAt, type Mail } from '../../support/mailbox.ts';
 import { E2E } from './env.ts';
 
-export function waitForMail(to: string, kind: 'confirmation' | 'recovery', timeoutMs = 15_000): Promise<Mail> {
+export function waitForMail(
+  to: string,
+  kind: 'confirmation' | 'recovery',
+  timeoutMs = 15_000,
+): Promise<Mail> {
   return waitForMailAt(E2E.apiUrl, to, kind, { timeoutMs, pollMs: 200 });
 }
 

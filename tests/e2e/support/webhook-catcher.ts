@@ -38,7 +38,10 @@ export async function startWebhookCatcher(): Promise<Catcher> {
       for (;;) {
         const found = catcher.received.find(match);
         if (found) return found;
-        if (Date.now() > deadline) throw new Error(`no matching webhook call within ${timeoutMs} ms; got ${JSON.stringify(catcher.received)}`);
+        if (Date.now() > deadline)
+          throw new Error(
+            `no matching webhook call within ${timeoutMs} ms; got ${JSON.stringify(catcher.received)}`,
+          );
         await new Promise((r) => setTimeout(r, 100));
       }
     },

@@ -7,9 +7,13 @@ import { seedFinishedProjects } from '../video/video-support.ts';
 import { openAs, sellerOnPlan, shirtPhoto, solid } from './tool-support.ts';
 
 async function expectNoSeriousViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const summary = serious.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
+  const summary = serious.map(
+    (v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`,
+  );
   expect(summary, `${what}: ${summary.join('\n')}`).toEqual([]);
 }
 
@@ -39,13 +43,19 @@ for (const locale of ['en', 'el'] as const) {
     await page.goto('/tools/background-remover');
     await page.waitForLoadState('networkidle');
     await expectNoSeriousViolations(page, 'remover, empty');
-    await page.getByTestId('remover-input').setInputFiles({ name: 'notes.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+    await page
+      .getByTestId('remover-input')
+      .setInputFiles({ name: 'notes.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
     await expect(page.getByRole('alert')).toBeVisible();
     await expectNoSeriousViolations(page, 'remover, wrong file');
-    await page.getByTestId('remover-input').setInputFiles({ name: 'shirt.jpg', mimeType: 'image/jpeg', buffer: await shirtPhoto(600, 750) });
+    await page
+      .getByTestId('remover-input')
+      .setInputFiles({ name: 'shirt.jpg', mimeType: 'image/jpeg', buffer: await shirtPhoto(600, 750) });
     const cutOut = page.waitForEvent('download', { timeout: 90_000 });
     await page.getByTestId('remover-input').waitFor({ state: 'detached' });
-    await page.locator('button', { hasText: locale === 'en' ? 'Remove Background' : 'Αφαίρεση φόντου' }).click();
+    await page
+      .locator('button', { hasText: locale === 'en' ? 'Remove Background' : 'Αφαίρεση φόντου' })
+      .click();
     await cutOut;
     await expect(page.getByTestId('remover-result')).toBeVisible();
     await expectNoSeriousViolations(page, 'remover, with a result');

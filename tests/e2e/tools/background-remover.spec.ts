@@ -5,16 +5,31 @@
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { expect, test } from '../support/fixtures.ts';
-import { alphaCounts, creditsOf, eventually, ledgerOf, openAs, rows, sellerOnPlan, shirtPhoto, toolActivity } from './tool-support.ts';
+import {
+  alphaCounts,
+  creditsOf,
+  eventually,
+  ledgerOf,
+  openAs,
+  rows,
+  sellerOnPlan,
+  shirtPhoto,
+  toolActivity,
+} from './tool-support.ts';
 
-test('removes the background of a product photo: transparent PNG downloaded, 0.40 credits', async ({ page, stack }) => {
+test('removes the background of a product photo: transparent PNG downloaded, 0.40 credits', async ({
+  page,
+  stack,
+}) => {
   const seller = await sellerOnPlan(stack, 'advanced');
   const before = await creditsOf(stack, seller.id);
   await openAs(page, stack, seller);
   await page.goto('/tools/background-remover');
   await expect(page.getByRole('heading', { name: 'Background Remover', level: 1 })).toBeVisible();
 
-  await page.getByTestId('remover-input').setInputFiles({ name: 'Linen shirt.jpg', mimeType: 'image/jpeg', buffer: await shirtPhoto() });
+  await page
+    .getByTestId('remover-input')
+    .setInputFiles({ name: 'Linen shirt.jpg', mimeType: 'image/jpeg', buffer: await shirtPhoto() });
   await expect(page.getByRole('img', { name: 'Your product as uploaded' })).toBeVisible();
   const download = page.waitForEvent('download', { timeout: 90_000 });
   await page.getByRole('button', { name: 'Remove Background' }).click();
@@ -38,14 +53,23 @@ test('removes the background of a product photo: transparent PNG downloaded, 0.4
   await expect(page.getByRole('img', { name: 'Your product without its background' })).toBeVisible();
 
   expect(await creditsOf(stack, seller.id)).toBeCloseTo(before - 0.4, 2);
-  expect(await toolActivity(stack, seller.id)).toEqual([{ toolName: 'background-remover', creditsUsed: 0.4 }]);
-  const jobs = await rows<{ status: string; refunded_at: string | null }>(stack, `tool_jobs?select=status,refunded_at&user_id=eq.${seller.id}`);
+  expect(await toolActivity(stack, seller.id)).toEqual([
+    { toolName: 'background-remover', creditsUsed: 0.4 },
+  ]);
+  const jobs = await rows<{ status: string; refunded_at: string | null }>(
+    stack,
+    `tool_jobs?select=status,refunded_at&user_id=eq.${seller.id}`,
+  );
   expect(jobs).toEqual([{ status: 'completed', refunded_at: null }]);
 });
 
 async function expectRefundedOnce(stack: Parameters<typeof creditsOf>[0], sellerId: string, before: number) {
   const jobs = await eventually(
-    () => rows<{ status: string; refunded_at: string | null }>(stack, `tool_jobs?select=status,refunded_at&user_id=eq.${sellerId}`),
+    () =>
+      rows<{ status: string; refunded_at: string | null }>(
+        stack,
+        `tool_jobs?select=status,refunded_at&user_id=eq.${sellerId}`,
+      ),
     (j) => j.length === 1 && j[0].refunded_at !== null,
   );
   expect(jobs[0].status).toBe('failed');
@@ -57,12 +81,17 @@ async function expectRefundedOnce(stack: Parameters<typeof creditsOf>[0], seller
   ]);
 }
 
-test('a photo the provider refuses: the job fails, the 0.40 credits come back once, the spec’s error', async ({ page, stack }) => {
+test('a photo the provider refuses: the job fails, the 0.40 credits come back once, the spec’s error', async ({
+  page,
+  stack,
+}) => {
   const seller = await sellerOnPlan(stack, 'advanced');
   const before = await creditsOf(stack, seller.id);
   await openAs(page, stack, seller);
   await page.goto('/tools/background-remover');
-  await page.getByTestId('remover-input').setInputFiles({ name: 'shirt.jpg', mimeType: 'image/jpeg', buffer: await shirtPhoto() });
+  await page
+    .getByTestId('remover-input')
+    .setInputFiles({ name: 'shirt.jpg', mimeType: 'image/jpeg', buffer: await shirtPhoto() });
   await expect(page.getByRole('button', { name: 'Remove Background' })).toBeEnabled();
   // The local FASHN endpoint refuses (content moderation) any input whose URL says
   // __reject__: the uploaded photo is moved to such a name before the job starts.
@@ -71,7 +100,11 @@ test('a photo the provider refuses: the job fails, the 0.40 credits come back on
     const rejected = path.replace(/\/([^/]+)$/, '/__reject__-$1');
     const moved = await fetch(`${stack.apiUrl}/storage/v1/object/move`, {
       method: 'POST',
-      headers: { apikey: stack.serviceKey, Authorization: `Bearer ${stack.serviceKey}`, 'Content-Type': 'application/json' },
+      headers: {
+        apikey: stack.serviceKey,
+        Authorization: `Bearer ${stack.serviceKey}`,
+        'Content-Type': 'application/json',
+      },
       body: JSON.stringify({ bucketId: 'tool-images', sourceKey: path, destinationKey: rejected }),
     });
     expect(moved.ok).toBe(true);
@@ -80,7 +113,9 @@ test('a photo the provider refuses: the job fails, the 0.40 credits come back on
   let downloads = 0;
   page.on('download', () => downloads++);
   await page.getByRole('button', { name: 'Remove Background' }).click();
-  await expect(page.getByText('Error processing image. Please try again later.')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText('Error processing image. Please try again later.')).toBeVisible({
+    timeout: 60_000,
+  });
   await expect(page.getByText('The 0.4 credits for this photo were returned to your balance.')).toBeVisible();
   expect(downloads).toBe(0);
   await expectRefundedOnce(stack, seller.id, before);
@@ -95,14 +130,18 @@ test('bytes the provider cannot decode: retried, then failed and refunded once',
   const before = await creditsOf(stack, seller.id);
   await openAs(page, stack, seller);
   await page.goto('/tools/background-remover');
-  await page.getByTestId('remover-input').setInputFiles({ name: 'shirt.jpg', mimeType: 'image/jpeg', buffer: await shirtPhoto() });
+  await page
+    .getByTestId('remover-input')
+    .setInputFiles({ name: 'shirt.jpg', mimeType: 'image/jpeg', buffer: await shirtPhoto() });
   await expect(page.getByRole('button', { name: 'Remove Background' })).toBeEnabled();
   // the bytes that reach storage are not an image the provider can decode
   await page.route('**/storage/v1/object/upload/sign/tool-images/**', (route) =>
     route.continue({ postData: Buffer.from('this is not a picture at all, the provider cannot read it') }),
   );
   await page.getByRole('button', { name: 'Remove Background' }).click();
-  await expect(page.getByText('Error processing image. Please try again later.')).toBeVisible({ timeout: 200_000 });
+  await expect(page.getByText('Error processing image. Please try again later.')).toBeVisible({
+    timeout: 200_000,
+  });
   await expectRefundedOnce(stack, seller.id, before);
 });
 
@@ -113,7 +152,9 @@ test('too few credits: the tool’s own message, nothing uploaded or charged', a
   const message = page.getByText('Insufficient credits. Background removal requires 0.4 credits.');
   await expect(message).toBeVisible();
   await expect(page.getByText('Available credits: 0.3')).toBeVisible();
-  await page.getByTestId('remover-input').setInputFiles({ name: 'shirt.jpg', mimeType: 'image/jpeg', buffer: await shirtPhoto(400, 500) });
+  await page
+    .getByTestId('remover-input')
+    .setInputFiles({ name: 'shirt.jpg', mimeType: 'image/jpeg', buffer: await shirtPhoto(400, 500) });
   let uploads = 0;
   page.on('request', (r) => r.url().includes('/storage/v1/object/upload/sign/tool-images/') && uploads++);
   await page.getByRole('button', { name: 'Remove Background' }).click();
@@ -128,7 +169,9 @@ test('a file that is not a photo is refused with the spec’s words', async ({ p
   const seller = await sellerOnPlan(stack, 'lite');
   await openAs(page, stack, seller);
   await page.goto('/tools/background-remover');
-  await page.getByTestId('remover-input').setInputFiles({ name: 'notes.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+  await page
+    .getByTestId('remover-input')
+    .setInputFiles({ name: 'notes.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
   await expect(page.getByText('Invalid file type. Only PNG, JPG, and WebP are supported.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Remove Background' })).toHaveCount(0);
 });
@@ -137,6 +180,8 @@ test('the remover in Greek', async ({ page, stack }) => {
   const seller = await sellerOnPlan(stack, 'lite', 0);
   await openAs(page, stack, seller, 'el');
   await page.goto('/tools/background-remover');
-  await expect(page.getByText('Ανεπαρκείς πιστώσεις. Η αφαίρεση φόντου απαιτεί 0,4 πιστώσεις.')).toBeVisible();
+  await expect(
+    page.getByText('Ανεπαρκείς πιστώσεις. Η αφαίρεση φόντου απαιτεί 0,4 πιστώσεις.'),
+  ).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Αφαίρεση φόντου', level: 1 })).toBeVisible();
 });

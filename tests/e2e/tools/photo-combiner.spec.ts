@@ -6,7 +6,10 @@ import sharp from 'sharp';
 import { expect, test } from '../support/fixtures.ts';
 import { creditsOf, openAs, pixel, sellerOnPlan, solid, toolActivity } from './tool-support.ts';
 
-test('combines 2 photos into one PNG on white, downloads it and charges 0.15 once', async ({ page, stack }) => {
+test('combines 2 photos into one PNG on white, downloads it and charges 0.15 once', async ({
+  page,
+  stack,
+}) => {
   const seller = await sellerOnPlan(stack, 'advanced');
   const before = await creditsOf(stack, seller.id);
   await openAs(page, stack, seller);
@@ -50,7 +53,10 @@ test('combines 2 photos into one PNG on white, downloads it and charges 0.15 onc
   await expect(page.getByText('Used Photo Combiner')).toBeVisible();
 });
 
-test('removing a photo and adding another combines the new pair, charged once more', async ({ page, stack }) => {
+test('removing a photo and adding another combines the new pair, charged once more', async ({
+  page,
+  stack,
+}) => {
   const seller = await sellerOnPlan(stack, 'lite');
   const before = await creditsOf(stack, seller.id);
   await openAs(page, stack, seller);
@@ -63,9 +69,11 @@ test('removing a photo and adding another combines the new pair, charged once mo
   await page.getByRole('button', { name: 'Remove b.png' }).click();
   await expect(page.getByTestId('combined-result')).toHaveCount(0);
   const second = page.waitForEvent('download');
-  await page.getByTestId('combiner-input').setInputFiles([
-    { name: 'c.webp', mimeType: 'image/webp', buffer: await solid(50, 80, [10, 120, 10], 'webp') },
-  ]);
+  await page
+    .getByTestId('combiner-input')
+    .setInputFiles([
+      { name: 'c.webp', mimeType: 'image/webp', buffer: await solid(50, 80, [10, 120, 10], 'webp') },
+    ]);
   const bytes = await readFile((await (await second).path())!);
   const meta = await sharp(bytes).metadata();
   expect([meta.width, meta.height]).toEqual([100, 180]);
@@ -73,14 +81,20 @@ test('removing a photo and adding another combines the new pair, charged once mo
   expect(await toolActivity(stack, seller.id)).toHaveLength(2);
 });
 
-test('too few credits: the tool’s own message with the balance and a way to buy, no charge and no file', async ({ page, stack }) => {
+test('too few credits: the tool’s own message with the balance and a way to buy, no charge and no file', async ({
+  page,
+  stack,
+}) => {
   const seller = await sellerOnPlan(stack, 'lite', 0.1);
   await openAs(page, stack, seller);
   await page.goto('/tools/photo-combiner');
   const notice = page.getByText('Insufficient credits. Photo combination requires 0.15 credits.');
   await expect(notice).toBeVisible();
   await expect(page.getByText('Available credits: 0.1')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Purchase credits' }).first()).toHaveAttribute('href', '/pricing');
+  await expect(page.getByRole('link', { name: 'Purchase credits' }).first()).toHaveAttribute(
+    'href',
+    '/pricing',
+  );
 
   let downloads = 0;
   page.on('download', () => downloads++);
@@ -98,7 +112,10 @@ test('too few credits: the tool’s own message with the balance and a way to bu
   expect(await toolActivity(stack, seller.id)).toEqual([]);
 });
 
-test('the server refusing the charge releases no file (credits spent elsewhere meanwhile)', async ({ page, stack }) => {
+test('the server refusing the charge releases no file (credits spent elsewhere meanwhile)', async ({
+  page,
+  stack,
+}) => {
   const seller = await sellerOnPlan(stack, 'lite');
   await openAs(page, stack, seller);
   await page.goto('/tools/photo-combiner');
@@ -122,13 +139,18 @@ test('the server refusing the charge releases no file (credits spent elsewhere m
     { name: 'a.png', mimeType: 'image/png', buffer: await solid(100, 100, [0, 0, 0]) },
     { name: 'b.png', mimeType: 'image/png', buffer: await solid(100, 100, [90, 90, 90]) },
   ]);
-  await expect(page.getByText('Insufficient credits. Photo combination requires 0.15 credits.')).toBeVisible();
+  await expect(
+    page.getByText('Insufficient credits. Photo combination requires 0.15 credits.'),
+  ).toBeVisible();
   await page.waitForTimeout(1200);
   expect(downloads).toBe(0);
   await expect(page.getByTestId('combined-result')).toHaveCount(0);
 });
 
-test('a charge whose answer is lost is asked again and charged once, then the file is released', async ({ page, stack }) => {
+test('a charge whose answer is lost is asked again and charged once, then the file is released', async ({
+  page,
+  stack,
+}) => {
   const seller = await sellerOnPlan(stack, 'lite');
   const before = await creditsOf(stack, seller.id);
   await openAs(page, stack, seller);
@@ -159,9 +181,9 @@ test('more than 2 photos and other file types are refused with their messages', 
   const seller = await sellerOnPlan(stack, 'lite');
   await openAs(page, stack, seller);
   await page.goto('/tools/photo-combiner');
-  await page.getByTestId('combiner-input').setInputFiles([
-    { name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') },
-  ]);
+  await page
+    .getByTestId('combiner-input')
+    .setInputFiles([{ name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') }]);
   await expect(page.getByText('Invalid file type. Only PNG, JPG, and WebP are supported.')).toBeVisible();
   await page.getByTestId('combiner-input').setInputFiles([
     { name: 'a.png', mimeType: 'image/png', buffer: await solid(10, 10, [0, 0, 0]) },
@@ -173,9 +195,9 @@ test('more than 2 photos and other file types are refused with their messages', 
   await page.waitForEvent('download');
   await page.getByRole('button', { name: 'Clear All' }).click();
   await expect(page.getByTestId('combiner-photo')).toHaveCount(0);
-  await page.getByTestId('combiner-input').setInputFiles([
-    { name: 'a.png', mimeType: 'image/png', buffer: await solid(10, 10, [0, 0, 0]) },
-  ]);
+  await page
+    .getByTestId('combiner-input')
+    .setInputFiles([{ name: 'a.png', mimeType: 'image/png', buffer: await solid(10, 10, [0, 0, 0]) }]);
   await page.getByRole('button', { name: 'Combine Images' }).click();
   await expect(page.getByText('Exactly 2 images are needed for combination')).toBeVisible();
 });
@@ -184,7 +206,9 @@ test('the combiner in Greek', async ({ page, stack }) => {
   const seller = await sellerOnPlan(stack, 'lite', 0);
   await openAs(page, stack, seller, 'el');
   await page.goto('/tools/photo-combiner');
-  await expect(page.getByText('Ανεπαρκείς πιστώσεις. Ο συνδυασμός φωτογραφιών απαιτεί 0,15 πιστώσεις.')).toBeVisible();
+  await expect(
+    page.getByText('Ανεπαρκείς πιστώσεις. Ο συνδυασμός φωτογραφιών απαιτεί 0,15 πιστώσεις.'),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Συνδυασμός εικόνων' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Αγορά πιστώσεων' }).first()).toBeVisible();
 });

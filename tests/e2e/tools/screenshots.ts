@@ -8,11 +8,22 @@ import { chromium, type Page } from 'playwright-core';
 import { createConfirmedUser, serviceInsert, signInThroughApi, type StackInfo } from '../support/auth-api.ts';
 
 const appUrl = process.env.APP_URL ?? 'http://localhost:3110';
-const stack: StackInfo = { apiUrl: process.env.API_URL!, anonKey: process.env.ANON_KEY!, serviceKey: process.env.SERVICE_KEY! };
+const stack: StackInfo = {
+  apiUrl: process.env.API_URL!,
+  anonKey: process.env.ANON_KEY!,
+  serviceKey: process.env.SERVICE_KEY!,
+};
 const outDir = process.argv[2] ?? '/tmp/drape-shots';
 const filter = process.argv[3] ?? '';
 
-const publicScreens = ['/login', '/signup', '/forgot-password', '/content-guidelines', '/reset-password?token=bogus', '/nowhere'];
+const publicScreens = [
+  '/login',
+  '/signup',
+  '/forgot-password',
+  '/content-guidelines',
+  '/reset-password?token=bogus',
+  '/nowhere',
+];
 const appScreens = ['/home', '/settings', '/settings?tab=billing', '/projects'];
 const sizes = [
   { name: 'phone', width: 360, height: 800 },
@@ -29,7 +40,14 @@ async function shoot(page: Page, route: string, file: string) {
 
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 mkdirSync(outDir, { recursive: true });
 const user = await createConfirmedUser(stack, { fullName: 'Eleni Papadopoulou' });
@@ -40,9 +58,21 @@ for (const [name, status] of [
   ['Silk scarf flat-lay', 'completed'],
   ['Denim jacket', 'rejected'],
 ] as const) {
-  const [p] = await serviceInsert(stack, 'projects', { user_id: user.id, name, type: name.includes('flat') ? 'flat-lay' : 'on-model', status });
+  const [p] = await serviceInsert(stack, 'projects', {
+    user_id: user.id,
+    name,
+    type: name.includes('flat') ? 'flat-lay' : 'on-model',
+    status,
+  });
   if (status === 'completed') {
-    await serviceInsert(stack, 'notifications', { user_id: user.id, type: 'project_completed', title: 'Project completed', message: `Your project "${name}" is ready.`, project_id: p.id, data: { projectName: name } });
+    await serviceInsert(stack, 'notifications', {
+      user_id: user.id,
+      type: 'project_completed',
+      title: 'Project completed',
+      message: `Your project "${name}" is ready.`,
+      project_id: p.id,
+      data: { projectName: name },
+    });
   }
 }
 for (const locale of ['en', 'el'] as const) {
@@ -54,7 +84,8 @@ for (const locale of ['en', 'el'] as const) {
       sessionStorage.setItem('drape.splashSeen', '1');
     }, locale);
     const anonPage = await anon.newPage();
-    for (const r of publicScreens.filter((r) => r.includes(filter))) await shoot(anonPage, r, path.join(outDir, `${locale}-${size.name}-${slug(r)}.png`));
+    for (const r of publicScreens.filter((r) => r.includes(filter)))
+      await shoot(anonPage, r, path.join(outDir, `${locale}-${size.name}-${slug(r)}.png`));
     await anon.close();
 
     const signedIn = await browser.newContext({ viewport: size, deviceScaleFactor: 1 });
@@ -64,7 +95,8 @@ for (const locale of ['en', 'el'] as const) {
     }, locale);
     const page = await signedIn.newPage();
     await signInThroughApi(page, stack, user);
-    for (const r of appScreens.filter((r) => r.includes(filter))) await shoot(page, r, path.join(outDir, `${locale}-${size.name}-${slug(r)}.png`));
+    for (const r of appScreens.filter((r) => r.includes(filter)))
+      await shoot(page, r, path.join(outDir, `${locale}-${size.name}-${slug(r)}.png`));
     if (!filter || filter === 'overlays') {
       await page.goto(`${appUrl}/home`);
       await page.waitForLoadState('networkidle');

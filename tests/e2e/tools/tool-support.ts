@@ -3,7 +3,13 @@
 // writing balances directly.
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { createConfirmedUser, serviceRpc, signInThroughApi, type StackInfo, type TestUser } from '../support/auth-api.ts';
+import {
+  createConfirmedUser,
+  serviceRpc,
+  signInThroughApi,
+  type StackInfo,
+  type TestUser,
+} from '../support/auth-api.ts';
 import { skipSplash } from '../support/skip-splash.ts';
 
 async function rest(stack: StackInfo, path: string) {
@@ -42,19 +48,36 @@ export async function creditsOf(stack: StackInfo, userId: string): Promise<numbe
 /** Moves the balance to exactly `credits` through the ledger (an adjustment or a purchase). */
 export async function setCredits(stack: StackInfo, userId: string, credits: number) {
   const delta = Math.round((credits - (await creditsOf(stack, userId))) * 100) / 100;
-  if (delta < 0) await serviceRpc(stack, 'charge_credits', { user_id: userId, amount: -delta, reason: 'adjustment' });
+  if (delta < 0)
+    await serviceRpc(stack, 'charge_credits', { user_id: userId, amount: -delta, reason: 'adjustment' });
   if (delta > 0)
-    await serviceRpc(stack, 'grant_purchased_credits', { user_id: userId, credits: delta, reference: `e2e-${userId}-${Date.now()}` });
+    await serviceRpc(stack, 'grant_purchased_credits', {
+      user_id: userId,
+      credits: delta,
+      reference: `e2e-${userId}-${Date.now()}`,
+    });
 }
 
 /** The seller's credit ledger, oldest first (reason, amount). */
-export async function ledgerOf(stack: StackInfo, userId: string): Promise<{ reason: string; amount: number }[]> {
-  const rows = await rest(stack, `credit_ledger?select=reason,amount,created_at&user_id=eq.${userId}&order=created_at`);
-  return rows.map((r: { reason: string; amount: string | number }) => ({ reason: r.reason, amount: Number(r.amount) }));
+export async function ledgerOf(
+  stack: StackInfo,
+  userId: string,
+): Promise<{ reason: string; amount: number }[]> {
+  const rows = await rest(
+    stack,
+    `credit_ledger?select=reason,amount,created_at&user_id=eq.${userId}&order=created_at`,
+  );
+  return rows.map((r: { reason: string; amount: string | number }) => ({
+    reason: r.reason,
+    amount: Number(r.amount),
+  }));
 }
 
 /** tool_used activity rows of the seller (what the dashboard's recent activity lists). */
-export async function toolActivity(stack: StackInfo, userId: string): Promise<{ toolName: string; creditsUsed: number }[]> {
+export async function toolActivity(
+  stack: StackInfo,
+  userId: string,
+): Promise<{ toolName: string; creditsUsed: number }[]> {
   const rows = await rest(
     stack,
     `webhook_logs?select=raw_data&user_id=eq.${userId}&event_type=eq.user_activity_tool_used&order=created_at`,
@@ -75,9 +98,14 @@ export async function openAs(page: Page, stack: StackInfo, user: TestUser, local
   await page.addInitScript((l) => window.localStorage.setItem('language', l), locale);
   await signInThroughApi(page, stack, user);
   // the shell's low-credits prompt (paid plans at 3 credits or fewer) is answered when it shows
-  await page.addLocatorHandler(page.getByRole('alertdialog').filter({ has: page.getByRole('button', { name: /Maybe Later|Ίσως αργότερα/ }) }), async (dialog) => {
-    await dialog.getByRole('button', { name: /Maybe Later|Ίσως αργότερα/ }).click();
-  });
+  await page.addLocatorHandler(
+    page
+      .getByRole('alertdialog')
+      .filter({ has: page.getByRole('button', { name: /Maybe Later|Ίσως αργότερα/ }) }),
+    async (dialog) => {
+      await dialog.getByRole('button', { name: /Maybe Later|Ίσως αργότερα/ }).click();
+    },
+  );
 }
 
 /** A product photo: a shirt on a plain light backdrop (what the cut-out separates). */
@@ -90,7 +118,12 @@ export async function shirtPhoto(width = 800, height = 1000, colour = '#c0392b')
 }
 
 /** A plain rectangle of one colour (the combiner's inputs). */
-export function solid(width: number, height: number, rgb: [number, number, number], format: 'png' | 'jpeg' | 'webp' = 'png') {
+export function solid(
+  width: number,
+  height: number,
+  rgb: [number, number, number],
+  format: 'png' | 'jpeg' | 'webp' = 'png',
+) {
   return sharp({ create: { width, height, channels: 3, background: { r: rgb[0], g: rgb[1], b: rgb[2] } } })
     .toFormat(format)
     .toBuffer();
@@ -104,7 +137,9 @@ export async function pixel(file: string | Buffer, x: number, y: number): Promis
 }
 
 /** How many pixels are fully transparent and fully opaque. */
-export async function alphaCounts(file: string | Buffer): Promise<{ transparent: number; opaque: number; total: number; hasAlpha: boolean }> {
+export async function alphaCounts(
+  file: string | Buffer,
+): Promise<{ transparent: number; opaque: number; total: number; hasAlpha: boolean }> {
   const meta = await sharp(file).metadata();
   const { data, info } = await sharp(file).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   let transparent = 0;
@@ -117,7 +152,11 @@ export async function alphaCounts(file: string | Buffer): Promise<{ transparent:
 }
 
 /** Waits until fn() holds (polling the server), or fails after timeoutMs. */
-export async function eventually<T>(fn: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 60_000): Promise<T> {
+export async function eventually<T>(
+  fn: () => Promise<T>,
+  ok: (v: T) => boolean,
+  timeoutMs = 60_000,
+): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const v = await fn();

@@ -6,7 +6,10 @@ import { expect, test } from '../support/fixtures.ts';
 import { creditsOf, eventually, ledgerOf, openAs, sellerOnPlan, setCredits } from '../tools/tool-support.ts';
 import { finishedProject, seedFinishedProjects, videoStateOf } from './video-support.ts';
 
-test('an Advanced seller turns a finished project into a video that arrives live and plays', async ({ page, stack }) => {
+test('an Advanced seller turns a finished project into a video that arrives live and plays', async ({
+  page,
+  stack,
+}) => {
   test.setTimeout(180_000);
   const seller = await sellerOnPlan(stack, 'advanced');
   const projectId = await finishedProject(stack, seller, 'Linen summer shirt');
@@ -46,17 +49,26 @@ test('an Advanced seller turns a finished project into a video that arrives live
   expect(await creditsOf(stack, seller.id)).toBeCloseTo(before - 3, 2);
 
   // the engine finishes it; the page shows it without a reload
-  const done = await eventually(() => videoStateOf(stack, projectId), (v) => v.video_status !== 'pending' && v.video_status !== 'processing', 120_000);
+  const done = await eventually(
+    () => videoStateOf(stack, projectId),
+    (v) => v.video_status !== 'pending' && v.video_status !== 'processing',
+    120_000,
+  );
   expect(done.video_status).toBe('completed');
   expect(done.video_path).toMatch(new RegExp(`^${seller.id}/${projectId}/.+\\.(webm|mp4)$`));
   await page.getByRole('button', { name: 'View Video' }).click();
   const video = page.getByLabel('Video of Linen summer shirt');
   await expect(video).toBeVisible();
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 20_000 })
+    .toBeGreaterThanOrEqual(2);
   expect(await creditsOf(stack, seller.id)).toBeCloseTo(before - 3, 2);
 });
 
-test('a video the provider refuses is refunded once and the project says it failed', async ({ page, stack }) => {
+test('a video the provider refuses is refunded once and the project says it failed', async ({
+  page,
+  stack,
+}) => {
   test.setTimeout(180_000);
   const seller = await sellerOnPlan(stack, 'advanced');
   const projectId = await finishedProject(stack, seller, 'Wool coat');
@@ -78,11 +90,17 @@ test('a video the provider refuses is refunded once and the project says it fail
   await page.getByRole('button', { name: 'Generate Video' }).click();
   await expect(page).toHaveURL(new RegExp(`/projects/${projectId}$`), { timeout: 5000 });
 
-  const failed = await eventually(() => videoStateOf(stack, projectId), (v) => v.video_status === 'failed', 120_000);
+  const failed = await eventually(
+    () => videoStateOf(stack, projectId),
+    (v) => v.video_status === 'failed',
+    120_000,
+  );
   expect(failed.video_style).toBe('custom');
   await expect(page.getByText('Video generation failed')).toBeVisible();
   expect(await creditsOf(stack, seller.id)).toBeCloseTo(before, 2);
-  const moves = (await ledgerOf(stack, seller.id)).filter((l) => l.reason === 'video' || l.reason === 'refund');
+  const moves = (await ledgerOf(stack, seller.id)).filter(
+    (l) => l.reason === 'video' || l.reason === 'refund',
+  );
   expect(moves).toEqual([
     { reason: 'video', amount: -3 },
     { reason: 'refund', amount: 3 },
@@ -110,7 +128,10 @@ test('too few credits: the video’s own message, nothing charged or requested',
   page.on('request', (r) => r.url().includes('/rpc/request_project_video') && requests++);
   await page.getByRole('button', { name: 'Generate Video' }).click();
   await expect(page.getByText('Not enough credits. Video generation requires 3 credits.')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Purchase credits' }).first()).toHaveAttribute('href', '/pricing');
+  await expect(page.getByRole('link', { name: 'Purchase credits' }).first()).toHaveAttribute(
+    'href',
+    '/pricing',
+  );
   await page.waitForTimeout(500);
   expect(requests).toBe(0);
   expect((await videoStateOf(stack, projectId)).video_status).toBeNull();
@@ -121,7 +142,9 @@ test('selection: search by name or type, 8 a page, empty state', async ({ page, 
   const seller = await sellerOnPlan(stack, 'advanced');
   await openAs(page, stack, seller);
   await page.goto('/video/select-project');
-  await expect(page.getByText('No completed projects found. Create and complete a project first.')).toBeVisible();
+  await expect(
+    page.getByText('No completed projects found. Create and complete a project first.'),
+  ).toBeVisible();
 
   const names = Array.from({ length: 10 }, (_, i) => `Dress ${i + 1}`);
   await seedFinishedProjects(stack, seller, names, { type: (i) => (i === 9 ? 'flat-lay' : 'on-model') });
@@ -166,7 +189,9 @@ test('a Lite seller sees the locks: tools, video selection and video creation', 
     await expect(card.getByText('Available only in Advanced Plan')).toBeVisible();
     await expect(card.getByRole('link', { name: 'Upgrade to Advanced' })).toHaveAttribute('href', '/pricing');
   }
-  await expect(page.getByTestId('tool-photo-combiner').getByRole('link', { name: 'Photo Combiner' })).toBeVisible();
+  await expect(
+    page.getByTestId('tool-photo-combiner').getByRole('link', { name: 'Photo Combiner' }),
+  ).toBeVisible();
   await expect(page.getByTestId('tool-image-enhancer').getByText('Coming soon')).toBeVisible();
 
   await page.goto('/video/select-project');
@@ -176,7 +201,10 @@ test('a Lite seller sees the locks: tools, video selection and video creation', 
   await expect(page.getByTestId('video-style-custom')).toBeDisabled();
   await expect(page.getByText('Available only in Advanced Plan').first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Generate Video' })).toHaveCount(0);
-  await expect(page.getByRole('link', { name: 'Upgrade to Advanced' }).first()).toHaveAttribute('href', '/pricing');
+  await expect(page.getByRole('link', { name: 'Upgrade to Advanced' }).first()).toHaveAttribute(
+    'href',
+    '/pricing',
+  );
 });
 
 test('the video screens in Greek', async ({ page, stack }) => {

@@ -61,7 +61,9 @@ export interface VideoState {
 }
 
 export const videoStateOf = async (stack: StackInfo, projectId: string) =>
-  (await rows<VideoState>(stack, `projects?select=video_status,video_style,video_path&id=eq.${projectId}`))[0];
+  (
+    await rows<VideoState>(stack, `projects?select=video_status,video_style,video_path&id=eq.${projectId}`)
+  )[0];
 
 /**
  * Finished projects in bulk, as the service role writes them once the engine is done: the

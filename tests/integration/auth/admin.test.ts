@@ -44,7 +44,10 @@ describe('admin users', () => {
 
   it('refuses a second user with the same address', async () => {
     const user = await createUser();
-    const { data, error } = await admin().createUser({ email: user.email.toUpperCase(), password: 'whatever-1' });
+    const { data, error } = await admin().createUser({
+      email: user.email.toUpperCase(),
+      password: 'whatever-1',
+    });
     expect(data.user).toBeNull();
     expect(error?.status).toBe(422);
     expect(error?.code).toBe('email_exists');
@@ -81,7 +84,7 @@ describe('admin users', () => {
     expect(missing.error?.code).toBe('user_not_found');
   });
 
-  it('updates metadata, e-mail and password; a new password ends the user\'s sessions', async () => {
+  it("updates metadata, e-mail and password; a new password ends the user's sessions", async () => {
     const user = await createUser({ full_name: 'Hal' });
     const next = uniqueEmail('admin-moved');
     const { data, error } = await admin().updateUserById(user.id, {
@@ -97,7 +100,9 @@ describe('admin users', () => {
       app_metadata: { plan: 'lite', provider: 'email' },
     });
     expect((await user.client.auth.getUser()).error?.name).toBe('AuthSessionMissingError');
-    expect((await anonClient().auth.signInWithPassword({ email: next, password: 'set-by-admin' })).error).toBeNull();
+    expect(
+      (await anonClient().auth.signInWithPassword({ email: next, password: 'set-by-admin' })).error,
+    ).toBeNull();
   });
 
   it('deletes a user: the account and its sessions are gone', async () => {
@@ -106,9 +111,10 @@ describe('admin users', () => {
     expect(error).toBeNull();
     expect((await admin().getUserById(user.id)).error?.code).toBe('user_not_found');
     expect((await user.client.auth.getUser()).error?.name).toBe('AuthSessionMissingError');
-    expect((await anonClient().auth.signInWithPassword({ email: user.email, password: user.password })).error?.code).toBe(
-      'invalid_credentials',
-    );
+    expect(
+      (await anonClient().auth.signInWithPassword({ email: user.email, password: user.password })).error
+        ?.code,
+    ).toBe('invalid_credentials');
   });
 
   it('soft-deletes a user: the row stays, the person cannot sign in', async () => {
@@ -117,9 +123,10 @@ describe('admin users', () => {
     const { data } = await admin().getUserById(user.id);
     expect(data.user!.deleted_at).toBeTruthy();
     expect(data.user!.email).toBe('');
-    expect((await anonClient().auth.signInWithPassword({ email: user.email, password: user.password })).error?.code).toBe(
-      'invalid_credentials',
-    );
+    expect(
+      (await anonClient().auth.signInWithPassword({ email: user.email, password: user.password })).error
+        ?.code,
+    ).toBe('invalid_credentials');
   });
 });
 
@@ -150,7 +157,10 @@ describe('admin links', () => {
     expect(error).toBeNull();
     expect(data.user!.email).toBe(email);
     expect(data.user!.email_confirmed_at).toBeNull();
-    const verified = await anonClient().auth.verifyOtp({ token_hash: data.properties!.hashed_token, type: 'signup' });
+    const verified = await anonClient().auth.verifyOtp({
+      token_hash: data.properties!.hashed_token,
+      type: 'signup',
+    });
     expect(verified.error).toBeNull();
     expect((await anonClient().auth.signInWithPassword({ email, password: 'generated-1' })).error).toBeNull();
   });
@@ -182,7 +192,7 @@ describe('admin API refuses anyone but the service role', () => {
     }
   });
 
-  it('with a signed-in user\'s token: 403 not_admin, and nothing changes', async () => {
+  it("with a signed-in user's token: 403 not_admin, and nothing changes", async () => {
     const victim = await createUser();
     const attacker = await createUser();
     const token = (await attacker.client.auth.getSession()).data.session!.access_token;

@@ -53,7 +53,9 @@ describe('signUp with autoconfirm', () => {
     expect(jwtPayload(data.session!.access_token).amr[0].method).toBe('password');
     expect(events).toContain('SIGNED_IN');
     expect((await client.auth.getUser()).data.user!.email).toBe(email);
-    const mails = await (await fetch(`${own.url}/_dev/mail/api/messages?to=${encodeURIComponent(email)}`)).json();
+    const mails = await (
+      await fetch(`${own.url}/_dev/mail/api/messages?to=${encodeURIComponent(email)}`)
+    ).json();
     expect(mails).toEqual([]);
   });
 
@@ -69,7 +71,9 @@ describe('signUp with autoconfirm', () => {
 
   it('reports a failing auth.users trigger as a clean 500 and leaves no half-written user', async () => {
     const email = uniqueEmail('boom');
-    const viaClient = await own.anon().auth.signUp({ email, password: 'boom-pass-1', options: { data: { full_name: 'explode' } } });
+    const viaClient = await own
+      .anon()
+      .auth.signUp({ email, password: 'boom-pass-1', options: { data: { full_name: 'explode' } } });
     expect(viaClient.error?.status).toBe(500);
     expect(viaClient.data.session).toBeNull();
 
@@ -85,8 +89,12 @@ describe('signUp with autoconfirm', () => {
     expect(JSON.stringify(body)).not.toContain('profile trigger failed');
 
     expect(await countRows(`select count(*)::text as n from auth.users where email = $1`, email)).toBe(0);
-    expect(await countRows(`select count(*)::text as n from auth.identities where email = $1`, email)).toBe(0);
-    const ok = await own.anon().auth.signUp({ email, password: 'boom-pass-1', options: { data: { full_name: 'Fine' } } });
+    expect(await countRows(`select count(*)::text as n from auth.identities where email = $1`, email)).toBe(
+      0,
+    );
+    const ok = await own
+      .anon()
+      .auth.signUp({ email, password: 'boom-pass-1', options: { data: { full_name: 'Fine' } } });
     expect(ok.error).toBeNull();
   });
 });
@@ -162,7 +170,11 @@ describe('settings and health', () => {
   it('settings tell the app that sign-up is autoconfirmed here', async () => {
     const res = await fetch(`${own.url}/auth/v1/settings`, { headers: { apikey: own.stack.keys.anon } });
     const body = await res.json();
-    expect(body).toMatchObject({ disable_signup: false, mailer_autoconfirm: true, external: { email: true, google: false } });
+    expect(body).toMatchObject({
+      disable_signup: false,
+      mailer_autoconfirm: true,
+      external: { email: true, google: false },
+    });
   });
 
   it('health answers once the stack is up', async () => {

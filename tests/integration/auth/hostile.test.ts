@@ -8,7 +8,9 @@ import { jwtPayload } from './helpers.ts';
 const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
 
 async function sign(claims: Record<string, unknown>, secret: string) {
-  return new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(new TextEncoder().encode(secret));
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .sign(new TextEncoder().encode(secret));
 }
 
 async function userEndpoint(token: string, method = 'GET', body?: unknown) {
@@ -36,7 +38,7 @@ describe('forged tokens on /user', () => {
       'wrong secret': await sign(claims, 'another-secret-that-is-at-least-32-characters'),
       'alg none': `${b64({ alg: 'none', typ: 'JWT' })}.${p}.`,
       'alg none with signature': `${b64({ alg: 'none', typ: 'JWT' })}.${p}.${s}`,
-      'expired': await sign({ ...claims, iat: now - 7200, exp: now - 3600 }, stack().jwtSecret),
+      expired: await sign({ ...claims, iat: now - 7200, exp: now - 3600 }, stack().jwtSecret),
       'tampered role': `${h}.${b64({ ...claims, role: 'service_role' })}.${s}`,
       'tampered subject': `${h}.${b64({ ...claims, sub: '00000000-0000-4000-8000-000000000000' })}.${s}`,
       'HS384 header': `${b64({ alg: 'HS384', typ: 'JWT' })}.${p}.${s}`,
@@ -47,7 +49,11 @@ describe('forged tokens on /user', () => {
     };
     for (const [name, token] of Object.entries(forgeries)) {
       for (const method of ['GET', 'PUT']) {
-        const r = await userEndpoint(token, method, method === 'PUT' ? { data: { full_name: 'Hacked' } } : undefined);
+        const r = await userEndpoint(
+          token,
+          method,
+          method === 'PUT' ? { data: { full_name: 'Hacked' } } : undefined,
+        );
         expect(r.status, `${name} ${method}`).toBeGreaterThanOrEqual(400);
         expect(r.status, `${name} ${method}`).toBeLessThan(500);
         expect(r.text, name).not.toContain('Secret Name');
@@ -90,7 +96,9 @@ describe('forged tokens on /user', () => {
     const none = await fetch(`${stack().url}/auth/v1/settings`);
     expect(none.status).toBe(401);
     expect((await none.json()).message).toBe('No API key found in request');
-    const wrong = await fetch(`${stack().url}/auth/v1/settings`, { headers: { apikey: 'sb_publishable_wrong' } });
+    const wrong = await fetch(`${stack().url}/auth/v1/settings`, {
+      headers: { apikey: 'sb_publishable_wrong' },
+    });
     expect(wrong.status).toBe(401);
     expect((await wrong.json()).message).toBe('Invalid API key');
   });
@@ -141,7 +149,10 @@ describe('the admin API', () => {
   const now = () => Math.floor(Date.now() / 1000);
 
   it('takes a service_role token that expires, and the secret key', async () => {
-    expect((await listUsers(await sign({ role: 'service_role', iat: now(), exp: now() + 600 }, stack().jwtSecret))).status).toBe(200);
+    expect(
+      (await listUsers(await sign({ role: 'service_role', iat: now(), exp: now() + 600 }, stack().jwtSecret)))
+        .status,
+    ).toBe(200);
     expect((await listUsers(stack().secretKey)).status).toBe(200);
   });
 
@@ -161,7 +172,9 @@ describe('the admin API', () => {
 
   it('refuses an apikey JWT without exp, as REST does', async () => {
     const key = await sign({ role: 'service_role', iat: now() }, stack().jwtSecret);
-    const res = await fetch(`${stack().url}/auth/v1/admin/users?per_page=1`, { headers: { apikey: key, Authorization: `Bearer ${stack().serviceRoleKey}` } });
+    const res = await fetch(`${stack().url}/auth/v1/admin/users?per_page=1`, {
+      headers: { apikey: key, Authorization: `Bearer ${stack().serviceRoleKey}` },
+    });
     expect(res.status).toBe(401);
     expect((await res.json()).message).toBe('Invalid API key');
   });

@@ -73,7 +73,9 @@ describe('resend', () => {
     expect(second.links[0]).not.toBe(first.links[0]);
     const old = fragmentOf((await followLink(first.links[0])).headers.get('location')!);
     expect(old.get('error_code')).toBe('otp_expired');
-    expect(fragmentOf((await followLink(second.links[0])).headers.get('location')!).get('type')).toBe('signup');
+    expect(fragmentOf((await followLink(second.links[0])).headers.get('location')!).get('type')).toBe(
+      'signup',
+    );
   });
 
   it('sends nothing to a confirmed or unknown address and says nothing about it', async () => {
@@ -104,7 +106,9 @@ describe('signInWithOtp (magic link)', () => {
 
   it('signs up an unknown address without a password (a confirmation whose link signs in)', async () => {
     const email = uniqueEmail('magic-new');
-    expect((await anonClient().auth.signInWithOtp({ email, options: { data: { full_name: 'Mia' } } })).error).toBeNull();
+    expect(
+      (await anonClient().auth.signInWithOtp({ email, options: { data: { full_name: 'Mia' } } })).error,
+    ).toBeNull();
     const mail = await latestMail(email, 'confirmation');
     const f = fragmentOf((await followLink(mail.links[0])).headers.get('location')!);
     const claims = jwtPayload(f.get('access_token')!);
@@ -159,7 +163,9 @@ describe('PKCE', () => {
     const user = await createUser();
     const client = pkceClient();
     expect((await client.auth.resetPasswordForEmail(user.email)).error).toBeNull();
-    const location = (await followLink((await latestMail(user.email, 'recovery')).links[0])).headers.get('location')!;
+    const location = (await followLink((await latestMail(user.email, 'recovery')).links[0])).headers.get(
+      'location',
+    )!;
     const landed = new URL(location);
     expect(landed.pathname).toBe('/reset-password');
     const { data, error } = await client.auth.exchangeCodeForSession(landed.searchParams.get('code')!);
@@ -171,8 +177,9 @@ describe('PKCE', () => {
   it('a bad verifier gets bad_code_verifier', async () => {
     const email = uniqueEmail('pkce-bad');
     await pkceClient().auth.signUp({ email, password: 'pkce-pass-2' });
-    const code = new URL((await followLink((await latestMail(email, 'confirmation')).links[0])).headers.get('location')!)
-      .searchParams.get('code')!;
+    const code = new URL(
+      (await followLink((await latestMail(email, 'confirmation')).links[0])).headers.get('location')!,
+    ).searchParams.get('code')!;
     const res = await fetch(`${stack().url}/auth/v1/token?grant_type=pkce`, {
       method: 'POST',
       headers: { apikey: stack().anonKey, 'Content-Type': 'application/json' },

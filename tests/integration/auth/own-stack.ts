@@ -27,13 +27,21 @@ export interface OwnStack {
 }
 
 /** Rate limits high enough not to get in the way of tests that are not about them. */
-const GENEROUS = { emailSent: 100_000, signInSignUps: 100_000, tokenRefresh: 100_000, tokenVerifications: 100_000 };
+const GENEROUS = {
+  emailSent: 100_000,
+  signInSignUps: 100_000,
+  tokenRefresh: 100_000,
+  tokenVerifications: 100_000,
+};
 
 export async function openTestDatabase(): Promise<{ db: Database; drop(): Promise<void> }> {
   return openScratchDatabase(inject('stack').databaseUrl, 'auth', { poolSize: 5 });
 }
 
-export async function startOwnStack(auth: AuthOverrides = {}, reuse?: { db: Database; dataDir: string }): Promise<OwnStack> {
+export async function startOwnStack(
+  auth: AuthOverrides = {},
+  reuse?: { db: Database; dataDir: string },
+): Promise<OwnStack> {
   const base = loadConfig();
   const opened = reuse ? null : await openTestDatabase();
   const db = reuse?.db ?? opened!.db;

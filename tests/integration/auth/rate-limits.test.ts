@@ -70,7 +70,9 @@ describe('rate limits', () => {
     const client = from('10.0.2.1');
     const email = uniqueEmail('rl-verify');
     for (let i = 0; i < 2; i++) {
-      expect((await client.auth.verifyOtp({ email, token: '123456', type: 'email' })).error?.code).toBe('otp_expired');
+      expect((await client.auth.verifyOtp({ email, token: '123456', type: 'email' })).error?.code).toBe(
+        'otp_expired',
+      );
     }
     const refused = await client.auth.verifyOtp({ email, token: '123456', type: 'email' });
     expect(refused.error?.status).toBe(429);
@@ -84,7 +86,9 @@ describe('rate limits', () => {
     const refused = await from('10.0.3.3').auth.resetPasswordForEmail(users[2].email);
     expect(refused.error?.status).toBe(429);
     expect(refused.error?.code).toBe('over_email_send_rate_limit');
-    const mails = await (await fetch(`${own.url}/_dev/mail/api/messages?to=${encodeURIComponent(users[2].email)}`)).json();
+    const mails = await (
+      await fetch(`${own.url}/_dev/mail/api/messages?to=${encodeURIComponent(users[2].email)}`)
+    ).json();
     expect(mails).toEqual([]);
   });
 });

@@ -25,12 +25,18 @@ describe('resetPasswordForEmail', () => {
     expect(location.startsWith('http://localhost:3000/reset-password#')).toBe(true);
     const f = fragmentOf(location);
     expect(f.get('type')).toBe('recovery');
-    for (const k of ['access_token', 'refresh_token', 'expires_in', 'expires_at', 'token_type']) expect(f.get(k)).toBeTruthy();
+    for (const k of ['access_token', 'refresh_token', 'expires_in', 'expires_at', 'token_type'])
+      expect(f.get(k)).toBeTruthy();
     expect(jwtPayload(f.get('access_token')!).amr[0].method).toBe('otp');
 
     const page = anonClient();
     expect(
-      (await page.auth.setSession({ access_token: f.get('access_token')!, refresh_token: f.get('refresh_token')! })).error,
+      (
+        await page.auth.setSession({
+          access_token: f.get('access_token')!,
+          refresh_token: f.get('refresh_token')!,
+        })
+      ).error,
     ).toBeNull();
     const me = await page.auth.getUser();
     expect(me.error).toBeNull();
@@ -48,7 +54,9 @@ describe('resetPasswordForEmail', () => {
 
   it('keeps an allowed redirectTo and replaces any other by the site URL', async () => {
     const a = await createUser();
-    await anonClient().auth.resetPasswordForEmail(a.email, { redirectTo: 'http://127.0.0.1:3000/reset-password' });
+    await anonClient().auth.resetPasswordForEmail(a.email, {
+      redirectTo: 'http://127.0.0.1:3000/reset-password',
+    });
     expect(new URL((await latestMail(a.email, 'recovery')).links[0]).searchParams.get('redirect_to')).toBe(
       'http://127.0.0.1:3000/reset-password',
     );
@@ -106,9 +114,14 @@ describe('resetPasswordForEmail', () => {
     await anonClient().auth.signUp({ email, password: 'first-pass-1' });
     await sleep(50);
     await anonClient().auth.resetPasswordForEmail(email);
-    const f = fragmentOf((await followLink((await latestMail(email, 'recovery')).links[0])).headers.get('location')!);
+    const f = fragmentOf(
+      (await followLink((await latestMail(email, 'recovery')).links[0])).headers.get('location')!,
+    );
     const client = anonClient();
-    await client.auth.setSession({ access_token: f.get('access_token')!, refresh_token: f.get('refresh_token')! });
+    await client.auth.setSession({
+      access_token: f.get('access_token')!,
+      refresh_token: f.get('refresh_token')!,
+    });
     expect((await client.auth.getUser()).data.user!.email_confirmed_at).toBeTruthy();
   });
 });

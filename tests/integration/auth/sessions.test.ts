@@ -19,7 +19,10 @@ async function accessToken(client: SupabaseClient): Promise<string> {
 describe('signInWithPassword', () => {
   it('answers a complete session whose access token carries the claims GoTrue issues', async () => {
     const user = await createUser({ full_name: 'Cleo' });
-    const { data, error } = await anonClient().auth.signInWithPassword({ email: user.email, password: user.password });
+    const { data, error } = await anonClient().auth.signInWithPassword({
+      email: user.email,
+      password: user.password,
+    });
     expect(error).toBeNull();
     const s = data.session!;
     expect(s.token_type).toBe('bearer');
@@ -60,8 +63,14 @@ describe('signInWithPassword', () => {
 
   it('answers invalid_credentials alike for a wrong password and an unknown address', async () => {
     const user = await createUser();
-    const wrong = await anonClient().auth.signInWithPassword({ email: user.email, password: 'not-the-password' });
-    const unknown = await anonClient().auth.signInWithPassword({ email: uniqueEmail('ghost'), password: user.password });
+    const wrong = await anonClient().auth.signInWithPassword({
+      email: user.email,
+      password: 'not-the-password',
+    });
+    const unknown = await anonClient().auth.signInWithPassword({
+      email: uniqueEmail('ghost'),
+      password: user.password,
+    });
     for (const r of [wrong, unknown]) {
       expect(r.data.session).toBeNull();
       expect(r.error?.name).toBe('AuthApiError');
@@ -93,7 +102,9 @@ describe('signInWithPassword', () => {
     expect(refresh.error?.code).toBe('user_banned');
 
     expect((await admin.auth.admin.updateUserById(user.id, { ban_duration: 'none' })).error).toBeNull();
-    expect((await anonClient().auth.signInWithPassword({ email: user.email, password: user.password })).error).toBeNull();
+    expect(
+      (await anonClient().auth.signInWithPassword({ email: user.email, password: user.password })).error,
+    ).toBeNull();
   });
 });
 
@@ -116,7 +127,8 @@ describe('refresh tokens', () => {
   it('give the same child back when the parent is reused (a tab that lost the answer)', async () => {
     const user = await createUser();
     const parent = (await user.client.auth.getSession()).data.session!.refresh_token;
-    const child = (await anonClient().auth.refreshSession({ refresh_token: parent })).data.session!.refresh_token;
+    const child = (await anonClient().auth.refreshSession({ refresh_token: parent })).data.session!
+      .refresh_token;
     const racing = await anonClient().auth.refreshSession({ refresh_token: parent });
     expect(racing.error).toBeNull();
     expect(racing.data.session!.refresh_token).toBe(child);
@@ -133,9 +145,15 @@ describe('refresh tokens', () => {
 describe('signOut', () => {
   async function threeDevices() {
     const user = await createUser();
-    const devices = [user.client, await signedIn(user.email, user.password), await signedIn(user.email, user.password)];
+    const devices = [
+      user.client,
+      await signedIn(user.email, user.password),
+      await signedIn(user.email, user.password),
+    ];
     const tokens = await Promise.all(devices.map(accessToken));
-    const refresh = await Promise.all(devices.map(async (d) => (await d.auth.getSession()).data.session!.refresh_token));
+    const refresh = await Promise.all(
+      devices.map(async (d) => (await d.auth.getSession()).data.session!.refresh_token),
+    );
     return { user, devices, tokens, refresh };
   }
 

@@ -24,7 +24,11 @@ describe('signUp with confirmation required', () => {
     expect(user.aud).toBe('authenticated');
     expect(user.role).toBe('authenticated');
     expect(user.app_metadata).toEqual({ provider: 'email', providers: ['email'] });
-    expect(user.user_metadata).toMatchObject({ full_name: 'Ann Seller', phone_number: '+30 210 000 0000', email });
+    expect(user.user_metadata).toMatchObject({
+      full_name: 'Ann Seller',
+      phone_number: '+30 210 000 0000',
+      email,
+    });
     expect(user.identities).toHaveLength(1);
     expect(user.identities![0]).toMatchObject({ provider: 'email', user_id: user.id, id: user.id });
     expect(user.is_anonymous).toBe(false);
@@ -61,7 +65,10 @@ describe('signUp with confirmation required', () => {
     expect(Number(f.get('expires_at'))).toBeGreaterThan(Date.now() / 1000 + 3500);
 
     const app = anonClient();
-    const set = await app.auth.setSession({ access_token: f.get('access_token')!, refresh_token: f.get('refresh_token')! });
+    const set = await app.auth.setSession({
+      access_token: f.get('access_token')!,
+      refresh_token: f.get('refresh_token')!,
+    });
     expect(set.error).toBeNull();
     const { data, error } = await app.auth.getUser();
     expect(error).toBeNull();
@@ -92,7 +99,11 @@ describe('signUp with confirmation required', () => {
 
   it('answers a fabricated user with no identities for an address already confirmed, and sends nothing', async () => {
     const email = uniqueEmail('taken');
-    const created = await serviceClient().auth.admin.createUser({ email, password: PASSWORD, email_confirm: true });
+    const created = await serviceClient().auth.admin.createUser({
+      email,
+      password: PASSWORD,
+      email_confirm: true,
+    });
     const mailsBefore = (await mailsTo(email)).length;
     const { data, error } = await anonClient().auth.signUp({
       email,
@@ -119,7 +130,9 @@ describe('signUp with confirmation required', () => {
     const tooSoon = await anonClient().auth.signUp({ email, password: PASSWORD });
     expect(tooSoon.error?.status).toBe(429);
     expect(tooSoon.error?.code).toBe('over_email_send_rate_limit');
-    expect(tooSoon.error?.message).toMatch(/^For security purposes, you can only request this after \d+ seconds\.$/);
+    expect(tooSoon.error?.message).toMatch(
+      /^For security purposes, you can only request this after \d+ seconds\.$/,
+    );
 
     await sleep(1100); // config.toml: max_frequency = "1s"
     const second = await anonClient().auth.signUp({ email, password: 'a-different-one' });
@@ -129,13 +142,15 @@ describe('signUp with confirmation required', () => {
     const secondMail = await latestMail(email, 'confirmation', { after: firstMail.id });
     expect(secondMail.links[0]).not.toBe(firstMail.links[0]);
     // only the newest link works, and the password is still the first one
-    expect(fragmentOf((await followLink(firstMail.links[0])).headers.get('location')!).get('error_code')).toBe(
-      'otp_expired',
-    );
-    expect(fragmentOf((await followLink(secondMail.links[0])).headers.get('location')!).get('access_token')).toBeTruthy();
-    expect((await anonClient().auth.signInWithPassword({ email, password: 'a-different-one' })).error?.code).toBe(
-      'invalid_credentials',
-    );
+    expect(
+      fragmentOf((await followLink(firstMail.links[0])).headers.get('location')!).get('error_code'),
+    ).toBe('otp_expired');
+    expect(
+      fragmentOf((await followLink(secondMail.links[0])).headers.get('location')!).get('access_token'),
+    ).toBeTruthy();
+    expect(
+      (await anonClient().auth.signInWithPassword({ email, password: 'a-different-one' })).error?.code,
+    ).toBe('invalid_credentials');
   });
 
   it('refuses a short password with weak_password and its reasons', async () => {
@@ -190,7 +205,11 @@ describe('signUp with confirmation required', () => {
   it('sends every error with the API version header and both body shapes', async () => {
     const res = await fetch(`${stack().url}/auth/v1/token?grant_type=password`, {
       method: 'POST',
-      headers: { apikey: stack().anonKey, 'Content-Type': 'application/json', 'X-Supabase-Api-Version': '2024-01-01' },
+      headers: {
+        apikey: stack().anonKey,
+        'Content-Type': 'application/json',
+        'X-Supabase-Api-Version': '2024-01-01',
+      },
       body: JSON.stringify({ email: uniqueEmail('nobody'), password: 'whatever-1' }),
     });
     expect(res.status).toBe(400);

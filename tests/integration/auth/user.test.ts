@@ -17,7 +17,10 @@ describe('getUser', () => {
       user_metadata: { full_name: 'Dora', email_verified: true },
       is_anonymous: false,
     });
-    expect(data.user!.identities![0]).toMatchObject({ provider: 'email', identity_data: { email: user.email } });
+    expect(data.user!.identities![0]).toMatchObject({
+      provider: 'email',
+      identity_data: { email: user.email },
+    });
   });
 
   it('without a signed-in session answers AuthSessionMissingError and sends no request', async () => {
@@ -32,7 +35,9 @@ describe('updateUser', () => {
     const user = await createUser({ full_name: 'Eli', phone_number: '123' });
     const events: string[] = [];
     user.client.auth.onAuthStateChange((event) => void events.push(event));
-    const { data, error } = await user.client.auth.updateUser({ data: { full_name: 'Eli Papas', phone_number: null, plan: 'pro' } });
+    const { data, error } = await user.client.auth.updateUser({
+      data: { full_name: 'Eli Papas', phone_number: null, plan: 'pro' },
+    });
     expect(error).toBeNull();
     expect(data.user!.user_metadata).toMatchObject({ full_name: 'Eli Papas', plan: 'pro' });
     expect(data.user!.user_metadata).not.toHaveProperty('phone_number');
@@ -53,9 +58,10 @@ describe('updateUser', () => {
 
     expect((await user.client.auth.getUser()).error).toBeNull();
     expect((await other.auth.getUser()).error?.name).toBe('AuthSessionMissingError');
-    expect((await anonClient().auth.signInWithPassword({ email: user.email, password: user.password })).error?.code).toBe(
-      'invalid_credentials',
-    );
+    expect(
+      (await anonClient().auth.signInWithPassword({ email: user.email, password: user.password })).error
+        ?.code,
+    ).toBe('invalid_credentials');
     expect(
       (await anonClient().auth.signInWithPassword({ email: user.email, password: 'brand-new-secret' })).error,
     ).toBeNull();
@@ -99,7 +105,8 @@ describe('updateUser', () => {
       (await anonClient().auth.signInWithPassword({ email: next, password: user.password })).error,
     ).toBeNull();
     expect(
-      (await anonClient().auth.signInWithPassword({ email: user.email, password: user.password })).error?.code,
+      (await anonClient().auth.signInWithPassword({ email: user.email, password: user.password })).error
+        ?.code,
     ).toBe('invalid_credentials');
   });
 
@@ -108,7 +115,11 @@ describe('updateUser', () => {
     const next = uniqueEmail('moved-otp');
     await user.client.auth.updateUser({ email: next });
     const code = otpOf(await latestMail(next, 'email_change'));
-    const { data, error } = await anonClient().auth.verifyOtp({ email: next, token: code, type: 'email_change' });
+    const { data, error } = await anonClient().auth.verifyOtp({
+      email: next,
+      token: code,
+      type: 'email_change',
+    });
     expect(error).toBeNull();
     expect(data.user!.email).toBe(next);
   });

@@ -56,17 +56,29 @@ describe('outbound notice delivery', () => {
 
     await own.stack.jobs.runNow();
     expect(refused).toBeGreaterThan(0);
-    const pending = await own.service().from('outbound_notices').select('status, attempts').eq('id', noticeId).single();
+    const pending = await own
+      .service()
+      .from('outbound_notices')
+      .select('status, attempts')
+      .eq('id', noticeId)
+      .single();
     expect(pending.data).toMatchObject({ status: 'pending', attempts: 1 });
     expect(received).toHaveLength(0);
 
     // The webhook comes back; the retry is due (skip the back-off wait).
     webhookUp = true;
-    await own.db.query(`update public.outbound_notices set next_attempt_at = now() where id = $1`, [noticeId]);
+    await own.db.query(`update public.outbound_notices set next_attempt_at = now() where id = $1`, [
+      noticeId,
+    ]);
     await own.stack.jobs.runNow();
 
     expect(received).toEqual([{ feedback: 'The new poses are great', email, name: 'Maria Kosta' }]);
-    const sent = await own.service().from('outbound_notices').select('status, attempts').eq('id', noticeId).single();
+    const sent = await own
+      .service()
+      .from('outbound_notices')
+      .select('status, attempts')
+      .eq('id', noticeId)
+      .single();
     expect(sent.data).toMatchObject({ status: 'sent', attempts: 2 });
 
     // Nothing is posted twice.

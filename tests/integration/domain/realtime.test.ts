@@ -56,15 +56,29 @@ describe('live changes of the domain tables', () => {
       mine.some((s) => s.table === table && s.type === type && pred(s.record));
 
     await until(() => has('projects', 'INSERT', (r) => r.id === project.id), 'project insert');
-    await until(() => mine.filter((s) => s.table === 'images' && s.type === 'INSERT').length === 2, 'two image inserts');
-    await until(() => has('notifications', 'INSERT', (r) => r.type === 'project_created'), 'project_created notification');
+    await until(
+      () => mine.filter((s) => s.table === 'images' && s.type === 'INSERT').length === 2,
+      'two image inserts',
+    );
+    await until(
+      () => has('notifications', 'INSERT', (r) => r.type === 'project_created'),
+      'project_created notification',
+    );
     await until(() => has('subscriptions', 'UPDATE', (r) => r.user_id === owner.id), 'credits update');
 
     await finishImages(project.id, 'completed');
-    await until(() => has('projects', 'UPDATE', (r) => r.id === project.id && r.status === 'completed'), 'project completed');
-    await until(() => has('notifications', 'INSERT', (r) => r.type === 'project_completed'), 'project_completed notification');
+    await until(
+      () => has('projects', 'UPDATE', (r) => r.id === project.id && r.status === 'completed'),
+      'project completed',
+    );
+    await until(
+      () => has('notifications', 'INSERT', (r) => r.type === 'project_completed'),
+      'project_completed notification',
+    );
 
-    must(await owner.client.rpc('request_project_fix', { project_id: project.id, description: 'the sleeve' }));
+    must(
+      await owner.client.rpc('request_project_fix', { project_id: project.id, description: 'the sleeve' }),
+    );
     await until(() => has('fixes', 'INSERT', (r) => r.project_id === project.id), 'fix insert');
     must(await serviceClient().from('fixes').update({ status: 'processing' }).eq('project_id', project.id));
     await until(() => has('fixes', 'UPDATE', (r) => r.status === 'processing'), 'fix update');

@@ -27,28 +27,37 @@ describe('review: signed upload URLs respect the bucket policies', () => {
     const attacker = await seller();
     const name = `${victim.id}/${Date.now()}-shirt.png`;
     must(await victim.client.storage.from('uploads').upload(name, PNG, { contentType: 'image/png' }));
-    const signed = await attacker.client.storage.from('uploads').createSignedUploadUrl(name, { upsert: true });
+    const signed = await attacker.client.storage
+      .from('uploads')
+      .createSignedUploadUrl(name, { upsert: true });
     expect(signed.error).not.toBeNull();
     if (signed.data) {
-      await anonClient().storage.from('uploads').uploadToSignedUrl(name, signed.data.token, EVIL, { contentType: 'image/png' });
+      await anonClient()
+        .storage.from('uploads')
+        .uploadToSignedUrl(name, signed.data.token, EVIL, { contentType: 'image/png' });
     }
     const info = await serviceClient().storage.from('uploads').info(name);
     expect(info.data?.name).toBe(name);
   });
 
-  it.each(['generated', 'watermarked', 'videos'])('refuses a seller a signed upload URL into the server-written bucket %s', async (bucket) => {
-    const s = await seller({ plan: 'pro' });
-    const name = `${s.id}/p/${Date.now()}.${bucket === 'videos' ? 'mp4' : 'png'}`;
-    const signed = await s.client.storage.from(bucket).createSignedUploadUrl(name);
-    expect(signed.data).toBeNull();
-    expect(signed.error).not.toBeNull();
-    const head = await serviceClient().storage.from(bucket).exists(name);
-    expect(head.data).toBe(false);
-  });
+  it.each(['generated', 'watermarked', 'videos'])(
+    'refuses a seller a signed upload URL into the server-written bucket %s',
+    async (bucket) => {
+      const s = await seller({ plan: 'pro' });
+      const name = `${s.id}/p/${Date.now()}.${bucket === 'videos' ? 'mp4' : 'png'}`;
+      const signed = await s.client.storage.from(bucket).createSignedUploadUrl(name);
+      expect(signed.data).toBeNull();
+      expect(signed.error).not.toBeNull();
+      const head = await serviceClient().storage.from(bucket).exists(name);
+      expect(head.data).toBe(false);
+    },
+  );
 
   it('refuses an anonymous visitor a signed upload URL', async () => {
     const victim = await seller();
-    const signed = await anonClient().storage.from('uploads').createSignedUploadUrl(`${victim.id}/${Date.now()}-x.png`);
+    const signed = await anonClient()
+      .storage.from('uploads')
+      .createSignedUploadUrl(`${victim.id}/${Date.now()}-x.png`);
     expect(signed.data).toBeNull();
     expect(signed.error).not.toBeNull();
   });
@@ -57,7 +66,11 @@ describe('review: signed upload URLs respect the bucket policies', () => {
     const s = await seller();
     const name = `${s.id}/${Date.now()}-own.png`;
     const signed = must(await s.client.storage.from('uploads').createSignedUploadUrl(name))!;
-    must(await anonClient().storage.from('uploads').uploadToSignedUrl(name, signed.token, PNG, { contentType: 'image/png' }));
+    must(
+      await anonClient()
+        .storage.from('uploads')
+        .uploadToSignedUrl(name, signed.token, PNG, { contentType: 'image/png' }),
+    );
     expect((await s.client.storage.from('uploads').download(name)).error).toBeNull();
   });
 });

@@ -7,7 +7,17 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../../../supabase/local/config.ts';
 import type { Database } from '../../../supabase/local/db/database.ts';
-import { openDomainDb, rpcAs, selection, sqlAs, sqlSetCredits, sqlUpload, sqlUser, withRole, type Who } from '../../support/domain.ts';
+import {
+  openDomainDb,
+  rpcAs,
+  selection,
+  sqlAs,
+  sqlSetCredits,
+  sqlUpload,
+  sqlUser,
+  withRole,
+  type Who,
+} from '../../support/domain.ts';
 
 let db: Database;
 beforeAll(async () => {
@@ -18,7 +28,11 @@ afterAll(async () => {
 });
 
 /** What a statement did: rows it returned/changed, or the error code that stopped it. */
-async function attempt(who: Who, sql: string, params: unknown[]): Promise<{ rows: number } | { code: string; message: string }> {
+async function attempt(
+  who: Who,
+  sql: string,
+  params: unknown[],
+): Promise<{ rows: number } | { code: string; message: string }> {
   try {
     return await withRole(db, who, async (tx) => {
       const r = await tx.query(sql, params);
@@ -48,19 +62,33 @@ beforeAll(async () => {
   await sqlSetCredits(db, owner.id, 10);
   const product = await sqlUpload(db, owner.id);
   const done = await rpcAs(db, { user: owner.id }, 'start_generation', selection(product));
-  await rpcAs(db, 'service', 'report_image_outcome', { image_id: done.images[0].id, status: 'completed', generated_path: 'x.png' });
+  await rpcAs(db, 'service', 'report_image_outcome', {
+    image_id: done.images[0].id,
+    status: 'completed',
+    generated_path: 'x.png',
+  });
   const running = await rpcAs(db, { user: owner.id }, 'start_generation', selection(product));
   const doomed = await rpcAs(db, { user: owner.id }, 'start_generation', selection(product));
-  const fix = await rpcAs(db, { user: owner.id }, 'request_project_fix', { project_id: done.id, description: 'x' });
+  const fix = await rpcAs(db, { user: owner.id }, 'request_project_fix', {
+    project_id: done.id,
+    description: 'x',
+  });
   await rpcAs(db, { user: owner.id }, 'charge_tool_use', { tool: 'photo-combiner' });
   await rpcAs(db, { user: owner.id }, 'submit_feedback', { feedback: 'hi' });
-  await rpcAs(db, 'service', 'record_payment_event', { event_id: `evt_${owner.id}`, event_type: 't', user_id: owner.id });
+  await rpcAs(db, 'service', 'record_payment_event', {
+    event_id: `evt_${owner.id}`,
+    event_type: 't',
+    user_id: owner.id,
+  });
   const one = async (sql: string) => (await sqlAs(db, 'service', sql, [owner.id]))[0].id as string;
   fx = {
-    owner, other,
+    owner,
+    other,
     ids: {
       product,
-      done: done.id, running: running.id, doomed: doomed.id,
+      done: done.id,
+      running: running.id,
+      doomed: doomed.id,
       image: running.images[0].id,
       fix: fix.fix.id,
       fixRequest: await one('select id from public.fix_requests where user_id = $1'),
@@ -70,8 +98,15 @@ beforeAll(async () => {
       upload: await one('select id from public.uploaded_files where user_id = $1'),
       notice: await one('select id from public.outbound_notices where user_id = $1 limit 1'),
       event: `evt_${owner.id}`,
-      toolJob: (await sqlAs(db, 'service', `insert into public.tool_jobs (user_id, tool, input_path)
-        values ($1::text::uuid, 'background-remover', $1::text || '/photo.png') returning id`, [owner.id]))[0].id as string,
+      toolJob: (
+        await sqlAs(
+          db,
+          'service',
+          `insert into public.tool_jobs (user_id, tool, input_path)
+        values ($1::text::uuid, 'background-remover', $1::text || '/photo.png') returning id`,
+          [owner.id],
+        )
+      )[0].id as string,
     },
   };
 });
@@ -90,104 +125,558 @@ const everyone: Expect = { anon: true, other: true, owner: true };
 const ownerOnly: Expect = { owner: true };
 const nobody: Expect = {};
 
-const catalogue = ['plans', 'credit_prices', 'credit_volume_discounts', 'models', 'model_media', 'poses', 'backgrounds', 'video_styles'];
+const catalogue = [
+  'plans',
+  'credit_prices',
+  'credit_volume_discounts',
+  'models',
+  'model_media',
+  'poses',
+  'backgrounds',
+  'video_styles',
+];
 
 const cases = (): Case[] => [
   ...catalogue.flatMap((t): Case[] => [
-    { table: t, op: 'select', what: 'read', sql: `select * from public.${t} where $1::uuid is not null and $2::uuid is not null`, allowed: everyone },
-    { table: t, op: 'update', what: 'change', sql: `update public.${t} set ${t === 'credit_volume_discounts' ? 'discount_percent = 99' : t === 'model_media' ? 'path = path' : t === 'poses' ? 'name = name' : t === 'credit_prices' ? 'credits = 0.01' : t === 'plans' ? 'monthly_credits = 1000' : 'sort_order = sort_order'} where $1::uuid is not null and $2::uuid is not null`, allowed: nobody },
-    { table: t, op: 'delete', what: 'remove', sql: `delete from public.${t} where $1::uuid is not null and $2::uuid is not null`, allowed: nobody },
+    {
+      table: t,
+      op: 'select',
+      what: 'read',
+      sql: `select * from public.${t} where $1::uuid is not null and $2::uuid is not null`,
+      allowed: everyone,
+    },
+    {
+      table: t,
+      op: 'update',
+      what: 'change',
+      sql: `update public.${t} set ${t === 'credit_volume_discounts' ? 'discount_percent = 99' : t === 'model_media' ? 'path = path' : t === 'poses' ? 'name = name' : t === 'credit_prices' ? 'credits = 0.01' : t === 'plans' ? 'monthly_credits = 1000' : 'sort_order = sort_order'} where $1::uuid is not null and $2::uuid is not null`,
+      allowed: nobody,
+    },
+    {
+      table: t,
+      op: 'delete',
+      what: 'remove',
+      sql: `delete from public.${t} where $1::uuid is not null and $2::uuid is not null`,
+      allowed: nobody,
+    },
   ]),
-  { table: 'plans', op: 'insert', what: 'add a plan', sql: `insert into public.plans (id, rank, name, monthly_credits, price_eur, extra_credit_unit_price_eur, free_fixes_per_project, revisions, resolution, watermark, watermark_free_download, can_buy_credit_packs, low_credit_alerts, video, custom_model, custom_background, custom_video_style, all_models_and_backgrounds) select 'free', 9, 'x', 1, 0, 1, 0, 0, 'HD', true, false, false, false, false, false, false, false, false where $1::uuid is not null and $2::uuid is not null`, allowed: nobody },
+  {
+    table: 'plans',
+    op: 'insert',
+    what: 'add a plan',
+    sql: `insert into public.plans (id, rank, name, monthly_credits, price_eur, extra_credit_unit_price_eur, free_fixes_per_project, revisions, resolution, watermark, watermark_free_download, can_buy_credit_packs, low_credit_alerts, video, custom_model, custom_background, custom_video_style, all_models_and_backgrounds) select 'free', 9, 'x', 1, 0, 1, 0, 0, 'HD', true, false, false, false, false, false, false, false, false where $1::uuid is not null and $2::uuid is not null`,
+    allowed: nobody,
+  },
 
-  { table: 'profiles', op: 'select', what: "the owner's profile", sql: 'select * from public.profiles where id = $1 and $2::uuid is not null', allowed: ownerOnly },
-  { table: 'profiles', op: 'insert', what: "upsert the owner's profile", sql: `insert into public.profiles (id, full_name) values ($1, 'Changed') on conflict (id) do update set full_name = excluded.full_name where $2::uuid is not null`, allowed: ownerOnly },
-  { table: 'profiles', op: 'update', what: 'change the name', sql: `update public.profiles set full_name = 'Renamed' where id = $1 and $2::uuid is not null`, allowed: ownerOnly },
-  { table: 'profiles', op: 'delete', what: 'remove', sql: 'delete from public.profiles where id = $1 and $2::uuid is not null', allowed: nobody },
+  {
+    table: 'profiles',
+    op: 'select',
+    what: "the owner's profile",
+    sql: 'select * from public.profiles where id = $1 and $2::uuid is not null',
+    allowed: ownerOnly,
+  },
+  {
+    table: 'profiles',
+    op: 'insert',
+    what: "upsert the owner's profile",
+    sql: `insert into public.profiles (id, full_name) values ($1, 'Changed') on conflict (id) do update set full_name = excluded.full_name where $2::uuid is not null`,
+    allowed: ownerOnly,
+  },
+  {
+    table: 'profiles',
+    op: 'update',
+    what: 'change the name',
+    sql: `update public.profiles set full_name = 'Renamed' where id = $1 and $2::uuid is not null`,
+    allowed: ownerOnly,
+  },
+  {
+    table: 'profiles',
+    op: 'delete',
+    what: 'remove',
+    sql: 'delete from public.profiles where id = $1 and $2::uuid is not null',
+    allowed: nobody,
+  },
 
-  { table: 'subscriptions', op: 'select', what: "the owner's balance", sql: 'select * from public.subscriptions where user_id = $1 and $2::uuid is not null', allowed: ownerOnly },
-  { table: 'subscriptions', op: 'insert', what: 'a second subscription', sql: `insert into public.subscriptions (user_id, plan) values ($2, 'advanced') on conflict (user_id) do update set plan = 'advanced' where $1::uuid is not null`, allowed: nobody },
-  { table: 'subscriptions', op: 'update', what: 'the balance', sql: 'update public.subscriptions set credits_remaining = 1000, plan_credits = 1000 where user_id = $1 and $2::uuid is not null', allowed: nobody },
-  { table: 'subscriptions', op: 'update', what: 'the plan', sql: `update public.subscriptions set plan = 'advanced' where user_id = $1 and $2::uuid is not null`, allowed: nobody },
-  { table: 'subscriptions', op: 'update', what: 'the cancellation flag', sql: 'update public.subscriptions set cancel_at_period_end = true where user_id = $1 and $2::uuid is not null', allowed: nobody },
-  { table: 'subscriptions', op: 'delete', what: 'remove', sql: 'delete from public.subscriptions where user_id = $1 and $2::uuid is not null', allowed: nobody },
+  {
+    table: 'subscriptions',
+    op: 'select',
+    what: "the owner's balance",
+    sql: 'select * from public.subscriptions where user_id = $1 and $2::uuid is not null',
+    allowed: ownerOnly,
+  },
+  {
+    table: 'subscriptions',
+    op: 'insert',
+    what: 'a second subscription',
+    sql: `insert into public.subscriptions (user_id, plan) values ($2, 'advanced') on conflict (user_id) do update set plan = 'advanced' where $1::uuid is not null`,
+    allowed: nobody,
+  },
+  {
+    table: 'subscriptions',
+    op: 'update',
+    what: 'the balance',
+    sql: 'update public.subscriptions set credits_remaining = 1000, plan_credits = 1000 where user_id = $1 and $2::uuid is not null',
+    allowed: nobody,
+  },
+  {
+    table: 'subscriptions',
+    op: 'update',
+    what: 'the plan',
+    sql: `update public.subscriptions set plan = 'advanced' where user_id = $1 and $2::uuid is not null`,
+    allowed: nobody,
+  },
+  {
+    table: 'subscriptions',
+    op: 'update',
+    what: 'the cancellation flag',
+    sql: 'update public.subscriptions set cancel_at_period_end = true where user_id = $1 and $2::uuid is not null',
+    allowed: nobody,
+  },
+  {
+    table: 'subscriptions',
+    op: 'delete',
+    what: 'remove',
+    sql: 'delete from public.subscriptions where user_id = $1 and $2::uuid is not null',
+    allowed: nobody,
+  },
 
-  { table: 'credit_ledger', op: 'select', what: "the owner's ledger", sql: 'select * from public.credit_ledger where user_id = $1 and $2::uuid is not null', allowed: ownerOnly },
-  { table: 'credit_ledger', op: 'insert', what: 'a credit', sql: `insert into public.credit_ledger (user_id, amount, plan_delta, balance_after, reason) values ($2, 100, 100, 100, 'adjustment') returning $1::uuid`, allowed: nobody },
-  { table: 'credit_ledger', op: 'update', what: 'an amount', sql: 'update public.credit_ledger set amount = 100 where user_id = $1 and $2::uuid is not null', allowed: nobody },
-  { table: 'credit_ledger', op: 'delete', what: 'remove', sql: 'delete from public.credit_ledger where user_id = $1 and $2::uuid is not null', allowed: nobody },
+  {
+    table: 'credit_ledger',
+    op: 'select',
+    what: "the owner's ledger",
+    sql: 'select * from public.credit_ledger where user_id = $1 and $2::uuid is not null',
+    allowed: ownerOnly,
+  },
+  {
+    table: 'credit_ledger',
+    op: 'insert',
+    what: 'a credit',
+    sql: `insert into public.credit_ledger (user_id, amount, plan_delta, balance_after, reason) values ($2, 100, 100, 100, 'adjustment') returning $1::uuid`,
+    allowed: nobody,
+  },
+  {
+    table: 'credit_ledger',
+    op: 'update',
+    what: 'an amount',
+    sql: 'update public.credit_ledger set amount = 100 where user_id = $1 and $2::uuid is not null',
+    allowed: nobody,
+  },
+  {
+    table: 'credit_ledger',
+    op: 'delete',
+    what: 'remove',
+    sql: 'delete from public.credit_ledger where user_id = $1 and $2::uuid is not null',
+    allowed: nobody,
+  },
 
-  { table: 'projects', op: 'select', what: "the owner's projects", sql: 'select * from public.projects where user_id = $1 and $2::uuid is not null', allowed: ownerOnly },
-  { table: 'projects', op: 'insert', what: 'a project without paying', sql: `insert into public.projects (user_id, name, type, status) values ($2, 'free', 'on-model', 'completed') returning $1::uuid`, allowed: nobody },
-  { table: 'projects', op: 'update', what: 'rename', sql: `update public.projects set name = 'Renamed' where id = $3 and user_id = $1 and $2::uuid is not null`, id: 'running', allowed: ownerOnly },
-  { table: 'projects', op: 'update', what: 'archive a completed project', sql: `update public.projects set status = case when status = 'archived' then 'completed' else 'archived' end where id = $3 and user_id = $1 and $2::uuid is not null`, id: 'done', allowed: ownerOnly },
-  { table: 'projects', op: 'update', what: 'mark a processing project completed', sql: `update public.projects set status = 'completed' where id = $3 and user_id = $1 and $2::uuid is not null`, id: 'running', allowed: nobody },
-  { table: 'projects', op: 'update', what: 'the video status', sql: `update public.projects set video_status = 'completed', video_url = 'x' where id = $3 and user_id = $1 and $2::uuid is not null`, id: 'done', allowed: nobody },
-  { table: 'projects', op: 'update', what: 'the price charged', sql: 'update public.projects set credits_charged = 0 where id = $3 and user_id = $1 and $2::uuid is not null', id: 'done', allowed: nobody },
-  { table: 'projects', op: 'update', what: 'the owner', sql: 'update public.projects set user_id = $2 where id = $3 and user_id = $1', id: 'done', allowed: nobody },
+  {
+    table: 'projects',
+    op: 'select',
+    what: "the owner's projects",
+    sql: 'select * from public.projects where user_id = $1 and $2::uuid is not null',
+    allowed: ownerOnly,
+  },
+  {
+    table: 'projects',
+    op: 'insert',
+    what: 'a project without paying',
+    sql: `insert into public.projects (user_id, name, type, status) values ($2, 'free', 'on-model', 'completed') returning $1::uuid`,
+    allowed: nobody,
+  },
+  {
+    table: 'projects',
+    op: 'update',
+    what: 'rename',
+    sql: `update public.projects set name = 'Renamed' where id = $3 and user_id = $1 and $2::uuid is not null`,
+    id: 'running',
+    allowed: ownerOnly,
+  },
+  {
+    table: 'projects',
+    op: 'update',
+    what: 'archive a completed project',
+    sql: `update public.projects set status = case when status = 'archived' then 'completed' else 'archived' end where id = $3 and user_id = $1 and $2::uuid is not null`,
+    id: 'done',
+    allowed: ownerOnly,
+  },
+  {
+    table: 'projects',
+    op: 'update',
+    what: 'mark a processing project completed',
+    sql: `update public.projects set status = 'completed' where id = $3 and user_id = $1 and $2::uuid is not null`,
+    id: 'running',
+    allowed: nobody,
+  },
+  {
+    table: 'projects',
+    op: 'update',
+    what: 'the video status',
+    sql: `update public.projects set video_status = 'completed', video_url = 'x' where id = $3 and user_id = $1 and $2::uuid is not null`,
+    id: 'done',
+    allowed: nobody,
+  },
+  {
+    table: 'projects',
+    op: 'update',
+    what: 'the price charged',
+    sql: 'update public.projects set credits_charged = 0 where id = $3 and user_id = $1 and $2::uuid is not null',
+    id: 'done',
+    allowed: nobody,
+  },
+  {
+    table: 'projects',
+    op: 'update',
+    what: 'the owner',
+    sql: 'update public.projects set user_id = $2 where id = $3 and user_id = $1',
+    id: 'done',
+    allowed: nobody,
+  },
 
-  { table: 'images', op: 'select', what: "the owner's images", sql: 'select * from public.images where user_id = $1 and $2::uuid is not null', allowed: ownerOnly },
-  { table: 'images', op: 'insert', what: 'an image', sql: `insert into public.images (project_id, user_id, original_path, pose_id, status) values ($3, $2, 'x', 1, 'completed') returning $1::uuid`, id: 'running', allowed: nobody },
-  { table: 'images', op: 'update', what: 'an outcome', sql: `update public.images set status = 'completed', generated_path = 'x' where id = $3 and user_id = $1 and $2::uuid is not null`, id: 'image', allowed: nobody },
-  { table: 'images', op: 'delete', what: 'remove', sql: 'delete from public.images where id = $3 and user_id = $1 and $2::uuid is not null', id: 'image', allowed: nobody },
+  {
+    table: 'images',
+    op: 'select',
+    what: "the owner's images",
+    sql: 'select * from public.images where user_id = $1 and $2::uuid is not null',
+    allowed: ownerOnly,
+  },
+  {
+    table: 'images',
+    op: 'insert',
+    what: 'an image',
+    sql: `insert into public.images (project_id, user_id, original_path, pose_id, status) values ($3, $2, 'x', 1, 'completed') returning $1::uuid`,
+    id: 'running',
+    allowed: nobody,
+  },
+  {
+    table: 'images',
+    op: 'update',
+    what: 'an outcome',
+    sql: `update public.images set status = 'completed', generated_path = 'x' where id = $3 and user_id = $1 and $2::uuid is not null`,
+    id: 'image',
+    allowed: nobody,
+  },
+  {
+    table: 'images',
+    op: 'delete',
+    what: 'remove',
+    sql: 'delete from public.images where id = $3 and user_id = $1 and $2::uuid is not null',
+    id: 'image',
+    allowed: nobody,
+  },
 
-  { table: 'fixes', op: 'select', what: "the owner's fixes", sql: 'select * from public.fixes where user_id = $1 and $2::uuid is not null', allowed: ownerOnly },
-  { table: 'fixes', op: 'insert', what: 'a fix without the rules', sql: `insert into public.fixes (project_id, user_id, description) values ($3, $2, 'x') returning $1::uuid`, id: 'running', allowed: nobody },
-  { table: 'fixes', op: 'update', what: 'the status', sql: `update public.fixes set status = 'completed' where id = $3 and user_id = $1 and $2::uuid is not null`, id: 'fix', allowed: nobody },
+  {
+    table: 'fixes',
+    op: 'select',
+    what: "the owner's fixes",
+    sql: 'select * from public.fixes where user_id = $1 and $2::uuid is not null',
+    allowed: ownerOnly,
+  },
+  {
+    table: 'fixes',
+    op: 'insert',
+    what: 'a fix without the rules',
+    sql: `insert into public.fixes (project_id, user_id, description) values ($3, $2, 'x') returning $1::uuid`,
+    id: 'running',
+    allowed: nobody,
+  },
+  {
+    table: 'fixes',
+    op: 'update',
+    what: 'the status',
+    sql: `update public.fixes set status = 'completed' where id = $3 and user_id = $1 and $2::uuid is not null`,
+    id: 'fix',
+    allowed: nobody,
+  },
 
-  { table: 'fix_requests', op: 'select', what: "the owner's fix requests", sql: 'select * from public.fix_requests where user_id = $1 and $2::uuid is not null', allowed: ownerOnly },
-  { table: 'fix_requests', op: 'insert', what: 'a free fix record', sql: `insert into public.fix_requests (project_id, user_id, is_free) values ($3, $2, true) returning $1::uuid`, id: 'running', allowed: nobody },
-  { table: 'fix_requests', op: 'update', what: 'is_free', sql: 'update public.fix_requests set is_free = false where id = $3 and user_id = $1 and $2::uuid is not null', id: 'fixRequest', allowed: nobody },
-  { table: 'fix_requests', op: 'delete', what: 'remove (to get a free fix back)', sql: 'delete from public.fix_requests where id = $3 and user_id = $1 and $2::uuid is not null', id: 'fixRequest', allowed: nobody },
+  {
+    table: 'fix_requests',
+    op: 'select',
+    what: "the owner's fix requests",
+    sql: 'select * from public.fix_requests where user_id = $1 and $2::uuid is not null',
+    allowed: ownerOnly,
+  },
+  {
+    table: 'fix_requests',
+    op: 'insert',
+    what: 'a free fix record',
+    sql: `insert into public.fix_requests (project_id, user_id, is_free) values ($3, $2, true) returning $1::uuid`,
+    id: 'running',
+    allowed: nobody,
+  },
+  {
+    table: 'fix_requests',
+    op: 'update',
+    what: 'is_free',
+    sql: 'update public.fix_requests set is_free = false where id = $3 and user_id = $1 and $2::uuid is not null',
+    id: 'fixRequest',
+    allowed: nobody,
+  },
+  {
+    table: 'fix_requests',
+    op: 'delete',
+    what: 'remove (to get a free fix back)',
+    sql: 'delete from public.fix_requests where id = $3 and user_id = $1 and $2::uuid is not null',
+    id: 'fixRequest',
+    allowed: nobody,
+  },
 
-  { table: 'notifications', op: 'select', what: "the owner's notifications", sql: 'select * from public.notifications where user_id = $1 and $2::uuid is not null', allowed: ownerOnly },
-  { table: 'notifications', op: 'insert', what: 'a notification', sql: `insert into public.notifications (user_id, type, title, message) values ($2, 'credits_low', 'x', 'y') returning $1::uuid`, allowed: nobody },
-  { table: 'notifications', op: 'update', what: 'mark read', sql: 'update public.notifications set read = true where id = $3 and user_id = $1 and $2::uuid is not null', id: 'notification', allowed: ownerOnly },
-  { table: 'notifications', op: 'update', what: 'the text', sql: `update public.notifications set message = 'x' where id = $3 and user_id = $1 and $2::uuid is not null`, id: 'notification', allowed: nobody },
-  { table: 'notifications', op: 'delete', what: 'remove', sql: 'delete from public.notifications where id = $3 and user_id = $1 and $2::uuid is not null', id: 'notification', allowed: nobody },
+  {
+    table: 'notifications',
+    op: 'select',
+    what: "the owner's notifications",
+    sql: 'select * from public.notifications where user_id = $1 and $2::uuid is not null',
+    allowed: ownerOnly,
+  },
+  {
+    table: 'notifications',
+    op: 'insert',
+    what: 'a notification',
+    sql: `insert into public.notifications (user_id, type, title, message) values ($2, 'credits_low', 'x', 'y') returning $1::uuid`,
+    allowed: nobody,
+  },
+  {
+    table: 'notifications',
+    op: 'update',
+    what: 'mark read',
+    sql: 'update public.notifications set read = true where id = $3 and user_id = $1 and $2::uuid is not null',
+    id: 'notification',
+    allowed: ownerOnly,
+  },
+  {
+    table: 'notifications',
+    op: 'update',
+    what: 'the text',
+    sql: `update public.notifications set message = 'x' where id = $3 and user_id = $1 and $2::uuid is not null`,
+    id: 'notification',
+    allowed: nobody,
+  },
+  {
+    table: 'notifications',
+    op: 'delete',
+    what: 'remove',
+    sql: 'delete from public.notifications where id = $3 and user_id = $1 and $2::uuid is not null',
+    id: 'notification',
+    allowed: nobody,
+  },
 
-  { table: 'webhook_logs', op: 'select', what: "the owner's activity", sql: 'select * from public.webhook_logs where user_id = $1 and $2::uuid is not null', allowed: ownerOnly },
-  { table: 'webhook_logs', op: 'insert', what: 'an activity row', sql: `insert into public.webhook_logs (user_id, event_type) values ($2, 'user_activity_tool_used') returning $1::uuid`, allowed: nobody },
-  { table: 'webhook_logs', op: 'update', what: 'an activity row', sql: `update public.webhook_logs set raw_data = '{}' where id = $3 and user_id = $1 and $2::uuid is not null`, id: 'log', allowed: nobody },
-  { table: 'webhook_logs', op: 'delete', what: 'remove', sql: 'delete from public.webhook_logs where id = $3 and user_id = $1 and $2::uuid is not null', id: 'log', allowed: nobody },
+  {
+    table: 'webhook_logs',
+    op: 'select',
+    what: "the owner's activity",
+    sql: 'select * from public.webhook_logs where user_id = $1 and $2::uuid is not null',
+    allowed: ownerOnly,
+  },
+  {
+    table: 'webhook_logs',
+    op: 'insert',
+    what: 'an activity row',
+    sql: `insert into public.webhook_logs (user_id, event_type) values ($2, 'user_activity_tool_used') returning $1::uuid`,
+    allowed: nobody,
+  },
+  {
+    table: 'webhook_logs',
+    op: 'update',
+    what: 'an activity row',
+    sql: `update public.webhook_logs set raw_data = '{}' where id = $3 and user_id = $1 and $2::uuid is not null`,
+    id: 'log',
+    allowed: nobody,
+  },
+  {
+    table: 'webhook_logs',
+    op: 'delete',
+    what: 'remove',
+    sql: 'delete from public.webhook_logs where id = $3 and user_id = $1 and $2::uuid is not null',
+    id: 'log',
+    allowed: nobody,
+  },
 
-  { table: 'uploaded_files', op: 'select', what: "the owner's uploads", sql: 'select * from public.uploaded_files where user_id = $1 and $2::uuid is not null', allowed: ownerOnly },
-  { table: 'uploaded_files', op: 'insert', what: "a record under the owner's folder", sql: `insert into public.uploaded_files (user_id, file_name, file_path) values ($1::text::uuid, 'a.png', $1::text || '/' || gen_random_uuid() || '-a.png') returning $2::uuid`, allowed: ownerOnly },
-  { table: 'uploaded_files', op: 'insert', what: "the actor's own record, in the owner's folder", sql: `insert into public.uploaded_files (user_id, file_name, file_path) values ($2::uuid, 'a.png', $1::text || '/' || gen_random_uuid() || '-b.png') returning 1`, allowed: ownerOnly },
-  { table: 'uploaded_files', op: 'update', what: 'the path', sql: `update public.uploaded_files set file_name = 'b.png' where id = $3 and user_id = $1 and $2::uuid is not null`, id: 'upload', allowed: nobody },
+  {
+    table: 'uploaded_files',
+    op: 'select',
+    what: "the owner's uploads",
+    sql: 'select * from public.uploaded_files where user_id = $1 and $2::uuid is not null',
+    allowed: ownerOnly,
+  },
+  {
+    table: 'uploaded_files',
+    op: 'insert',
+    what: "a record under the owner's folder",
+    sql: `insert into public.uploaded_files (user_id, file_name, file_path) values ($1::text::uuid, 'a.png', $1::text || '/' || gen_random_uuid() || '-a.png') returning $2::uuid`,
+    allowed: ownerOnly,
+  },
+  {
+    table: 'uploaded_files',
+    op: 'insert',
+    what: "the actor's own record, in the owner's folder",
+    sql: `insert into public.uploaded_files (user_id, file_name, file_path) values ($2::uuid, 'a.png', $1::text || '/' || gen_random_uuid() || '-b.png') returning 1`,
+    allowed: ownerOnly,
+  },
+  {
+    table: 'uploaded_files',
+    op: 'update',
+    what: 'the path',
+    sql: `update public.uploaded_files set file_name = 'b.png' where id = $3 and user_id = $1 and $2::uuid is not null`,
+    id: 'upload',
+    allowed: nobody,
+  },
 
-  { table: 'outbound_notices', op: 'select', what: "the owner's notices", sql: 'select * from public.outbound_notices where user_id = $1 and $2::uuid is not null', allowed: nobody },
-  { table: 'outbound_notices', op: 'insert', what: 'a notice', sql: `insert into public.outbound_notices (user_id, kind, payload) values ($2, 'feedback', '{}') returning $1::uuid`, allowed: nobody },
-  { table: 'outbound_notices', op: 'update', what: 'a delivery state', sql: `update public.outbound_notices set status = 'sent' where id = $3 and user_id = $1 and $2::uuid is not null`, id: 'notice', allowed: nobody },
-  { table: 'outbound_notices', op: 'delete', what: 'remove', sql: 'delete from public.outbound_notices where id = $3 and user_id = $1 and $2::uuid is not null', id: 'notice', allowed: nobody },
+  {
+    table: 'outbound_notices',
+    op: 'select',
+    what: "the owner's notices",
+    sql: 'select * from public.outbound_notices where user_id = $1 and $2::uuid is not null',
+    allowed: nobody,
+  },
+  {
+    table: 'outbound_notices',
+    op: 'insert',
+    what: 'a notice',
+    sql: `insert into public.outbound_notices (user_id, kind, payload) values ($2, 'feedback', '{}') returning $1::uuid`,
+    allowed: nobody,
+  },
+  {
+    table: 'outbound_notices',
+    op: 'update',
+    what: 'a delivery state',
+    sql: `update public.outbound_notices set status = 'sent' where id = $3 and user_id = $1 and $2::uuid is not null`,
+    id: 'notice',
+    allowed: nobody,
+  },
+  {
+    table: 'outbound_notices',
+    op: 'delete',
+    what: 'remove',
+    sql: 'delete from public.outbound_notices where id = $3 and user_id = $1 and $2::uuid is not null',
+    id: 'notice',
+    allowed: nobody,
+  },
 
-  { table: 'payment_events', op: 'select', what: 'events', sql: 'select * from public.payment_events where user_id = $1 and $2::uuid is not null', allowed: nobody },
-  { table: 'payment_events', op: 'insert', what: 'an event', sql: `insert into public.payment_events (id, type, user_id) values (gen_random_uuid()::text, 'x', $2) returning $1::uuid`, allowed: nobody },
-  { table: 'payment_events', op: 'update', what: 'processed', sql: 'update public.payment_events set processed_at = null where id = $3 and user_id = $1 and $2::uuid is not null', id: 'event', allowed: nobody },
-  { table: 'payment_events', op: 'delete', what: 'remove', sql: 'delete from public.payment_events where id = $3 and user_id = $1 and $2::uuid is not null', id: 'event', allowed: nobody },
+  {
+    table: 'payment_events',
+    op: 'select',
+    what: 'events',
+    sql: 'select * from public.payment_events where user_id = $1 and $2::uuid is not null',
+    allowed: nobody,
+  },
+  {
+    table: 'payment_events',
+    op: 'insert',
+    what: 'an event',
+    sql: `insert into public.payment_events (id, type, user_id) values (gen_random_uuid()::text, 'x', $2) returning $1::uuid`,
+    allowed: nobody,
+  },
+  {
+    table: 'payment_events',
+    op: 'update',
+    what: 'processed',
+    sql: 'update public.payment_events set processed_at = null where id = $3 and user_id = $1 and $2::uuid is not null',
+    id: 'event',
+    allowed: nobody,
+  },
+  {
+    table: 'payment_events',
+    op: 'delete',
+    what: 'remove',
+    sql: 'delete from public.payment_events where id = $3 and user_id = $1 and $2::uuid is not null',
+    id: 'event',
+    allowed: nobody,
+  },
 
-  { table: 'tool_jobs', op: 'select', what: "the owner's background removals", sql: 'select * from public.tool_jobs where user_id = $1 and $2::uuid is not null', allowed: ownerOnly },
-  { table: 'tool_jobs', op: 'insert', what: 'a job without paying', sql: `insert into public.tool_jobs (user_id, tool, input_path) values ($2::text::uuid, 'background-remover', $2::text || '/x.png') returning $1::uuid`, allowed: nobody },
-  { table: 'tool_jobs', op: 'update', what: 'an outcome', sql: `update public.tool_jobs set status = 'completed', result_path = 'x.png' where id = $3 and user_id = $1 and $2::uuid is not null`, id: 'toolJob', allowed: nobody },
-  { table: 'tool_jobs', op: 'delete', what: 'remove', sql: 'delete from public.tool_jobs where id = $3 and user_id = $1 and $2::uuid is not null', id: 'toolJob', allowed: nobody },
+  {
+    table: 'tool_jobs',
+    op: 'select',
+    what: "the owner's background removals",
+    sql: 'select * from public.tool_jobs where user_id = $1 and $2::uuid is not null',
+    allowed: ownerOnly,
+  },
+  {
+    table: 'tool_jobs',
+    op: 'insert',
+    what: 'a job without paying',
+    sql: `insert into public.tool_jobs (user_id, tool, input_path) values ($2::text::uuid, 'background-remover', $2::text || '/x.png') returning $1::uuid`,
+    allowed: nobody,
+  },
+  {
+    table: 'tool_jobs',
+    op: 'update',
+    what: 'an outcome',
+    sql: `update public.tool_jobs set status = 'completed', result_path = 'x.png' where id = $3 and user_id = $1 and $2::uuid is not null`,
+    id: 'toolJob',
+    allowed: nobody,
+  },
+  {
+    table: 'tool_jobs',
+    op: 'delete',
+    what: 'remove',
+    sql: 'delete from public.tool_jobs where id = $3 and user_id = $1 and $2::uuid is not null',
+    id: 'toolJob',
+    allowed: nobody,
+  },
 
   // deletes the owner may make, last (they remove rows)
-  { table: 'fixes', op: 'delete', what: "the owner's fix", sql: 'delete from public.fixes where id = $3 and user_id = $1 and $2::uuid is not null', id: 'fix', allowed: ownerOnly },
-  { table: 'uploaded_files', op: 'delete', what: "the owner's upload record", sql: 'delete from public.uploaded_files where id = $3 and user_id = $1 and $2::uuid is not null', id: 'upload', allowed: ownerOnly },
-  { table: 'projects', op: 'delete', what: "the owner's project", sql: 'delete from public.projects where id = $3 and user_id = $1 and $2::uuid is not null', id: 'doomed', allowed: ownerOnly },
+  {
+    table: 'fixes',
+    op: 'delete',
+    what: "the owner's fix",
+    sql: 'delete from public.fixes where id = $3 and user_id = $1 and $2::uuid is not null',
+    id: 'fix',
+    allowed: ownerOnly,
+  },
+  {
+    table: 'uploaded_files',
+    op: 'delete',
+    what: "the owner's upload record",
+    sql: 'delete from public.uploaded_files where id = $3 and user_id = $1 and $2::uuid is not null',
+    id: 'upload',
+    allowed: ownerOnly,
+  },
+  {
+    table: 'projects',
+    op: 'delete',
+    what: "the owner's project",
+    sql: 'delete from public.projects where id = $3 and user_id = $1 and $2::uuid is not null',
+    id: 'doomed',
+    allowed: ownerOnly,
+  },
 ];
 
 /** Tables the conformance tests of other services add to test stacks (not the product's). */
 const FIXTURE_DIR = path.join(ROOT, 'tests/fixtures/migrations');
 const FIXTURE_TABLES = readdirSync(FIXTURE_DIR)
   .filter((f) => f.endsWith('.sql'))
-  .flatMap((f) => [...readFileSync(path.join(FIXTURE_DIR, f), 'utf8').matchAll(/create table (?:if not exists )?public\.(\w+)/gi)].map((m) => m[1]));
+  .flatMap((f) =>
+    [
+      ...readFileSync(path.join(FIXTURE_DIR, f), 'utf8').matchAll(
+        /create table (?:if not exists )?public\.(\w+)/gi,
+      ),
+    ].map((m) => m[1]),
+  );
 const productTables = async () =>
-  (await sqlAs(db, 'service', `select c.relname as t, c.relrowsecurity as rls from pg_class c join pg_namespace n on n.oid = c.relnamespace
-    where n.nspname = 'public' and c.relkind = 'r' order by 1`)).filter((r) => !FIXTURE_TABLES.includes(r.t));
+  (
+    await sqlAs(
+      db,
+      'service',
+      `select c.relname as t, c.relrowsecurity as rls from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname = 'public' and c.relkind = 'r' order by 1`,
+    )
+  ).filter((r) => !FIXTURE_TABLES.includes(r.t));
 
-const TABLES = [...catalogue, 'profiles', 'subscriptions', 'credit_ledger', 'projects', 'images', 'fixes', 'fix_requests',
-  'notifications', 'webhook_logs', 'uploaded_files', 'outbound_notices', 'payment_events', 'tool_jobs'];
+const TABLES = [
+  ...catalogue,
+  'profiles',
+  'subscriptions',
+  'credit_ledger',
+  'projects',
+  'images',
+  'fixes',
+  'fix_requests',
+  'notifications',
+  'webhook_logs',
+  'uploaded_files',
+  'outbound_notices',
+  'payment_events',
+  'tool_jobs',
+];
 
 describe('access matrix: public tables', () => {
   it('covers every table of the schema, each for select, insert, update and delete', async () => {
@@ -197,15 +686,23 @@ describe('access matrix: public tables', () => {
     for (const t of TABLES) {
       const ops = new Set(all.filter((c) => c.table === t).map((c) => c.op));
       // catalogue inserts are covered by the plans case plus the grants check below
-      const need = catalogue.includes(t) && t !== 'plans' ? ['select', 'update', 'delete'] : ['select', 'insert', 'update', 'delete'];
+      const need =
+        catalogue.includes(t) && t !== 'plans'
+          ? ['select', 'update', 'delete']
+          : ['select', 'insert', 'update', 'delete'];
       expect([...ops].sort(), t).toEqual(expect.arrayContaining(need));
     }
   });
 
   it('no API role may insert into the catalogue', async () => {
-    const rows = await sqlAs(db, 'service', `select table_name, grantee from information_schema.role_table_grants
+    const rows = await sqlAs(
+      db,
+      'service',
+      `select table_name, grantee from information_schema.role_table_grants
       where table_schema = 'public' and privilege_type in ('INSERT', 'UPDATE', 'DELETE', 'TRUNCATE')
-        and grantee in ('anon', 'authenticated', 'PUBLIC') and table_name = any ($1::text[])`, [`{${catalogue.join(',')}}`]);
+        and grantee in ('anon', 'authenticated', 'PUBLIC') and table_name = any ($1::text[])`,
+      [`{${catalogue.join(',')}}`],
+    );
     expect(rows).toEqual([]);
   });
 
@@ -224,7 +721,8 @@ describe('access matrix: public tables', () => {
         const allowed = c.allowed[actor] === true;
         const label = `${c.table} ${c.op} (${c.what}) as ${actor}`;
         if ('code' in r) {
-          if (!DENIAL_CODES.includes(r.code)) problems.push(`${label}: unexpected error ${r.code} ${r.message}`);
+          if (!DENIAL_CODES.includes(r.code))
+            problems.push(`${label}: unexpected error ${r.code} ${r.message}`);
           else if (allowed) problems.push(`${label}: refused (${r.code} ${r.message}) but should be allowed`);
         } else if (allowed && r.rows === 0) {
           problems.push(`${label}: no row, should be allowed`);
@@ -237,10 +735,20 @@ describe('access matrix: public tables', () => {
   }
 
   it('the balance is untouched by all of the above', async () => {
-    const [s] = await sqlAs(db, 'service', `select credits_remaining::text as c, plan from public.subscriptions where user_id = $1`, [fx.owner.id]);
+    const [s] = await sqlAs(
+      db,
+      'service',
+      `select credits_remaining::text as c, plan from public.subscriptions where user_id = $1`,
+      [fx.owner.id],
+    );
     // 10 - 3 generations - 1 fix (no free fixes on free) - 0.15 photo combiner
     expect(s).toEqual({ c: '5.85', plan: 'free' });
-    const [o] = await sqlAs(db, 'service', `select credits_remaining::text as c, plan from public.subscriptions where user_id = $1`, [fx.other.id]);
+    const [o] = await sqlAs(
+      db,
+      'service',
+      `select credits_remaining::text as c, plan from public.subscriptions where user_id = $1`,
+      [fx.other.id],
+    );
     expect(o).toEqual({ c: '2.00', plan: 'free' });
   });
 });
@@ -250,12 +758,21 @@ describe('access matrix: storage buckets', () => {
   const ownerWritable = ['uploads', 'fix-drawings', 'tool-images'];
 
   async function putObject(bucket: string, name: string) {
-    await sqlAs(db, 'service', `insert into storage.objects (bucket_id, name, owner, metadata) values ($1, $2, $3::uuid, '{}')`,
-      [bucket, name, name.split('/')[0]]);
+    await sqlAs(
+      db,
+      'service',
+      `insert into storage.objects (bucket_id, name, owner, metadata) values ($1, $2, $3::uuid, '{}')`,
+      [bucket, name, name.split('/')[0]],
+    );
   }
 
   it('the buckets exist and are private', async () => {
-    const rows = await sqlAs(db, 'service', 'select id, public from storage.buckets where id = any ($1::text[]) order by id', [`{${buckets.join(',')}}`]);
+    const rows = await sqlAs(
+      db,
+      'service',
+      'select id, public from storage.buckets where id = any ($1::text[]) order by id',
+      [`{${buckets.join(',')}}`],
+    );
     expect(rows).toEqual([...buckets].sort().map((id) => ({ id, public: false })));
   });
 
@@ -265,27 +782,63 @@ describe('access matrix: storage buckets', () => {
       const other = await sqlUser(db);
       const name = `${owner.id}/p/${bucket}.png`;
       await putObject(bucket, name);
-      const asWho = { anon: 'anon' as Who, other: { user: other.id } as Who, owner: { user: owner.id } as Who };
+      const asWho = {
+        anon: 'anon' as Who,
+        other: { user: other.id } as Who,
+        owner: { user: owner.id } as Who,
+      };
       const problems: string[] = [];
       const check = async (actor: Actor, op: string, sql: string, params: unknown[], allowed: boolean) => {
         const r = await attempt(asWho[actor], sql, params);
         if ('code' in r) {
-          if (!DENIAL_CODES.includes(r.code)) problems.push(`${op} as ${actor}: unexpected ${r.code} ${r.message}`);
+          if (!DENIAL_CODES.includes(r.code))
+            problems.push(`${op} as ${actor}: unexpected ${r.code} ${r.message}`);
           else if (allowed) problems.push(`${op} as ${actor}: refused but should be allowed`);
-        } else if (allowed !== r.rows > 0) problems.push(`${op} as ${actor}: ${r.rows} row(s), allowed=${allowed}`);
+        } else if (allowed !== r.rows > 0)
+          problems.push(`${op} as ${actor}: ${r.rows} row(s), allowed=${allowed}`);
       };
       // the owner on the free plan: everything but clean generated images
       for (const actor of ['anon', 'other', 'owner'] as const) {
         const mine = actor === 'owner';
-        await check(actor, 'select', 'select 1 from storage.objects where bucket_id = $1 and name = $2', [bucket, name], mine && bucket !== 'generated');
+        await check(
+          actor,
+          'select',
+          'select 1 from storage.objects where bucket_id = $1 and name = $2',
+          [bucket, name],
+          mine && bucket !== 'generated',
+        );
         const target = `${owner.id}/new-${actor}.png`;
-        await check(actor, 'insert', `insert into storage.objects (bucket_id, name, owner) values ($1, $2, auth.uid()) returning 1`, [bucket, target], mine && ownerWritable.includes(bucket));
-        await check(actor, 'update', `update storage.objects set metadata = '{"x":1}' where bucket_id = $1 and name = $2`, [bucket, name], mine && ownerWritable.includes(bucket));
+        await check(
+          actor,
+          'insert',
+          `insert into storage.objects (bucket_id, name, owner) values ($1, $2, auth.uid()) returning 1`,
+          [bucket, target],
+          mine && ownerWritable.includes(bucket),
+        );
+        await check(
+          actor,
+          'update',
+          `update storage.objects set metadata = '{"x":1}' where bucket_id = $1 and name = $2`,
+          [bucket, name],
+          mine && ownerWritable.includes(bucket),
+        );
       }
       // someone writing into their own folder of a server-written bucket
-      await check('other', 'insert own folder', `insert into storage.objects (bucket_id, name, owner) values ($1, $2, auth.uid()) returning 1`, [bucket, `${other.id}/mine.png`], ownerWritable.includes(bucket));
+      await check(
+        'other',
+        'insert own folder',
+        `insert into storage.objects (bucket_id, name, owner) values ($1, $2, auth.uid()) returning 1`,
+        [bucket, `${other.id}/mine.png`],
+        ownerWritable.includes(bucket),
+      );
       for (const actor of ['anon', 'other', 'owner'] as const) {
-        await check(actor, 'delete', 'delete from storage.objects where bucket_id = $1 and name = $2', [bucket, name], actor === 'owner' && ownerWritable.includes(bucket));
+        await check(
+          actor,
+          'delete',
+          'delete from storage.objects where bucket_id = $1 and name = $2',
+          [bucket, name],
+          actor === 'owner' && ownerWritable.includes(bucket),
+        );
       }
       expect(problems).toEqual([]);
     });
@@ -295,12 +848,35 @@ describe('access matrix: storage buckets', () => {
     const owner = await sqlUser(db);
     const name = `${owner.id}/p/clean.png`;
     await putObject('generated', name);
-    const read = () => sqlAs(db, { user: owner.id }, `select name from storage.objects where bucket_id = 'generated' and name = $1`, [name]);
+    const read = () =>
+      sqlAs(
+        db,
+        { user: owner.id },
+        `select name from storage.objects where bucket_id = 'generated' and name = $1`,
+        [name],
+      );
     expect(await read()).toEqual([]);
-    await rpcAs(db, 'service', 'activate_plan', { user_id: owner.id, plan: 'lite', period_start: new Date().toISOString(), period_end: new Date(Date.now() + 1e9).toISOString() });
+    await rpcAs(db, 'service', 'activate_plan', {
+      user_id: owner.id,
+      plan: 'lite',
+      period_start: new Date().toISOString(),
+      period_end: new Date(Date.now() + 1e9).toISOString(),
+    });
     expect(await read()).toEqual([{ name }]);
     const other = await sqlUser(db);
-    await rpcAs(db, 'service', 'activate_plan', { user_id: other.id, plan: 'pro', period_start: new Date().toISOString(), period_end: new Date(Date.now() + 1e9).toISOString() });
-    expect(await sqlAs(db, { user: other.id }, `select name from storage.objects where bucket_id = 'generated' and name = $1`, [name])).toEqual([]);
+    await rpcAs(db, 'service', 'activate_plan', {
+      user_id: other.id,
+      plan: 'pro',
+      period_start: new Date().toISOString(),
+      period_end: new Date(Date.now() + 1e9).toISOString(),
+    });
+    expect(
+      await sqlAs(
+        db,
+        { user: other.id },
+        `select name from storage.objects where bucket_id = 'generated' and name = $1`,
+        [name],
+      ),
+    ).toEqual([]);
   });
 });

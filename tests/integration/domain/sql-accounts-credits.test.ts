@@ -2,7 +2,16 @@
 // SQL as each role (the same transactions the REST layer runs).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../supabase/local/db/database.ts';
-import { openDomainDb, rpcAs, sqlAs, sqlBalance, sqlError, sqlSetPlan, sqlSetCredits, sqlUser } from '../../support/domain.ts';
+import {
+  openDomainDb,
+  rpcAs,
+  sqlAs,
+  sqlBalance,
+  sqlError,
+  sqlSetPlan,
+  sqlSetCredits,
+  sqlUser,
+} from '../../support/domain.ts';
 
 let db: Database;
 beforeAll(async () => {
@@ -17,11 +26,18 @@ describe('a new user', () => {
     const u = await sqlUser(db, { full_name: '  Maria Papadopoulou ', phone_number: '+30 690 111 2222' });
     const [profile] = await sqlAs(db, { user: u.id }, 'select full_name, phone_number from public.profiles');
     expect(profile).toEqual({ full_name: 'Maria Papadopoulou', phone_number: '+30 690 111 2222' });
-    const [sub] = await sqlAs(db, { user: u.id },
+    const [sub] = await sqlAs(
+      db,
+      { user: u.id },
       `select plan, credits_remaining::text as credits, cancel_at_period_end,
-              current_period_end > now() + interval '27 days' as month_ahead from public.subscriptions`);
+              current_period_end > now() + interval '27 days' as month_ahead from public.subscriptions`,
+    );
     expect(sub).toEqual({ plan: 'free', credits: '2.00', cancel_at_period_end: false, month_ahead: true });
-    const ledger = await sqlAs(db, { user: u.id }, 'select amount::text, reason, balance_after::text from public.credit_ledger');
+    const ledger = await sqlAs(
+      db,
+      { user: u.id },
+      'select amount::text, reason, balance_after::text from public.credit_ledger',
+    );
     expect(ledger).toEqual([{ amount: '2.00', reason: 'signup_bonus', balance_after: '2.00' }]);
   });
 
@@ -35,15 +51,23 @@ describe('a new user', () => {
 describe('sign-up checks', () => {
   it('check_email_exists answers {exists} for anyone, ignoring case and spaces', async () => {
     const u = await sqlUser(db);
-    expect(await rpcAs(db, 'anon', 'check_email_exists', { email: ` ${u.email.toUpperCase()} ` })).toEqual({ exists: true });
-    expect(await rpcAs(db, 'anon', 'check_email_exists', { email: 'nobody-here@example.test' })).toEqual({ exists: false });
+    expect(await rpcAs(db, 'anon', 'check_email_exists', { email: ` ${u.email.toUpperCase()} ` })).toEqual({
+      exists: true,
+    });
+    expect(await rpcAs(db, 'anon', 'check_email_exists', { email: 'nobody-here@example.test' })).toEqual({
+      exists: false,
+    });
   });
 
   it('check_phone_exists compares digits only', async () => {
     const digits = String(Date.now()).slice(-10);
     await sqlUser(db, { full_name: 'P', phone_number: `+30 ${digits.slice(0, 3)} ${digits.slice(3)}` });
-    expect(await rpcAs(db, 'anon', 'check_phone_exists', { phone_number: `+30${digits}` })).toEqual({ exists: true });
-    expect(await rpcAs(db, 'anon', 'check_phone_exists', { phone_number: '+1 555 000 0000 99' })).toEqual({ exists: false });
+    expect(await rpcAs(db, 'anon', 'check_phone_exists', { phone_number: `+30${digits}` })).toEqual({
+      exists: true,
+    });
+    expect(await rpcAs(db, 'anon', 'check_phone_exists', { phone_number: '+1 555 000 0000 99' })).toEqual({
+      exists: false,
+    });
     expect(await rpcAs(db, 'anon', 'check_phone_exists', { phone_number: '' })).toEqual({ exists: false });
   });
 });
@@ -58,17 +82,27 @@ describe('tool charges', () => {
     const b = await sqlBalance(db, u.id);
     expect(b.remaining).toBe(1.45);
     expect(b.ledgerSum).toBe(1.45);
-    const logs = await sqlAs(db, { user: u.id },
+    const logs = await sqlAs(
+      db,
+      { user: u.id },
       `select raw_data ->> 'toolName' as tool, raw_data ->> 'creditsUsed' as used from public.webhook_logs
-       where event_type = 'user_activity_tool_used' order by created_at, raw_data ->> 'toolName'`);
-    expect(logs).toEqual([{ tool: 'photo-combiner', used: '0.15' }, { tool: 'background-remover', used: '0.40' }]);
+       where event_type = 'user_activity_tool_used' order by created_at, raw_data ->> 'toolName'`,
+    );
+    expect(logs).toEqual([
+      { tool: 'photo-combiner', used: '0.15' },
+      { tool: 'background-remover', used: '0.40' },
+    ]);
   });
 
   it("refuses with 'Insufficient credits. Need X but only have Y' (two decimals)", async () => {
     const u = await sqlUser(db);
     await sqlSetCredits(db, u.id, 0.1);
     const err = await sqlError(rpcAs(db, { user: u.id }, 'charge_tool_use', { tool: 'photo-combiner' }));
-    expect(err).toMatchObject({ code: 'P0001', message: 'Insufficient credits. Need 0.15 but only have 0.10', hint: 'insufficient_credits' });
+    expect(err).toMatchObject({
+      code: 'P0001',
+      message: 'Insufficient credits. Need 0.15 but only have 0.10',
+      hint: 'insufficient_credits',
+    });
     expect(JSON.parse(err.detail!)).toEqual({ needed: '0.15', available: '0.10' });
     expect((await sqlBalance(db, u.id)).remaining).toBe(0.1);
   });
@@ -82,16 +116,28 @@ describe('tool charges', () => {
   it('server charges and refunds: a refund happens once, into the buckets the charge used', async () => {
     const u = await sqlUser(db);
     await sqlSetPlan(db, u.id, 'lite'); // 2 carried + 20 plan credits
-    await rpcAs(db, 'service', 'grant_purchased_credits', { user_id: u.id, credits: 5, reference: `pi_${u.id}` });
+    await rpcAs(db, 'service', 'grant_purchased_credits', {
+      user_id: u.id,
+      credits: 5,
+      reference: `pi_${u.id}`,
+    });
     const before = await sqlBalance(db, u.id);
-    const charge = await rpcAs(db, 'service', 'charge_credits', { user_id: u.id, amount: 3, reason: 'video' });
+    const charge = await rpcAs(db, 'service', 'charge_credits', {
+      user_id: u.id,
+      amount: 3,
+      reason: 'video',
+    });
     expect(charge).toMatchObject({ charged: 3, credits_remaining: before.remaining - 3 });
     const first = await rpcAs(db, 'service', 'refund_charge', { charge_id: charge.charge_id });
     const second = await rpcAs(db, 'service', 'refund_charge', { charge_id: charge.charge_id });
     expect(first.refunded).toBe(3);
     expect(second.refunded).toBe(0);
     const after = await sqlBalance(db, u.id);
-    expect(after).toMatchObject({ remaining: before.remaining, planCredits: before.planCredits, purchased: 5 });
+    expect(after).toMatchObject({
+      remaining: before.remaining,
+      planCredits: before.planCredits,
+      purchased: 5,
+    });
     expect(after.ledgerSum).toBe(after.remaining);
   });
 
@@ -101,7 +147,15 @@ describe('tool charges', () => {
       ['charge_credits', { user_id: u.id, amount: 1, reason: 'tool' }],
       ['refund_charge', { charge_id: u.id }],
       ['grant_purchased_credits', { user_id: u.id, credits: 100, reference: 'free-money' }],
-      ['activate_plan', { user_id: u.id, plan: 'advanced', period_start: new Date().toISOString(), period_end: new Date(Date.now() + 1e9).toISOString() }],
+      [
+        'activate_plan',
+        {
+          user_id: u.id,
+          plan: 'advanced',
+          period_start: new Date().toISOString(),
+          period_end: new Date(Date.now() + 1e9).toISOString(),
+        },
+      ],
     ] as const) {
       for (const who of ['anon', { user: u.id }] as const) {
         const err = await sqlError(rpcAs(db, who, fn, args));
@@ -114,10 +168,19 @@ describe('tool charges', () => {
 
 describe('low credits', () => {
   const notifications = (userId: string) =>
-    sqlAs(db, { user: userId }, `select type, title, message from public.notifications
-      where type in ('credits_low', 'credits_empty') order by created_at, type`);
+    sqlAs(
+      db,
+      { user: userId },
+      `select type, title, message from public.notifications
+      where type in ('credits_low', 'credits_empty') order by created_at, type`,
+    );
   const notices = (userId: string) =>
-    sqlAs(db, 'service', `select payload from public.outbound_notices where user_id = $1 and kind = 'low_credits' order by created_at`, [userId]);
+    sqlAs(
+      db,
+      'service',
+      `select payload from public.outbound_notices where user_id = $1 and kind = 'low_credits' order by created_at`,
+      [userId],
+    );
 
   it('a paid plan reaching 3 credits gets one notification, notice and activity per 15 minutes', async () => {
     const u = await sqlUser(db);
@@ -126,13 +189,20 @@ describe('low credits', () => {
     expect(await notifications(u.id)).toEqual([]);
     await rpcAs(db, 'service', 'charge_credits', { user_id: u.id, amount: 1, reason: 'tool' }); // 3
     expect(await notifications(u.id)).toEqual([
-      { type: 'credits_low', title: 'Low Credits', message: 'You have only 3 credits left. Purchase more to continue.' },
+      {
+        type: 'credits_low',
+        title: 'Low Credits',
+        message: 'You have only 3 credits left. Purchase more to continue.',
+      },
     ]);
     const [notice] = await notices(u.id);
     expect(notice.payload).toMatchObject({ email: u.email, userId: u.id, creditsRemaining: 3, plan: 'lite' });
     expect(typeof notice.payload.timestamp).toBe('string');
-    const activity = await sqlAs(db, { user: u.id },
-      `select count(*)::int as n from public.webhook_logs where event_type = 'user_activity_low_credits_notification'`);
+    const activity = await sqlAs(
+      db,
+      { user: u.id },
+      `select count(*)::int as n from public.webhook_logs where event_type = 'user_activity_low_credits_notification'`,
+    );
     expect(activity[0].n).toBe(1);
 
     // within 15 minutes: nothing more
@@ -141,14 +211,36 @@ describe('low credits', () => {
     expect(await notices(u.id)).toHaveLength(1);
 
     // 16 minutes later (moved on the row): the next drop notifies again
-    await sqlAs(db, 'service', `update public.subscriptions set low_credit_notified_at = now() - interval '16 minutes' where user_id = $1`, [u.id]);
+    await sqlAs(
+      db,
+      'service',
+      `update public.subscriptions set low_credit_notified_at = now() - interval '16 minutes' where user_id = $1`,
+      [u.id],
+    );
     await rpcAs(db, 'service', 'charge_credits', { user_id: u.id, amount: 0.6, reason: 'tool' }); // 2
-    await sqlAs(db, 'service', `update public.subscriptions set low_credit_notified_at = now() - interval '16 minutes' where user_id = $1`, [u.id]);
+    await sqlAs(
+      db,
+      'service',
+      `update public.subscriptions set low_credit_notified_at = now() - interval '16 minutes' where user_id = $1`,
+      [u.id],
+    );
     await rpcAs(db, 'service', 'charge_credits', { user_id: u.id, amount: 2, reason: 'tool' }); // 0
     expect(await notifications(u.id)).toEqual([
-      { type: 'credits_low', title: 'Low Credits', message: 'You have only 3 credits left. Purchase more to continue.' },
-      { type: 'credits_low', title: 'Low Credits', message: 'You have only 2 credits left. Purchase more to continue.' },
-      { type: 'credits_empty', title: 'Out of Credits', message: 'You have run out of credits. Purchase more to continue.' },
+      {
+        type: 'credits_low',
+        title: 'Low Credits',
+        message: 'You have only 3 credits left. Purchase more to continue.',
+      },
+      {
+        type: 'credits_low',
+        title: 'Low Credits',
+        message: 'You have only 2 credits left. Purchase more to continue.',
+      },
+      {
+        type: 'credits_empty',
+        title: 'Out of Credits',
+        message: 'You have run out of credits. Purchase more to continue.',
+      },
     ]);
     expect(await notices(u.id)).toHaveLength(3);
   });
@@ -176,7 +268,9 @@ describe('low credits', () => {
     const later = new Date(Date.now() + 20 * 60_000).toISOString();
     await db.transaction(async (tx) => {
       await tx.query(`select set_config('drape.now', $1, true)`, [later]);
-      await tx.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify({ sub: u.id, role: 'authenticated' })]);
+      await tx.query(`select set_config('request.jwt.claims', $1, true)`, [
+        JSON.stringify({ sub: u.id, role: 'authenticated' }),
+      ]);
       await tx.query('set local role authenticated');
       await tx.query(`select public.charge_tool_use('background-remover')`);
     });
@@ -189,4 +283,3 @@ describe('low credits', () => {
     expect(await notifications(u.id)).toEqual([]);
   });
 });
-

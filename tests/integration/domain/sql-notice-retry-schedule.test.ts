@@ -9,11 +9,15 @@ import { migrate } from '../../../supabase/local/db/migrate.ts';
 import { openTestDatabase } from '../auth/own-stack.ts';
 
 let scratch: Awaited<ReturnType<typeof openTestDatabase>>;
-const invoke = async () => (await scratch.db.query<{ id: string | null }>('select private.invoke_send_notice()::text as id')).rows[0].id;
+const invoke = async () =>
+  (await scratch.db.query<{ id: string | null }>('select private.invoke_send_notice()::text as id')).rows[0]
+    .id;
 const calls = async () =>
-  (await scratch.db.query<{ url: string; body: string; headers: string }>('select url, body::text, headers::text from net._calls order by id')).rows.map(
-    (r) => ({ url: r.url, body: JSON.parse(r.body), headers: JSON.parse(r.headers) }),
-  );
+  (
+    await scratch.db.query<{ url: string; body: string; headers: string }>(
+      'select url, body::text, headers::text from net._calls order by id',
+    )
+  ).rows.map((r) => ({ url: r.url, body: JSON.parse(r.body), headers: JSON.parse(r.headers) }));
 
 beforeAll(async () => {
   scratch = await openTestDatabase();
@@ -24,7 +28,9 @@ afterAll(async () => {
 });
 
 async function dueNotice(when = 'now()') {
-  await scratch.db.query(`insert into public.outbound_notices (kind, payload, next_attempt_at) values ('contact', '{}', ${when})`);
+  await scratch.db.query(
+    `insert into public.outbound_notices (kind, payload, next_attempt_at) values ('contact', '{}', ${when})`,
+  );
 }
 
 describe('notice retries on hosted Supabase', () => {
@@ -65,7 +71,11 @@ describe('notice retries on hosted Supabase', () => {
       {
         url: 'https://abc.supabase.co/functions/v1/send-notice',
         body: {},
-        headers: { 'Content-Type': 'application/json', Authorization: 'Bearer service-key-from-vault', apikey: 'service-key-from-vault' },
+        headers: {
+          'Content-Type': 'application/json',
+          Authorization: 'Bearer service-key-from-vault',
+          apikey: 'service-key-from-vault',
+        },
       },
     ]);
   });

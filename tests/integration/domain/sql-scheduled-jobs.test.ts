@@ -16,14 +16,23 @@ afterAll(async () => {
 });
 
 function context(): StackContext {
-  return { db, log: () => {}, onClose: (fn: () => Promise<void> | void) => closers.push(fn) } as unknown as StackContext;
+  return {
+    db,
+    log: () => {},
+    onClose: (fn: () => Promise<void> | void) => closers.push(fn),
+  } as unknown as StackContext;
 }
 
 async function dueUser() {
   const u = await sqlUser(db);
-  await sqlAs(db, 'service', `update public.subscriptions set period_anchor = now() - interval '1 month' - interval '1 hour',
+  await sqlAs(
+    db,
+    'service',
+    `update public.subscriptions set period_anchor = now() - interval '1 month' - interval '1 hour',
     current_period_start = now() - interval '1 month' - interval '1 hour', current_period_end = now() - interval '1 hour'
-    where user_id = $1`, [u.id]);
+    where user_id = $1`,
+    [u.id],
+  );
   return u;
 }
 
@@ -42,7 +51,8 @@ describe('scheduled jobs timer', () => {
     const u = await dueUser();
     const jobs = startScheduledJobs(context(), 50);
     const deadline = Date.now() + 10_000;
-    while ((await sqlBalance(db, u.id)).remaining !== 4 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    while ((await sqlBalance(db, u.id)).remaining !== 4 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
     expect((await sqlBalance(db, u.id)).remaining).toBe(4);
     await jobs.stop();
   });
@@ -50,7 +60,10 @@ describe('scheduled jobs timer', () => {
   it('leaves a database without the function alone', async () => {
     const { openDatabase } = await import('../../../supabase/local/db/database.ts');
     const empty = await openDatabase({ dataDir: null });
-    const jobs = startScheduledJobs({ db: empty, log: () => {}, onClose: () => {} } as unknown as StackContext, 0);
+    const jobs = startScheduledJobs(
+      { db: empty, log: () => {}, onClose: () => {} } as unknown as StackContext,
+      0,
+    );
     expect(await jobs.runNow()).toBeNull();
     await jobs.stop();
     await empty.close();

@@ -21,19 +21,29 @@ describe.skipIf(!existsSync(CHROMIUM))('camera clip in Chromium', () => {
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="512" height="768">
       <rect width="100%" height="100%" fill="#e9dfd0"/><rect x="150" y="250" width="212" height="400" rx="30" fill="#2f5d8a"/>
       <circle cx="256" cy="170" r="70" fill="#6b4a3a"/></svg>`;
-    clip = await makeCameraClip(await sharp(Buffer.from(svg)).png().toBuffer(), 'push-in', { width: 360, height: 540, seconds: 2, fps: 24 });
+    clip = await makeCameraClip(await sharp(Buffer.from(svg)).png().toBuffer(), 'push-in', {
+      width: 360,
+      height: 540,
+      seconds: 2,
+      fps: 24,
+    });
     server = http.createServer((req, res) => {
       if (req.url === '/clip.webm') {
         res.writeHead(200, { 'Content-Type': 'video/webm', 'Content-Length': clip.length });
         res.end(clip);
       } else {
         res.writeHead(200, { 'Content-Type': 'text/html' });
-        res.end('<!doctype html><video id="v" muted playsinline src="/clip.webm"></video><canvas id="c"></canvas>');
+        res.end(
+          '<!doctype html><video id="v" muted playsinline src="/clip.webm"></video><canvas id="c"></canvas>',
+        );
       }
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--autoplay-policy=no-user-gesture-required'] });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--no-sandbox', '--autoplay-policy=no-user-gesture-required'],
+    });
   });
 
   afterAll(async () => {
@@ -44,10 +54,20 @@ describe.skipIf(!existsSync(CHROMIUM))('camera clip in Chromium', () => {
   it('loads, plays and paints', async () => {
     const page = await browser.newPage();
     await page.goto(`${base}/`);
-    await page.waitForFunction(() => (document.getElementById('v') as HTMLVideoElement).readyState >= 2, null, { timeout: 15_000 });
+    await page.waitForFunction(
+      () => (document.getElementById('v') as HTMLVideoElement).readyState >= 2,
+      null,
+      { timeout: 15_000 },
+    );
     const meta = await page.evaluate(() => {
       const v = document.getElementById('v') as HTMLVideoElement;
-      return { readyState: v.readyState, width: v.videoWidth, height: v.videoHeight, duration: v.duration, error: v.error?.code ?? null };
+      return {
+        readyState: v.readyState,
+        width: v.videoWidth,
+        height: v.videoHeight,
+        duration: v.duration,
+        error: v.error?.code ?? null,
+      };
     });
     expect(meta.error).toBeNull();
     expect(meta.readyState).toBeGreaterThanOrEqual(2);
@@ -55,7 +75,11 @@ describe.skipIf(!existsSync(CHROMIUM))('camera clip in Chromium', () => {
     expect(meta.duration).toBeCloseTo(2, 1);
 
     await page.evaluate(() => (document.getElementById('v') as HTMLVideoElement).play());
-    await page.waitForFunction(() => (document.getElementById('v') as HTMLVideoElement).currentTime > 0.5, null, { timeout: 15_000 });
+    await page.waitForFunction(
+      () => (document.getElementById('v') as HTMLVideoElement).currentTime > 0.5,
+      null,
+      { timeout: 15_000 },
+    );
     const pixel = await page.evaluate(() => {
       const v = document.getElementById('v') as HTMLVideoElement;
       const c = document.getElementById('c') as HTMLCanvasElement;

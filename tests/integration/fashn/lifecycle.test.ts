@@ -39,7 +39,10 @@ describe('local FASHN outputs', () => {
     // one try-on keeps a 1024x1536 RGBA subject (6 MiB) beside its PNG: a 10 MiB budget holds one
     const h = await harness({ diskBudgetBytes: 10 * 1024 * 1024 });
     h.files.set('tee.jpg', { bytes: await teeOnWhite(), type: 'image/jpeg' });
-    const inputs = { model_image: `${h.url}/catalogue/models/lena/01.webp`, garment_image: `${h.url}/files/tee.jpg` };
+    const inputs = {
+      model_image: `${h.url}/catalogue/models/lena/01.webp`,
+      garment_image: `${h.url}/files/tee.jpg`,
+    };
     const first = await run(h.api, 'tryon-v1.6', inputs);
     const a = await settle(h.api, first.body.id);
     const second = await run(h.api, 'tryon-v1.6', inputs);
@@ -59,14 +62,19 @@ describe('local FASHN predictions across a restart', () => {
 
     const before = await harness({}, dataDir);
     before.files.set('tee.jpg', { bytes: tee, type: 'image/jpeg' });
-    const done = await run(before.api, 'tryon-v1.6', { model_image: `${before.url}/catalogue/models/zoe/02.webp`, garment_image: `${before.url}/files/tee.jpg` });
+    const done = await run(before.api, 'tryon-v1.6', {
+      model_image: `${before.url}/catalogue/models/zoe/02.webp`,
+      garment_image: `${before.url}/files/tee.jpg`,
+    });
     const doneFinal = (await settle(before.api, done.body.id)).final;
     await before.close();
     opened.splice(opened.indexOf(before), 1);
 
     // a second endpoint that stops before it works: its prediction stays unfinished on disk
     const slow = await harness({ stepDelayMs: 60_000 }, dataDir);
-    const pending = await run(slow.api, 'background-remove', { image: `data:image/jpeg;base64,${tee.toString('base64')}` });
+    const pending = await run(slow.api, 'background-remove', {
+      image: `data:image/jpeg;base64,${tee.toString('base64')}`,
+    });
     expect((await status(slow.api, pending.body.id)).body.status).toBe('starting');
     await slow.close();
     opened.splice(opened.indexOf(slow), 1);
@@ -84,9 +92,16 @@ describe('local FASHN predictions across a restart', () => {
     const { final } = await settle(after.api, removed.body.id);
     expect(final.status).toBe('completed');
     const meta = JSON.parse(
-      (await import('node:fs')).readFileSync(path.join(dataDir, 'outputs', removed.body.id, 'meta.json'), 'utf8'),
+      (await import('node:fs')).readFileSync(
+        path.join(dataDir, 'outputs', removed.body.id, 'meta.json'),
+        'utf8',
+      ),
     );
-    expect(meta).toMatchObject({ renderer: 'drape-local-preview', note: 'preview renderer, not a generative model', details: { alpha: 'saved' } });
+    expect(meta).toMatchObject({
+      renderer: 'drape-local-preview',
+      note: 'preview renderer, not a generative model',
+      details: { alpha: 'saved' },
+    });
   });
 });
 
@@ -95,7 +110,11 @@ describe('the local stack mounts the endpoint', () => {
     const stack = inject('stack');
     const api = `${stack.url}/_dev/fashn/v1`;
     const garment = `data:image/jpeg;base64,${(await teeOnWhite('#7a3fa0', 400)).toString('base64')}`;
-    const r = await run(api, 'tryon-v1.6', { model_image: `${stack.url}/catalogue/models/maya/03.webp`, garment_image: garment, category: 'auto' });
+    const r = await run(api, 'tryon-v1.6', {
+      model_image: `${stack.url}/catalogue/models/maya/03.webp`,
+      garment_image: garment,
+      category: 'auto',
+    });
     expect(r.status).toBe(200);
     const { final } = await settle(api, r.body.id, 60_000);
     expect(final.status).toBe('completed');

@@ -34,7 +34,14 @@ export async function startHarness(opts: Partial<FashnOptions> = {}, keepDataDir
     const u = new URL(raw, 'http://127.0.0.1');
     try {
       if (u.pathname.startsWith(`${FASHN_MOUNT}/`) && endpoint) {
-        const ctx: Ctx = { req, res, method: req.method ?? 'GET', path: u.pathname.slice(FASHN_MOUNT.length), search: u.search.slice(1), url: u };
+        const ctx: Ctx = {
+          req,
+          res,
+          method: req.method ?? 'GET',
+          path: u.pathname.slice(FASHN_MOUNT.length),
+          search: u.search.slice(1),
+          url: u,
+        };
         await endpoint.handle(ctx);
         return;
       }
@@ -50,7 +57,10 @@ export async function startHarness(opts: Partial<FashnOptions> = {}, keepDataDir
       if (u.pathname.startsWith('/hook')) {
         const chunks: Buffer[] = [];
         for await (const c of req) chunks.push(c as Buffer);
-        webhooks.push({ path: u.pathname + u.search, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
+        webhooks.push({
+          path: u.pathname + u.search,
+          body: JSON.parse(Buffer.concat(chunks).toString('utf8')),
+        });
         res.writeHead(webhookStatus.value).end();
         return;
       }
@@ -93,11 +103,20 @@ export async function startHarness(opts: Partial<FashnOptions> = {}, keepDataDir
 
 export const KEY = 'local-test-key';
 
-export async function run(api: string, model_name: string, inputs: Record<string, unknown>, extra: { key?: string | null; webhook?: string } = {}) {
+export async function run(
+  api: string,
+  model_name: string,
+  inputs: Record<string, unknown>,
+  extra: { key?: string | null; webhook?: string } = {},
+) {
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   if (extra.key !== null) headers.Authorization = `Bearer ${extra.key ?? KEY}`;
   const q = extra.webhook ? `?webhook_url=${encodeURIComponent(extra.webhook)}` : '';
-  const res = await fetch(`${api}/run${q}`, { method: 'POST', headers, body: JSON.stringify({ model_name, inputs }) });
+  const res = await fetch(`${api}/run${q}`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ model_name, inputs }),
+  });
   return { status: res.status, body: (await res.json()) as any };
 }
 
@@ -107,7 +126,12 @@ export async function status(api: string, id: string, key = KEY) {
 }
 
 /** Polls until completed/failed, recording every status seen. */
-export async function settle(api: string, id: string, timeoutMs = 25_000, everyMs = 20): Promise<{ final: any; seen: string[] }> {
+export async function settle(
+  api: string,
+  id: string,
+  timeoutMs = 25_000,
+  everyMs = 20,
+): Promise<{ final: any; seen: string[] }> {
   const seen: string[] = [];
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {

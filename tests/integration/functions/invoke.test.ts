@@ -8,7 +8,9 @@ import { tokenUser } from '../storage/token-user.ts';
 describe('edge functions', () => {
   it('passes the JSON body, path, query and caller’s token to the handler, and its JSON back', async () => {
     const user = await tokenUser();
-    const { data, error, response } = await user.client.functions.invoke('test-echo/sub/path?x=1', { body: { garment: 'coat' } });
+    const { data, error, response } = await user.client.functions.invoke('test-echo/sub/path?x=1', {
+      body: { garment: 'coat' },
+    });
     expect(error).toBeNull();
     expect(response?.headers.get('x-fixture')).toBe('test-echo');
     expect(data).toMatchObject({
@@ -50,7 +52,9 @@ describe('edge functions', () => {
   });
 
   it('hands a non-2xx answer to the client as FunctionsHttpError with the body intact', async () => {
-    const { data, error } = await anonClient().functions.invoke('test-echo?status=422', { body: { bad: true } });
+    const { data, error } = await anonClient().functions.invoke('test-echo?status=422', {
+      body: { bad: true },
+    });
     expect(data).toBeNull();
     expect(error).toBeInstanceOf(FunctionsHttpError);
     const context = (error as FunctionsHttpError).context as Response;
@@ -60,7 +64,10 @@ describe('edge functions', () => {
   });
 
   it('rejects a missing or invalid JWT with 401 before the function runs', async () => {
-    const missing = await fetch(`${stack().url}/functions/v1/test-echo`, { method: 'POST', headers: { apikey: stack().anonKey } });
+    const missing = await fetch(`${stack().url}/functions/v1/test-echo`, {
+      method: 'POST',
+      headers: { apikey: stack().anonKey },
+    });
     expect(missing.status).toBe(401);
     expect(await missing.json()).toEqual({ code: 401, message: 'Missing authorization header' });
     const invalid = await fetch(`${stack().url}/functions/v1/test-echo`, {
@@ -70,7 +77,9 @@ describe('edge functions', () => {
     expect(invalid.status).toBe(401);
     expect(await invalid.json()).toEqual({ code: 401, message: 'Invalid JWT' });
 
-    const viaClient = await anonClient().functions.invoke('test-echo', { headers: { Authorization: 'Bearer expired.or.forged' } });
+    const viaClient = await anonClient().functions.invoke('test-echo', {
+      headers: { Authorization: 'Bearer expired.or.forged' },
+    });
     expect(viaClient.error).toBeInstanceOf(FunctionsHttpError);
     expect(viaClient.response?.status).toBe(401);
   });
@@ -90,7 +99,10 @@ describe('edge functions', () => {
     const { error, response } = await anonClient().functions.invoke('no-such-function');
     expect(error).toBeInstanceOf(FunctionsHttpError);
     expect(response?.status).toBe(404);
-    expect(await response!.json()).toEqual({ code: 'NOT_FOUND', message: 'Requested function was not found' });
+    expect(await response!.json()).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Requested function was not found',
+    });
     expect((await anonClient().functions.invoke('_shared')).response?.status).toBe(404);
   });
 
@@ -106,7 +118,9 @@ describe('edge functions', () => {
     expect(res.status).toBeLessThan(300);
     expect(res.headers.get('access-control-allow-origin')).toBeTruthy();
     expect(res.headers.get('access-control-allow-headers')).toContain('authorization');
-    const post = await anonClient().functions.invoke('test-echo', { headers: { Origin: 'http://localhost:3000' } });
+    const post = await anonClient().functions.invoke('test-echo', {
+      headers: { Origin: 'http://localhost:3000' },
+    });
     expect(post.response?.headers.get('access-control-allow-origin')).toBe('*');
   });
 

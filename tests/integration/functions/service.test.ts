@@ -33,11 +33,20 @@ beforeAll(async () => {
   // as in the repository: .ts files are ES modules (outside a "type": "module" package,
   // tsx would compile them to CommonJS, where npm: specifiers cannot be mapped)
   writeFileSync(path.join(dir, 'package.json'), '{ "type": "module" }');
-  writeFileSync(path.join(dir, '.env'), 'FIXTURE_SECRET="from dotenv"\nOVERRIDDEN=from dotenv\n# a comment\n');
+  writeFileSync(
+    path.join(dir, '.env'),
+    'FIXTURE_SECRET="from dotenv"\nOVERRIDDEN=from dotenv\n# a comment\n',
+  );
   process.env.OVERRIDDEN = 'from process';
-  writeFunction('secret', `Deno.serve(() => Response.json({ secret: Deno.env.get('FIXTURE_SECRET'), overridden: Deno.env.get('OVERRIDDEN') }));`);
+  writeFunction(
+    'secret',
+    `Deno.serve(() => Response.json({ secret: Deno.env.get('FIXTURE_SECRET'), overridden: Deno.env.get('OVERRIDDEN') }));`,
+  );
   writeFunction('version', `Deno.serve(() => new Response('v1'));`);
-  writeFunction('jsr-import', `import { join } from 'jsr:@std/path@1';\nDeno.serve(() => new Response(join('a', 'b')));`);
+  writeFunction(
+    'jsr-import',
+    `import { join } from 'jsr:@std/path@1';\nDeno.serve(() => new Response(join('a', 'b')));`,
+  );
 
   const config = loadConfig({
     port: 0,
@@ -112,6 +121,8 @@ describe('functions service', () => {
     const res = await call('jsr-import');
     expect(res.status).toBe(503);
     expect(res.headers.get('x-relay-error')).toBe('true');
-    expect(logs.join('\n')).toMatch(/jsr: and URL imports work on hosted Supabase but not locally; use the npm: package/);
+    expect(logs.join('\n')).toMatch(
+      /jsr: and URL imports work on hosted Supabase but not locally; use the npm: package/,
+    );
   });
 });

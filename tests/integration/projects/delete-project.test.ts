@@ -13,25 +13,51 @@ import { must, seller, startGeneration } from '../../support/domain.ts';
 
 const BUCKETS = ['uploads', 'generated', 'watermarked', 'videos', 'fix-drawings'] as const;
 const png = (colour: string) =>
-  sharp({ create: { width: 64, height: 96, channels: 3, background: colour } }).png().toBuffer();
+  sharp({ create: { width: 64, height: 96, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
 
 async function uploadProduct(u: TestUser): Promise<string> {
   const name = `${u.id}/${Date.now()}-${randomUUID().slice(0, 6)}-shirt.png`;
   const bytes = await png('#c0392b');
   must(await u.client.storage.from('uploads').upload(name, bytes, { contentType: 'image/png' }));
-  must(await u.client.from('uploaded_files').insert({ user_id: u.id, file_name: 'shirt.png', file_path: name, file_size: bytes.length, mime_type: 'image/png' }));
+  must(
+    await u.client.from('uploaded_files').insert({
+      user_id: u.id,
+      file_name: 'shirt.png',
+      file_path: name,
+      file_size: bytes.length,
+      mime_type: 'image/png',
+    }),
+  );
   return name;
 }
 
 /** Completes every image as the engine does: clean and watermarked results stored, outcome reported. */
 async function completeImages(projectId: string) {
   const admin = serviceClient();
-  const images = must(await admin.from('images').select('id, user_id').eq('project_id', projectId)) as { id: string; user_id: string }[];
+  const images = must(await admin.from('images').select('id, user_id').eq('project_id', projectId)) as {
+    id: string;
+    user_id: string;
+  }[];
   for (const image of images) {
     const name = `${image.user_id}/${projectId}/${image.id}.png`;
-    must(await admin.storage.from('generated').upload(name, await png('#2e86de'), { contentType: 'image/png' }));
-    must(await admin.storage.from('watermarked').upload(name, await png('#8395a7'), { contentType: 'image/png' }));
-    must(await admin.rpc('report_image_outcome', { image_id: image.id, status: 'completed', generated_path: name, watermarked_path: name }));
+    must(
+      await admin.storage.from('generated').upload(name, await png('#2e86de'), { contentType: 'image/png' }),
+    );
+    must(
+      await admin.storage
+        .from('watermarked')
+        .upload(name, await png('#8395a7'), { contentType: 'image/png' }),
+    );
+    must(
+      await admin.rpc('report_image_outcome', {
+        image_id: image.id,
+        status: 'completed',
+        generated_path: name,
+        watermarked_path: name,
+      }),
+    );
   }
 }
 
@@ -42,11 +68,30 @@ async function finishedProject(u: TestUser, product?: string) {
   const project = await startGeneration(u.client, productPath, { pose_ids: [1, 2] });
   await completeImages(project.id);
   const video = `${u.id}/${project.id}/${Date.now()}.mp4`;
-  must(await admin.storage.from('videos').upload(video, Buffer.from('not really a video'), { contentType: 'video/mp4' }));
-  must(await admin.from('projects').update({ video_status: 'completed', video_path: video }).eq('id', project.id));
+  must(
+    await admin.storage
+      .from('videos')
+      .upload(video, Buffer.from('not really a video'), { contentType: 'video/mp4' }),
+  );
+  must(
+    await admin
+      .from('projects')
+      .update({ video_status: 'completed', video_path: video })
+      .eq('id', project.id),
+  );
   const drawing = `${u.id}/${project.id}/${Date.now()}.png`;
-  must(await u.client.storage.from('fix-drawings').upload(drawing, await png('#ff0000'), { contentType: 'image/png' }));
-  must(await u.client.rpc('request_project_fix', { project_id: project.id, description: 'The sleeve is too long', annotated_image: drawing }));
+  must(
+    await u.client.storage
+      .from('fix-drawings')
+      .upload(drawing, await png('#ff0000'), { contentType: 'image/png' }),
+  );
+  must(
+    await u.client.rpc('request_project_fix', {
+      project_id: project.id,
+      description: 'The sleeve is too long',
+      annotated_image: drawing,
+    }),
+  );
   return { id: project.id, productPath };
 }
 
@@ -57,7 +102,10 @@ async function objectsOf(userId: string): Promise<Record<string, string[]>> {
   for (const bucket of BUCKETS) {
     const names: string[] = [];
     const walk = async (folder: string) => {
-      const entries = must(await admin.storage.from(bucket).list(folder, { limit: 1000 })) as { name: string; id: string | null }[];
+      const entries = must(await admin.storage.from(bucket).list(folder, { limit: 1000 })) as {
+        name: string;
+        id: string | null;
+      }[];
       for (const e of entries) {
         if (e.id) names.push(`${folder}/${e.name}`);
         else await walk(`${folder}/${e.name}`);
@@ -92,7 +140,17 @@ async function deleteProject(client: SupabaseClient, projectId: string) {
 }
 
 const balance = async (userId: string) =>
-  Number((must(await serviceClient().from('subscriptions').select('credits_remaining').eq('user_id', userId).single()) as { credits_remaining: number }).credits_remaining);
+  Number(
+    (
+      must(
+        await serviceClient()
+          .from('subscriptions')
+          .select('credits_remaining')
+          .eq('user_id', userId)
+          .single(),
+      ) as { credits_remaining: number }
+    ).credits_remaining,
+  );
 
 describe('deleting a project', () => {
   it('removes the project, its images, fixes and every stored file; refunds nothing', async () => {
@@ -116,7 +174,13 @@ describe('deleting a project', () => {
       expect(must(await admin.from(table).select('id').eq(column, id)), table).toEqual([]);
     }
     expect(must(await admin.from('uploaded_files').select('id').eq('file_path', productPath))).toEqual([]);
-    expect(await objectsOf(u.id)).toEqual({ uploads: [], generated: [], watermarked: [], videos: [], 'fix-drawings': [] });
+    expect(await objectsOf(u.id)).toEqual({
+      uploads: [],
+      generated: [],
+      watermarked: [],
+      videos: [],
+      'fix-drawings': [],
+    });
     expect(filesOnDisk(u.id)).toEqual([]);
     expect(await balance(u.id)).toBe(credits);
   });
@@ -125,8 +189,13 @@ describe('deleting a project', () => {
     const u = await seller({ credits: 5 });
     const project = await startGeneration(u.client, await uploadProduct(u));
     const res = await deleteProject(u.client, project.id);
-    expect(res).toEqual({ status: 409, body: { error: 'This project is still processing and cannot be deleted', code: 'project_processing' } });
-    expect(must(await u.client.from('projects').select('status').eq('id', project.id))).toEqual([{ status: 'processing' }]);
+    expect(res).toEqual({
+      status: 409,
+      body: { error: 'This project is still processing and cannot be deleted', code: 'project_processing' },
+    });
+    expect(must(await u.client.from('projects').select('status').eq('id', project.id))).toEqual([
+      { status: 'processing' },
+    ]);
     expect((await objectsOf(u.id)).uploads).toHaveLength(1);
 
     // the owner's direct DELETE (row-level security allows deleting one's projects) is refused too
@@ -156,7 +225,9 @@ describe('deleting a project', () => {
     const left = await objectsOf(u.id);
     expect(left.uploads).toEqual([shared]);
     expect(left.generated.every((n) => n.includes(second.id))).toBe(true);
-    expect(must(await serviceClient().from('uploaded_files').select('id').eq('file_path', shared))).toHaveLength(1);
+    expect(
+      must(await serviceClient().from('uploaded_files').select('id').eq('file_path', shared)),
+    ).toHaveLength(1);
 
     expect((await deleteProject(u.client, second.id)).status).toBe(200);
     expect((await objectsOf(u.id)).uploads).toEqual([]);
@@ -171,7 +242,13 @@ describe('deleting a project', () => {
     const { data, error } = await serviceClient().functions.invoke('delete-project', { body: {} });
     expect(error).toBeNull();
     expect(data.claimed).toBeGreaterThan(0);
-    expect(await objectsOf(u.id)).toEqual({ uploads: [], generated: [], watermarked: [], videos: [], 'fix-drawings': [] });
+    expect(await objectsOf(u.id)).toEqual({
+      uploads: [],
+      generated: [],
+      watermarked: [],
+      videos: [],
+      'fix-drawings': [],
+    });
     expect(filesOnDisk(u.id)).toEqual([]);
   });
 });

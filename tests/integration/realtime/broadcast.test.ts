@@ -37,7 +37,9 @@ describe('broadcast', () => {
   });
 
   it('echoes to the sender with self on, and acknowledges with ack on', async () => {
-    const a = await subscribe(await client(), 'room-self', [], { config: { broadcast: { self: true, ack: true } } });
+    const a = await subscribe(await client(), 'room-self', [], {
+      config: { broadcast: { self: true, ack: true } },
+    });
     const res = await a.channel.send({ type: 'broadcast', event: 'ping', payload: { n: 1 } });
     expect(res).toBe('ok');
     const got = await eventually(() => a.broadcasts[0], 'own broadcast');
@@ -62,8 +64,16 @@ describe('broadcast', () => {
     const v2 = await subscribe(await client(), 'room-mixed', []);
     await v2.channel.send({ type: 'broadcast', event: 'from-v2', payload: { ok: true } });
     await v1.channel.send({ type: 'broadcast', event: 'from-v1', payload: { ok: 1 } });
-    expect(await eventually(() => v1.broadcasts[0], 'v1 got')).toEqual({ type: 'broadcast', event: 'from-v2', payload: { ok: true } });
-    expect(await eventually(() => v2.broadcasts[0], 'v2 got')).toEqual({ type: 'broadcast', event: 'from-v1', payload: { ok: 1 } });
+    expect(await eventually(() => v1.broadcasts[0], 'v1 got')).toEqual({
+      type: 'broadcast',
+      event: 'from-v2',
+      payload: { ok: true },
+    });
+    expect(await eventually(() => v2.broadcasts[0], 'v2 got')).toEqual({
+      type: 'broadcast',
+      event: 'from-v1',
+      payload: { ok: 1 },
+    });
   });
 
   it('relays binary payloads between vsn 2.0.0 clients', async () => {
@@ -81,15 +91,25 @@ describe('broadcast', () => {
     const sender = await client();
     const unjoined = sender.channel('room-rest');
     expect(await unjoined.httpSend('via-http', { a: 1 })).toEqual({ success: true });
-    expect(await eventually(() => listener.broadcasts[0], 'httpSend')).toEqual({ type: 'broadcast', event: 'via-http', payload: { a: 1 } });
+    expect(await eventually(() => listener.broadcasts[0], 'httpSend')).toEqual({
+      type: 'broadcast',
+      event: 'via-http',
+      payload: { a: 1 },
+    });
 
     const res = await fetch(`${h.url}/realtime/v1/api/broadcast`, {
       method: 'POST',
       headers: { apikey: h.stack.keys.anon, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ messages: [{ topic: 'room-rest', event: 'via-batch', payload: { b: 2 }, private: false }] }),
+      body: JSON.stringify({
+        messages: [{ topic: 'room-rest', event: 'via-batch', payload: { b: 2 }, private: false }],
+      }),
     });
     expect(res.status).toBe(202);
-    expect(await eventually(() => listener.broadcasts[1], 'batch')).toEqual({ type: 'broadcast', event: 'via-batch', payload: { b: 2 } });
+    expect(await eventually(() => listener.broadcasts[1], 'batch')).toEqual({
+      type: 'broadcast',
+      event: 'via-batch',
+      payload: { b: 2 },
+    });
     await sender.removeChannel(unjoined);
   });
 
@@ -115,7 +135,10 @@ describe('presence', () => {
     await new Promise<void>((resolve) => chB.subscribe((s) => s === 'SUBSCRIBED' && resolve()));
     expect(await chA.track({ status: 'online' })).toBe('ok');
     expect(await chB.track({ status: 'away' })).toBe('ok');
-    await eventually(() => Object.keys(chA.presenceState()).length === 2 && Object.keys(chB.presenceState()).length === 2, 'both present');
+    await eventually(
+      () => Object.keys(chA.presenceState()).length === 2 && Object.keys(chB.presenceState()).length === 2,
+      'both present',
+    );
     expect(chB.presenceState().alice).toMatchObject([{ status: 'online' }]);
     expect(chA.presenceState().bob).toMatchObject([{ status: 'away' }]);
 

@@ -52,7 +52,13 @@ describe('realtime frames', () => {
   it('answers heartbeats on the phoenix topic', async () => {
     const c = await open();
     c.send([null, '11', 'phoenix', 'heartbeat', {}]);
-    expect(await c.next((f) => f[1] === '11', 'heartbeat reply')).toEqual([null, '11', 'phoenix', 'phx_reply', { status: 'ok', response: {} }]);
+    expect(await c.next((f) => f[1] === '11', 'heartbeat reply')).toEqual([
+      null,
+      '11',
+      'phoenix',
+      'phx_reply',
+      { status: 'ok', response: {} },
+    ]);
     c.socket.close();
   });
 
@@ -62,7 +68,21 @@ describe('realtime frames', () => {
       { event: 'INSERT', schema: 'public', table: 'rt_items', filter: 'qty=gt.1' },
       { event: '*', schema: 'public', table: 'rt_notes' },
     ];
-    c.send(['1', '1', 'realtime:frames', 'phx_join', { config: { broadcast: { ack: false, self: false }, presence: { key: '', enabled: false }, postgres_changes: bindings, private: false }, access_token: h.stack.keys.anon }]);
+    c.send([
+      '1',
+      '1',
+      'realtime:frames',
+      'phx_join',
+      {
+        config: {
+          broadcast: { ack: false, self: false },
+          presence: { key: '', enabled: false },
+          postgres_changes: bindings,
+          private: false,
+        },
+        access_token: h.stack.keys.anon,
+      },
+    ]);
     const reply = await c.next((f) => f[1] === '1', 'join reply');
     expect(reply.slice(0, 4)).toEqual(['1', '1', 'realtime:frames', 'phx_reply']);
     expect(reply[4].status).toBe('ok');
@@ -82,17 +102,44 @@ describe('realtime frames', () => {
     const ev = await c.next((f) => f[3] === 'postgres_changes', 'event');
     expect(ev.slice(0, 3)).toEqual(['1', null, 'realtime:frames']);
     expect(ev[4].ids).toEqual([echoed[1].id]);
-    expect(ev[4].data).toMatchObject({ type: 'INSERT', table: 'rt_notes', record: { id: 100, body: 'x' }, columns: [{ name: 'id', type: 'int4' }, { name: 'body', type: 'text' }], errors: null });
+    expect(ev[4].data).toMatchObject({
+      type: 'INSERT',
+      table: 'rt_notes',
+      record: { id: 100, body: 'x' },
+      columns: [
+        { name: 'id', type: 'int4' },
+        { name: 'body', type: 'text' },
+      ],
+      errors: null,
+    });
 
     c.send(['1', '2', 'realtime:frames', 'phx_leave', {}]);
-    expect(await c.next((f) => f[1] === '2', 'leave reply')).toEqual(['1', '2', 'realtime:frames', 'phx_reply', { status: 'ok', response: {} }]);
+    expect(await c.next((f) => f[1] === '2', 'leave reply')).toEqual([
+      '1',
+      '2',
+      'realtime:frames',
+      'phx_reply',
+      { status: 'ok', response: {} },
+    ]);
     c.socket.close();
   });
 
   it('answers a join without postgres_changes with an empty response', async () => {
     const c = await open();
-    c.send(['3', '3', 'realtime:plain', 'phx_join', { config: { broadcast: { self: false }, presence: { key: '' }, postgres_changes: [] } }]);
-    expect(await c.next((f) => f[1] === '3', 'reply')).toEqual(['3', '3', 'realtime:plain', 'phx_reply', { status: 'ok', response: {} }]);
+    c.send([
+      '3',
+      '3',
+      'realtime:plain',
+      'phx_join',
+      { config: { broadcast: { self: false }, presence: { key: '' }, postgres_changes: [] } },
+    ]);
+    expect(await c.next((f) => f[1] === '3', 'reply')).toEqual([
+      '3',
+      '3',
+      'realtime:plain',
+      'phx_reply',
+      { status: 'ok', response: {} },
+    ]);
     c.socket.close();
   });
 
@@ -112,9 +159,18 @@ describe('realtime frames', () => {
   it('replies unmatched topic to messages for channels it does not have', async () => {
     const c = await open();
     c.send(['9', '10', 'realtime:nowhere', 'broadcast', { type: 'broadcast', event: 'x', payload: {} }]);
-    expect(await c.next((f) => f[1] === '10', 'reply')).toEqual(['9', '10', 'realtime:nowhere', 'phx_reply', { status: 'error', response: { reason: 'unmatched topic' } }]);
+    expect(await c.next((f) => f[1] === '10', 'reply')).toEqual([
+      '9',
+      '10',
+      'realtime:nowhere',
+      'phx_reply',
+      { status: 'error', response: { reason: 'unmatched topic' } },
+    ]);
     c.send(['9', '12', 'elsewhere', 'phx_join', {}]);
-    expect((await c.next((f) => f[1] === '12', 'reply'))[4]).toEqual({ status: 'error', response: { reason: 'unmatched topic' } });
+    expect((await c.next((f) => f[1] === '12', 'reply'))[4]).toEqual({
+      status: 'error',
+      response: { reason: 'unmatched topic' },
+    });
     c.socket.close();
   });
 
@@ -123,7 +179,13 @@ describe('realtime frames', () => {
     c.send(['1', '1', 'realtime:twice', 'phx_join', { config: {} }]);
     await c.next((f) => f[1] === '1', 'first join');
     c.send(['2', '2', 'realtime:twice', 'phx_join', { config: {} }]);
-    expect(await c.next((f) => f[3] === 'phx_close', 'close of the first')).toEqual(['1', '1', 'realtime:twice', 'phx_close', {}]);
+    expect(await c.next((f) => f[3] === 'phx_close', 'close of the first')).toEqual([
+      '1',
+      '1',
+      'realtime:twice',
+      'phx_close',
+      {},
+    ]);
     expect((await c.next((f) => f[1] === '2', 'second join'))[4].status).toBe('ok');
     c.socket.close();
   });
@@ -131,19 +193,36 @@ describe('realtime frames', () => {
   it('ends a channel whose token expires with a system error and phx_close on the join ref', async () => {
     const user = await createRtUser(h);
     const c = await open();
-    c.send(['5', '5', 'realtime:short', 'phx_join', { config: { postgres_changes: [] }, access_token: await accessToken(h, user, 2) }]);
+    c.send([
+      '5',
+      '5',
+      'realtime:short',
+      'phx_join',
+      { config: { postgres_changes: [] }, access_token: await accessToken(h, user, 2) },
+    ]);
     await c.next((f) => f[1] === '5', 'join');
     const sys = await c.next((f) => f[3] === 'system', 'system error');
     expect(sys.slice(0, 4)).toEqual(['5', null, 'realtime:short', 'system']);
     expect(sys[4]).toMatchObject({ extension: 'system', status: 'error', channel: 'short' });
-    expect(await c.next((f) => f[3] === 'phx_close', 'close')).toEqual(['5', '5', 'realtime:short', 'phx_close', {}]);
+    expect(await c.next((f) => f[3] === 'phx_close', 'close')).toEqual([
+      '5',
+      '5',
+      'realtime:short',
+      'phx_close',
+      {},
+    ]);
     c.socket.close();
   });
 
   it('speaks vsn 1.0.0 objects', async () => {
     const c = await open(`apikey=${h.stack.keys.anon}&vsn=1.0.0`);
     c.socket.send(JSON.stringify({ topic: 'phoenix', event: 'heartbeat', payload: {}, ref: '1' }));
-    expect(await c.next((f) => f.ref === '1', 'reply')).toEqual({ topic: 'phoenix', event: 'phx_reply', payload: { status: 'ok', response: {} }, ref: '1' });
+    expect(await c.next((f) => f.ref === '1', 'reply')).toEqual({
+      topic: 'phoenix',
+      event: 'phx_reply',
+      payload: { status: 'ok', response: {} },
+      ref: '1',
+    });
     c.socket.close();
   });
 });

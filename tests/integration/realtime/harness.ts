@@ -77,7 +77,10 @@ export async function startHarness(): Promise<Harness> {
 export async function createRtUser(h: Harness): Promise<RtUser> {
   const id = randomUUID();
   const email = `rt-${id.slice(0, 8)}@example.test`;
-  await h.db.query(`insert into auth.users (id, email, email_confirmed_at) values ($1::uuid, $2, now())`, [id, email]);
+  await h.db.query(`insert into auth.users (id, email, email_confirmed_at) values ($1::uuid, $2, now())`, [
+    id,
+    email,
+  ]);
   return { id, email };
 }
 
@@ -130,7 +133,11 @@ export async function rtClient(h: Harness, opts: ClientOptions = {}): Promise<Su
 }
 
 /** Resolves once the condition holds (polling), or fails with the label after the timeout. */
-export async function eventually<T>(probe: () => T | undefined | null | false, label: string, timeoutMs = 5000): Promise<T> {
+export async function eventually<T>(
+  probe: () => T | undefined | null | false,
+  label: string,
+  timeoutMs = 5000,
+): Promise<T> {
   const start = Date.now();
   for (;;) {
     const v = probe();

@@ -2,7 +2,16 @@
 // security, filters, column privileges, vsn 1.0.0.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessToken, createRtUser, eventually, rtClient, sleep, startHarness, type Harness, type RtUser } from './harness.ts';
+import {
+  accessToken,
+  createRtUser,
+  eventually,
+  rtClient,
+  sleep,
+  startHarness,
+  type Harness,
+  type RtUser,
+} from './harness.ts';
 import { subscribe } from './subscribe.ts';
 
 let h: Harness;
@@ -46,9 +55,20 @@ describe('postgres_changes', () => {
       { event: '*', schema: 'public', table: 'rt_items' },
     ]);
     expect(a.statuses[0]).toEqual({ status: 'SUBSCRIBED', error: undefined });
-    expect(a.system[0]).toEqual({ extension: 'postgres_changes', status: 'ok', message: 'Subscribed to PostgreSQL', channel: 'items-a' });
+    expect(a.system[0]).toEqual({
+      extension: 'postgres_changes',
+      status: 'ok',
+      message: 'Subscribed to PostgreSQL',
+      channel: 'items-a',
+    });
 
-    const id = await insertItem(alice, { title: 'Linen shirt', qty: '2', price: '19.90', tags: '{summer,linen}', meta: '{"size":"M"}' });
+    const id = await insertItem(alice, {
+      title: 'Linen shirt',
+      qty: '2',
+      price: '19.90',
+      tags: '{summer,linen}',
+      meta: '{"size":"M"}',
+    });
     const ins = await eventually(() => a.events[0][0], 'alice INSERT');
     expect(ins).toMatchObject({
       schema: 'public',
@@ -56,7 +76,16 @@ describe('postgres_changes', () => {
       eventType: 'INSERT',
       old: {},
       errors: null,
-      new: { id, owner_id: alice.id, title: 'Linen shirt', qty: 2, price: 19.9, done: false, tags: ['summer', 'linen'], meta: { size: 'M' } },
+      new: {
+        id,
+        owner_id: alice.id,
+        title: 'Linen shirt',
+        qty: 2,
+        price: 19.9,
+        done: false,
+        tags: ['summer', 'linen'],
+        meta: { size: 'M' },
+      },
     });
     expect(ins.commit_timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(typeof ins.new.created_at).toBe('string');
@@ -96,15 +125,39 @@ describe('postgres_changes', () => {
     await eventually(() => r.events[1].length === 1, 'UPDATE');
     await h.db.query(`delete from public.rt_items where id = $1`, [String(id)]);
     await eventually(() => r.events[2].length === 1, 'DELETE');
-    expect(r.events.map((list) => list.map((e) => e.eventType))).toEqual([['INSERT'], ['UPDATE'], ['DELETE']]);
+    expect(r.events.map((list) => list.map((e) => e.eventType))).toEqual([
+      ['INSERT'],
+      ['UPDATE'],
+      ['DELETE'],
+    ]);
   });
 
   it('applies filters: eq, neq, lt, lte, gt, gte, in, and comma-joined conditions', async () => {
     const c = await client({ token: await accessToken(h, alice) });
-    const on = (filter: string) => ({ event: 'INSERT' as const, schema: 'public', table: 'rt_items', filter });
-    const filters = ['qty=eq.5', 'qty=neq.5', 'qty=lt.5', 'qty=lte.5', 'qty=gt.5', 'qty=gte.5', 'title=in.(hat,"coat, long")', 'qty=gt.1,qty=lt.9', 'title=not.in.(hat,scarf)'];
+    const on = (filter: string) => ({
+      event: 'INSERT' as const,
+      schema: 'public',
+      table: 'rt_items',
+      filter,
+    });
+    const filters = [
+      'qty=eq.5',
+      'qty=neq.5',
+      'qty=lt.5',
+      'qty=lte.5',
+      'qty=gt.5',
+      'qty=gte.5',
+      'title=in.(hat,"coat, long")',
+      'qty=gt.1,qty=lt.9',
+      'title=not.in.(hat,scarf)',
+    ];
     const r = await subscribe(c, 'filters', filters.map(on));
-    for (const [title, qty] of [['hat', '5'], ['coat, long', '3'], ['scarf', '9']] as const) await insertItem(alice, { title, qty });
+    for (const [title, qty] of [
+      ['hat', '5'],
+      ['coat, long', '3'],
+      ['scarf', '9'],
+    ] as const)
+      await insertItem(alice, { title, qty });
     await eventually(() => r.events[5].length === 2, 'gte events');
     await sleep(100);
     const got = r.events.map((list) => list.map((e) => e.new.title).sort());
@@ -148,13 +201,17 @@ describe('postgres_changes', () => {
   });
 
   it('rejects a filter on a column the role cannot read, as hosted does', async () => {
-    const r = await subscribe(await client(), 'notes-secret', [{ event: '*', schema: 'public', table: 'rt_notes', filter: 'secret=eq.x' }]);
+    const r = await subscribe(await client(), 'notes-secret', [
+      { event: '*', schema: 'public', table: 'rt_notes', filter: 'secret=eq.x' },
+    ]);
     expect(r.system[0]).toMatchObject({ extension: 'postgres_changes', status: 'error' });
     expect(r.system[0].message).toContain('invalid column for filter secret');
   });
 
   it('reports a table that is not in the publication with a system error after the join', async () => {
-    const r = await subscribe(await client(), 'unpublished', [{ event: '*', schema: 'public', table: 'rt_unpublished' }]);
+    const r = await subscribe(await client(), 'unpublished', [
+      { event: '*', schema: 'public', table: 'rt_unpublished' },
+    ]);
     expect(r.statuses[0].status).toBe('SUBSCRIBED');
     expect(r.system[0]).toEqual({
       extension: 'postgres_changes',
@@ -166,7 +223,9 @@ describe('postgres_changes', () => {
   });
 
   it('delivers all tables of a schema to a binding without a table', async () => {
-    const r = await subscribe(await client({ key: h.stack.keys.serviceRole }), 'whole-schema', [{ event: 'INSERT', schema: 'public' }]);
+    const r = await subscribe(await client({ key: h.stack.keys.serviceRole }), 'whole-schema', [
+      { event: 'INSERT', schema: 'public' },
+    ]);
     await h.db.query(`insert into public.rt_notes (id, body) values (2, 'note')`);
     await insertItem(bob, { title: 'any' });
     await eventually(() => r.events[0].length >= 2, 'both tables');
@@ -176,7 +235,9 @@ describe('postgres_changes', () => {
   });
 
   it('does not deliver changes of a rolled-back transaction', async () => {
-    const r = await subscribe(await client({ token: await accessToken(h, alice) }), 'rollback', [{ event: 'INSERT', schema: 'public', table: 'rt_items' }]);
+    const r = await subscribe(await client({ token: await accessToken(h, alice) }), 'rollback', [
+      { event: 'INSERT', schema: 'public', table: 'rt_items' },
+    ]);
     await expect(
       h.db.transaction(async (tx) => {
         await tx.query(`insert into public.rt_items (owner_id, title) values ($1, 'ghost')`, [alice.id]);

@@ -27,12 +27,16 @@ export async function subscribe(
 ): Promise<Recorded> {
   const channel = client.channel(name, opts.config ? { config: opts.config } : undefined);
   const rec: Recorded = { channel, events: filters.map(() => []), system: [], statuses: [], broadcasts: [] };
-  for (const [i, f] of filters.entries()) channel.on('postgres_changes' as any, f as any, (p: any) => rec.events[i].push(p));
+  for (const [i, f] of filters.entries())
+    channel.on('postgres_changes' as any, f as any, (p: any) => rec.events[i].push(p));
   channel.on('system', {}, (p) => rec.system.push(p));
   channel.on('broadcast', { event: '*' }, (p) => rec.broadcasts.push(p));
   channel.subscribe((status, err) => rec.statuses.push({ status, error: err?.message }));
   if ((opts.waitFor ?? (filters.length ? 'system' : 'status')) === 'system') {
-    await eventually(() => rec.system.find((s) => s.extension === 'postgres_changes'), `system message on ${name}`);
+    await eventually(
+      () => rec.system.find((s) => s.extension === 'postgres_changes'),
+      `system message on ${name}`,
+    );
   } else {
     await eventually(() => rec.statuses.length > 0, `join reply on ${name}`);
   }

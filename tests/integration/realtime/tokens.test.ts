@@ -3,7 +3,16 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessToken, createRtUser, eventually, rtClient, sleep, startHarness, type Harness, type RtUser } from './harness.ts';
+import {
+  accessToken,
+  createRtUser,
+  eventually,
+  rtClient,
+  sleep,
+  startHarness,
+  type Harness,
+  type RtUser,
+} from './harness.ts';
 import { subscribe, type Recorded } from './subscribe.ts';
 
 let h: Harness;
@@ -18,16 +27,23 @@ async function client(opts: Parameters<typeof rtClient>[1] = {}) {
 }
 
 async function insertItem(owner: RtUser, title: string) {
-  const { rows } = await h.db.query<{ id: string }>(`insert into public.rt_items (owner_id, title) values ($1, $2) returning id::text`, [owner.id, title]);
+  const { rows } = await h.db.query<{ id: string }>(
+    `insert into public.rt_items (owner_id, title) values ($1, $2) returning id::text`,
+    [owner.id, title],
+  );
   return Number(rows[0].id);
 }
 
 /** Waits until the server has applied a token push: it confirms the subscription again. */
 async function tokenApplied(r: Recorded, before: number) {
-  await eventually(() => r.system.filter((s) => s.message === 'Subscribed to PostgreSQL').length > before, 'token applied');
+  await eventually(
+    () => r.system.filter((s) => s.message === 'Subscribed to PostgreSQL').length > before,
+    'token applied',
+  );
 }
 
-const subscribedCount = (r: Recorded) => r.system.filter((s) => s.message === 'Subscribed to PostgreSQL').length;
+const subscribedCount = (r: Recorded) =>
+  r.system.filter((s) => s.message === 'Subscribed to PostgreSQL').length;
 
 beforeAll(async () => {
   h = await startHarness();
@@ -87,7 +103,9 @@ describe('channel tokens', () => {
     const r = await subscribe(c, 'pushed-expired', [{ event: '*', schema: 'public', table: 'rt_items' }]);
     await c.realtime.setAuth(await accessToken(h, alice, -5));
     await eventually(() => r.statuses.some((s) => s.status === 'CLOSED'), 'CLOSED');
-    expect(r.system.find((s) => s.extension === 'system')?.message).toMatch(/^Token has expired \d+ seconds ago$/);
+    expect(r.system.find((s) => s.extension === 'system')?.message).toMatch(
+      /^Token has expired \d+ seconds ago$/,
+    );
   });
 
   it('refuses to join with an expired token', async () => {
@@ -103,7 +121,10 @@ describe('channel tokens', () => {
       .setExpirationTime('1h')
       .sign(new TextEncoder().encode('not-the-project-secret-not-the-project-secret'));
     const r = await subscribe(await client({ token: forged }), 'forged-join', [], { waitFor: 'status' });
-    expect(r.statuses[0]).toEqual({ status: 'CHANNEL_ERROR', error: 'JwtSignatureError: Failed to validate JWT signature' });
+    expect(r.statuses[0]).toEqual({
+      status: 'CHANNEL_ERROR',
+      error: 'JwtSignatureError: Failed to validate JWT signature',
+    });
   });
 
   it('refuses a token without exp', async () => {
@@ -111,7 +132,10 @@ describe('channel tokens', () => {
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .sign(new TextEncoder().encode(h.stack.config.jwtSecret));
     const r = await subscribe(await client({ token: noExp }), 'no-exp', [], { waitFor: 'status' });
-    expect(r.statuses[0]).toEqual({ status: 'CHANNEL_ERROR', error: 'InvalidJWTToken: Fields `role` and `exp` are required in JWT' });
+    expect(r.statuses[0]).toEqual({
+      status: 'CHANNEL_ERROR',
+      error: 'InvalidJWTToken: Fields `role` and `exp` are required in JWT',
+    });
   });
 
   it('accepts the new opaque API keys', async () => {

@@ -38,9 +38,15 @@ export async function makeWorld(n = 3): Promise<World> {
     due_at: i === 2 ? null : `2030-01-0${i + 1}T00:00:00+00:00`,
     created_at: new Date(Date.UTC(2024, 0, 1, 0, 0, i)).toISOString(),
   }));
-  const { data: projects, error: e2 } = await admin.from('rest_projects').insert(rows).select('id,name,status').order('id');
+  const { data: projects, error: e2 } = await admin
+    .from('rest_projects')
+    .insert(rows)
+    .select('id,name,status')
+    .order('id');
   if (e2) throw e2;
-  const images = projects!.flatMap((p) => [0, 1].map((k) => ({ project_id: p.id, url: `https://img.test/${p.name}-${k}.png`, position: k })));
+  const images = projects!.flatMap((p) =>
+    [0, 1].map((k) => ({ project_id: p.id, url: `https://img.test/${p.name}-${k}.png`, position: k })),
+  );
   const { error: e3 } = await admin.from('rest_images').insert(images);
   if (e3) throw e3;
   return { owner, reviewer, projects: projects! };
@@ -56,7 +62,13 @@ export interface RawResponse {
 /** A request to /rest/v1 as the client would send it, with any headers overridden. */
 export async function rest(
   path: string,
-  init: { method?: string; headers?: Record<string, string>; body?: unknown; token?: string | null; apikey?: string | null } = {},
+  init: {
+    method?: string;
+    headers?: Record<string, string>;
+    body?: unknown;
+    token?: string | null;
+    apikey?: string | null;
+  } = {},
 ): Promise<RawResponse> {
   const apikey = init.apikey === undefined ? stack().anonKey : init.apikey;
   const token = init.token === undefined ? apikey : init.token;
@@ -67,7 +79,12 @@ export async function rest(
   const res = await fetch(`${stack().url}/rest/v1${path}`, {
     method: init.method ?? 'GET',
     headers,
-    body: init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body),
+    body:
+      init.body === undefined
+        ? undefined
+        : typeof init.body === 'string'
+          ? init.body
+          : JSON.stringify(init.body),
   });
   const text = await res.text();
   let json: any;
@@ -96,7 +113,16 @@ export async function signJwt(
  * Fragments of the SQL the service generates: none may ever reach a client. (Error messages
  * may quote the client's own query string back, as PostgREST's do; that reveals nothing.)
  */
-export const SQL_MARKERS = [/json_agg/i, /row_to_json/i, /pgrst_/i, /set_config/i, /LATERAL/i, /"public"\."/, /\$\d+\b/, /::text AS/i];
+export const SQL_MARKERS = [
+  /json_agg/i,
+  /row_to_json/i,
+  /pgrst_/i,
+  /set_config/i,
+  /LATERAL/i,
+  /"public"\."/,
+  /\$\d+\b/,
+  /::text AS/i,
+];
 
 export function expectNoSqlLeak(text: string) {
   for (const m of SQL_MARKERS) {

@@ -14,7 +14,12 @@ async function counts(world: World) {
   const c = async (table: string, col: string, v: number) =>
     (await admin.from(table).select('*', { count: 'exact', head: true }).eq(col, v)).count!;
   return {
-    owners: (await admin.from('rest_owners').select('*', { count: 'exact', head: true }).in('id', [world.owner.id, world.reviewer.id])).count!,
+    owners: (
+      await admin
+        .from('rest_owners')
+        .select('*', { count: 'exact', head: true })
+        .in('id', [world.owner.id, world.reviewer.id])
+    ).count!,
     projects: await c('rest_projects', 'owner_id', world.owner.id),
     images: await c('rest_images', 'project_id', world.projects[0].id),
   };
@@ -59,14 +64,28 @@ describe('SQL in identifiers is refused', () => {
     });
   }
 
-  const keys = ['name;drop table rest_owners', '"na""me"', 'name)or(1=1', 'owner_id--', '1', 'rest_images.url;drop'];
+  const keys = [
+    'name;drop table rest_owners',
+    '"na""me"',
+    'name)or(1=1',
+    'owner_id--',
+    '1',
+    'rest_images.url;drop',
+  ];
   for (const k of keys) {
     it(`filter key ${k}`, async () => {
       refused(await rest(`/rest_projects?select=id&${enc(k)}=eq.1`));
     });
   }
 
-  const orders = ['name;drop table rest_owners', '(select 1)', 'name.desc,1', 'name.sideways', 'name.desc.nullslast.asc', 'random()'];
+  const orders = [
+    'name;drop table rest_owners',
+    '(select 1)',
+    'name.desc,1',
+    'name.sideways',
+    'name.desc.nullslast.asc',
+    'random()',
+  ];
   for (const o of orders) {
     it(`order=${o}`, async () => {
       refused(await rest(`/rest_projects?select=id&order=${enc(o)}`));
@@ -83,7 +102,13 @@ describe('SQL in identifiers is refused', () => {
   });
 
   it('columns= with SQL', async () => {
-    refused(await rest(`/rest_owners?columns=${enc('"name","x"" text); drop table rest_owners;--"')}`, { method: 'POST', body: [{ name: 'x' }] }), 400);
+    refused(
+      await rest(`/rest_owners?columns=${enc('"name","x"" text); drop table rest_owners;--"')}`, {
+        method: 'POST',
+        body: [{ name: 'x' }],
+      }),
+      400,
+    );
   });
 
   const paths = [
@@ -116,7 +141,7 @@ describe('SQL in values is only data', () => {
     "x'; drop table rest_owners; --",
     "x' or '1'='1",
     '1 or 1=1',
-    "$$; drop table rest_owners; $$",
+    '$$; drop table rest_owners; $$',
     'p1") or ("1"="1',
   ];
   for (const v of values) {
@@ -128,25 +153,39 @@ describe('SQL in values is only data', () => {
   }
 
   it('in-lists, like patterns and logic trees with SQL stay values', async () => {
-    const inList = await rest(`/rest_projects?select=id&owner_id=eq.${w.owner.id}&name=in.(${enc('"p1\') or true --",x')})`);
+    const inList = await rest(
+      `/rest_projects?select=id&owner_id=eq.${w.owner.id}&name=in.(${enc('"p1\') or true --",x')})`,
+    );
     expect(inList.json).toEqual([]);
-    const like = await rest(`/rest_projects?select=id&owner_id=eq.${w.owner.id}&name=like.${enc("%' or '1'='1")}`);
+    const like = await rest(
+      `/rest_projects?select=id&owner_id=eq.${w.owner.id}&name=like.${enc("%' or '1'='1")}`,
+    );
     expect(like.json).toEqual([]);
-    const quoted = await rest(`/rest_projects?select=id&owner_id=eq.${w.owner.id}&or=(${enc('name.eq."x\') or true--",name.eq.y')})`);
+    const quoted = await rest(
+      `/rest_projects?select=id&owner_id=eq.${w.owner.id}&or=(${enc('name.eq."x\') or true--",name.eq.y')})`,
+    );
     expect(quoted.status).toBe(200);
     expect(quoted.json).toEqual([]);
     // an unquoted parenthesis breaks the tree itself: refused, not run
-    refused(await rest(`/rest_projects?select=id&owner_id=eq.${w.owner.id}&or=(${enc('name.eq.x\') or true--,name.eq.y')})`), 400);
+    refused(
+      await rest(
+        `/rest_projects?select=id&owner_id=eq.${w.owner.id}&or=(${enc("name.eq.x') or true--,name.eq.y")})`,
+      ),
+      400,
+    );
   });
 
   it('a value of the wrong type is a 400, not a leak', async () => {
-    const r = await rest(`/rest_projects?select=id&owner_id=eq.${enc("1; drop table rest_owners")}`);
+    const r = await rest(`/rest_projects?select=id&owner_id=eq.${enc('1; drop table rest_owners')}`);
     refused(r, 400);
     expect(r.json.code).toBe('22P02');
   });
 
   it('rpc arguments with SQL are values', async () => {
-    const r = await rest('/rpc/rest_fail', { method: 'POST', body: { msg: "'); drop table rest_owners; --" } });
+    const r = await rest('/rpc/rest_fail', {
+      method: 'POST',
+      body: { msg: "'); drop table rest_owners; --" },
+    });
     expect(r.status).toBe(400);
     expect(r.json.message).toBe("'); drop table rest_owners; --");
     const get = await rest(`/rpc/rest_add?a=${enc('1); drop table rest_owners; --')}&b=1`);
@@ -154,7 +193,10 @@ describe('SQL in values is only data', () => {
   });
 
   it('JSON keys in a body must be columns', async () => {
-    const r = await rest('/rest_owners', { method: 'POST', body: { 'name") values (\'x\'); drop table rest_owners; --': 'x' } });
+    const r = await rest('/rest_owners', {
+      method: 'POST',
+      body: { "name\") values ('x'); drop table rest_owners; --": 'x' },
+    });
     refused(r, 400);
     expect(r.json.code).toBe('PGRST204');
   });
@@ -176,7 +218,9 @@ describe('oversized and deeply nested input', () => {
   it('answers a huge offset with an empty page or 416 when counting', async () => {
     const r = await rest(`/rest_projects?select=id&owner_id=eq.${w.owner.id}&offset=2147483647`);
     expect(r.json).toEqual([]);
-    const c = await rest(`/rest_projects?select=id&owner_id=eq.${w.owner.id}&offset=2147483647`, { headers: { Prefer: 'count=exact' } });
+    const c = await rest(`/rest_projects?select=id&owner_id=eq.${w.owner.id}&offset=2147483647`, {
+      headers: { Prefer: 'count=exact' },
+    });
     refused(c, 416);
   });
 
@@ -222,17 +266,26 @@ describe('forged credentials', () => {
   }
 
   it('a token signed with another secret', async () => {
-    await denied(await signJwt({ role: 'service_role' }, { secret: 'not-the-project-secret-but-long-enough-to-sign' }), 'PGRST301');
+    await denied(
+      await signJwt({ role: 'service_role' }, { secret: 'not-the-project-secret-but-long-enough-to-sign' }),
+      'PGRST301',
+    );
   });
 
   it('alg none', async () => {
     const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
     const now = Math.floor(Date.now() / 1000);
-    await denied(`${b64({ alg: 'none', typ: 'JWT' })}.${b64({ role: 'service_role', exp: now + 3600 })}.`, 'PGRST301');
+    await denied(
+      `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ role: 'service_role', exp: now + 3600 })}.`,
+      'PGRST301',
+    );
   });
 
   it('an expired token: PGRST303 JWT expired', async () => {
-    const r = await denied(await signJwt({ role: 'authenticated', sub: crypto.randomUUID() }, { expiresIn: -60 }), 'PGRST303');
+    const r = await denied(
+      await signJwt({ role: 'authenticated', sub: crypto.randomUUID() }, { expiresIn: -60 }),
+      'PGRST303',
+    );
     expect(r.json.message).toBe('JWT expired');
     expect(r.headers.get('www-authenticate')).toContain('invalid_token');
   });
@@ -246,7 +299,13 @@ describe('forged credentials', () => {
     await denied(`${h}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.${s}`, 'PGRST301');
   });
 
-  for (const role of ['postgres', 'supabase_admin', 'authenticator', 'pg_read_all_data', "anon'; reset role; --"]) {
+  for (const role of [
+    'postgres',
+    'supabase_admin',
+    'authenticator',
+    'pg_read_all_data',
+    "anon'; reset role; --",
+  ]) {
     it(`a correctly signed token for role ${role}`, async () => {
       await denied(await signJwt({ role }));
     });
@@ -267,7 +326,10 @@ describe('forged credentials', () => {
   });
 
   it('an apikey in the URL authenticates and is not taken for a filter', async () => {
-    const r = await rest(`/rest_owners?select=id&id=eq.${w.owner.id}&apikey=${stack().anonKey}`, { apikey: null, token: null });
+    const r = await rest(`/rest_owners?select=id&id=eq.${w.owner.id}&apikey=${stack().anonKey}`, {
+      apikey: null,
+      token: null,
+    });
     expect(r.status).toBe(200);
     expect(r.json).toEqual([{ id: w.owner.id }]);
   });

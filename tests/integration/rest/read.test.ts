@@ -19,7 +19,14 @@ describe('select', () => {
       .eq('owner_id', w.owner.id)
       .order('id');
     expect(error).toBeNull();
-    expect(data![0]).toEqual({ id: w.projects[0].id, title: 'p1', budget: '10.50', rank: 1, color: 'red', tags: ['red', 'blue'] });
+    expect(data![0]).toEqual({
+      id: w.projects[0].id,
+      title: 'p1',
+      budget: '10.50',
+      rank: 1,
+      color: 'red',
+      tags: ['red', 'blue'],
+    });
     expect(Object.keys(data![0])).toEqual(['id', 'title', 'budget', 'rank', 'color', 'tags']);
     const path = await db.from('rest_projects').select('meta->>rank').eq('id', w.projects[1].id).single();
     expect(path.data).toEqual({ rank: '2' });
@@ -27,7 +34,18 @@ describe('select', () => {
 
   it('expands * to every column in table order', async () => {
     const { data } = await db.from('rest_projects').select('*').eq('id', w.projects[0].id).single();
-    expect(Object.keys(data!)).toEqual(['id', 'owner_id', 'reviewer_id', 'name', 'status', 'budget', 'tags', 'meta', 'due_at', 'created_at']);
+    expect(Object.keys(data!)).toEqual([
+      'id',
+      'owner_id',
+      'reviewer_id',
+      'name',
+      'status',
+      'budget',
+      'tags',
+      'meta',
+      'due_at',
+      'created_at',
+    ]);
     expect(data!.meta).toEqual({ rank: 1, color: 'red' });
     expect(data!.budget).toBe(10.5);
     expect(data!.created_at).toBe('2024-01-01T00:00:00+00:00');
@@ -95,14 +113,24 @@ describe('embedding', () => {
     expect(amb.error!.details).toHaveLength(2);
     const none = await db.from('rest_projects').select('id,rest_labels_nope(name)');
     expect(none.status).toBe(400);
-    expect(none.error).toMatchObject({ code: 'PGRST200', message: "Could not find a relationship between 'rest_projects' and 'rest_labels_nope' in the schema cache" });
+    expect(none.error).toMatchObject({
+      code: 'PGRST200',
+      message:
+        "Could not find a relationship between 'rest_projects' and 'rest_labels_nope' in the schema cache",
+    });
   });
 
   it('embeds many-to-many through a junction table and one-to-one as an object', async () => {
     const admin = (await import('../../support/clients.ts')).serviceClient();
     const tag = `${w.owner.name}-label`;
-    const { data: labels } = await admin.from('rest_labels').insert([{ name: `${tag}-a` }, { name: `${tag}-b` }]).select('id,name').order('id');
-    await admin.from('rest_project_labels').insert(labels!.map((l) => ({ project_id: w.projects[0].id, label_id: l.id })));
+    const { data: labels } = await admin
+      .from('rest_labels')
+      .insert([{ name: `${tag}-a` }, { name: `${tag}-b` }])
+      .select('id,name')
+      .order('id');
+    await admin
+      .from('rest_project_labels')
+      .insert(labels!.map((l) => ({ project_id: w.projects[0].id, label_id: l.id })));
     await admin.from('rest_project_settings').insert({ project_id: w.projects[0].id, theme: 'dark' });
     const { data, error } = await db
       .from('rest_projects')
@@ -145,7 +173,11 @@ describe('embedding', () => {
   });
 
   it('spreads a to-one embed into its parent', async () => {
-    const { data } = await db.from('rest_projects').select('name,...rest_owners!owner_id(owner_name:name)').eq('id', w.projects[0].id).single();
+    const { data } = await db
+      .from('rest_projects')
+      .select('name,...rest_owners!owner_id(owner_name:name)')
+      .eq('id', w.projects[0].id)
+      .single();
     expect(data).toEqual({ name: 'p1', owner_name: w.owner.name });
   });
 });
@@ -201,10 +233,16 @@ describe('filters', () => {
   it('combines or= and nested and()/not.or()', async () => {
     expect(await names(base().or('status.eq.ready,name.eq.p3'))).toEqual(['p1', 'p3']);
     expect(await names(base().or('and(status.eq.draft,budget.gt.30),name.eq.p1'))).toEqual(['p1', 'p3']);
-    expect(await names(base().or('name.in.(p1,p2),and(budget.gte.31,not.or(status.eq.ready,name.eq.p1))'))).toEqual(['p1', 'p2', 'p3']);
-    const notOr = await rest(`/rest_projects?select=name&owner_id=eq.${w.owner.id}&not.or=(name.eq.p1,name.eq.p2)`);
+    expect(
+      await names(base().or('name.in.(p1,p2),and(budget.gte.31,not.or(status.eq.ready,name.eq.p1))')),
+    ).toEqual(['p1', 'p2', 'p3']);
+    const notOr = await rest(
+      `/rest_projects?select=name&owner_id=eq.${w.owner.id}&not.or=(name.eq.p1,name.eq.p2)`,
+    );
     expect(notOr.json.map((p: any) => p.name)).toEqual(['p3']);
-    const andKey = await rest(`/rest_projects?select=name&owner_id=eq.${w.owner.id}&and=(status.eq.draft,budget.lt.30)`);
+    const andKey = await rest(
+      `/rest_projects?select=name&owner_id=eq.${w.owner.id}&and=(status.eq.draft,budget.lt.30)`,
+    );
     expect(andKey.json.map((p: any) => p.name)).toEqual(['p2']);
   });
 
@@ -242,7 +280,9 @@ describe('order and paging', () => {
     expect(lim.data!.map((p) => p.name)).toEqual(['p1', 'p2']);
     const rng = await base().order('name').range(1, 2);
     expect(rng.data!.map((p) => p.name)).toEqual(['p2', 'p3']);
-    const hdr = await rest(`/rest_projects?select=name&owner_id=eq.${w.owner.id}&order=name`, { headers: { Range: '1-1', 'Range-Unit': 'items' } });
+    const hdr = await rest(`/rest_projects?select=name&owner_id=eq.${w.owner.id}&order=name`, {
+      headers: { Range: '1-1', 'Range-Unit': 'items' },
+    });
     expect(hdr.json.map((p: any) => p.name)).toEqual(['p2']);
     expect(hdr.headers.get('content-range')).toBe('1-1/*');
   });
@@ -251,24 +291,36 @@ describe('order and paging', () => {
     const all = await db.from('rest_projects').select('name', { count: 'exact' }).eq('owner_id', w.owner.id);
     expect(all.status).toBe(200);
     expect(all.count).toBe(3);
-    const page = await rest(`/rest_projects?select=name&owner_id=eq.${w.owner.id}&order=name&limit=2`, { headers: { Prefer: 'count=exact' } });
+    const page = await rest(`/rest_projects?select=name&owner_id=eq.${w.owner.id}&order=name&limit=2`, {
+      headers: { Prefer: 'count=exact' },
+    });
     expect(page.status).toBe(206);
     expect(page.headers.get('content-range')).toBe('0-1/3');
-    const past = await rest(`/rest_projects?select=name&owner_id=eq.${w.owner.id}&offset=5&limit=2`, { headers: { Prefer: 'count=exact' } });
+    const past = await rest(`/rest_projects?select=name&owner_id=eq.${w.owner.id}&offset=5&limit=2`, {
+      headers: { Prefer: 'count=exact' },
+    });
     expect(past.status).toBe(416);
     expect(past.json).toMatchObject({ code: 'PGRST103', message: 'Requested range not satisfiable' });
-    const none = await rest(`/rest_projects?select=name&owner_id=eq.-1`, { headers: { Prefer: 'count=exact' } });
+    const none = await rest(`/rest_projects?select=name&owner_id=eq.-1`, {
+      headers: { Prefer: 'count=exact' },
+    });
     expect(none.headers.get('content-range')).toBe('*/0');
     const nocount = await rest(`/rest_projects?select=name&owner_id=eq.${w.owner.id}`);
     expect(nocount.headers.get('content-range')).toBe('0-2/*');
   });
 
   it('answers HEAD with the count and no body', async () => {
-    const { data, count, status } = await db.from('rest_projects').select('*', { count: 'exact', head: true }).eq('owner_id', w.owner.id);
+    const { data, count, status } = await db
+      .from('rest_projects')
+      .select('*', { count: 'exact', head: true })
+      .eq('owner_id', w.owner.id);
     expect(status).toBe(200);
     expect(data).toBeNull();
     expect(count).toBe(3);
-    const raw = await rest(`/rest_projects?select=id&owner_id=eq.${w.owner.id}`, { method: 'HEAD', headers: { Prefer: 'count=exact' } });
+    const raw = await rest(`/rest_projects?select=id&owner_id=eq.${w.owner.id}`, {
+      method: 'HEAD',
+      headers: { Prefer: 'count=exact' },
+    });
     expect(raw.text).toBe('');
     expect(raw.headers.get('content-range')).toBe('0-2/3');
   });
@@ -300,9 +352,18 @@ describe('singular responses', () => {
   });
 
   it('strips nulls and renders CSV when asked', async () => {
-    const { data } = await db.from('rest_projects').select('name,due_at').eq('id', w.projects[2].id).stripNulls();
+    const { data } = await db
+      .from('rest_projects')
+      .select('name,due_at')
+      .eq('id', w.projects[2].id)
+      .stripNulls();
     expect(data).toEqual([{ name: 'p3' }]);
-    const csv = await db.from('rest_projects').select('name,status').eq('owner_id', w.owner.id).order('name').csv();
+    const csv = await db
+      .from('rest_projects')
+      .select('name,status')
+      .eq('owner_id', w.owner.id)
+      .order('name')
+      .csv();
     expect(csv.data).toBe('name,status\np1,ready\np2,draft\np3,draft');
   });
 });
@@ -312,7 +373,11 @@ describe('schemas and media types', () => {
     const r = await rest('/rest_projects?select=id', { headers: { 'Accept-Profile': 'auth' } });
     expect(r.status).toBe(406);
     expect(r.json).toMatchObject({ code: 'PGRST106', message: 'Invalid schema: auth' });
-    const w2 = await rest('/rest_projects', { method: 'POST', body: {}, headers: { 'Content-Profile': 'storage' } });
+    const w2 = await rest('/rest_projects', {
+      method: 'POST',
+      body: {},
+      headers: { 'Content-Profile': 'storage' },
+    });
     expect(w2.status).toBe(406);
   });
 
@@ -321,7 +386,10 @@ describe('schemas and media types', () => {
     expect(ok.headers.get('content-profile')).toBe('public');
     const missing = await rest('/rest_nope');
     expect(missing.status).toBe(404);
-    expect(missing.json).toMatchObject({ code: 'PGRST205', message: "Could not find the table 'public.rest_nope' in the schema cache" });
+    expect(missing.json).toMatchObject({
+      code: 'PGRST205',
+      message: "Could not find the table 'public.rest_nope' in the schema cache",
+    });
   });
 
   it('refuses media types it cannot produce with 406', async () => {

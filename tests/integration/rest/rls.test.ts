@@ -9,10 +9,17 @@ describe('a table with policies on auth.uid()', () => {
   it('keeps two users apart for reads, updates and deletes', async () => {
     const alice = await createUser();
     const bob = await createUser();
-    const a = await alice.client.from('rest_notes').insert({ body: 'alice secret' }).select('id,user_id,body').single();
+    const a = await alice.client
+      .from('rest_notes')
+      .insert({ body: 'alice secret' })
+      .select('id,user_id,body')
+      .single();
     expect(a.error).toBeNull();
     expect(a.data!.user_id).toBe(alice.id);
-    const b = await bob.client.from('rest_notes').insert([{ body: 'bob 1' }, { body: 'bob 2' }]).select('body');
+    const b = await bob.client
+      .from('rest_notes')
+      .insert([{ body: 'bob 1' }, { body: 'bob 2' }])
+      .select('body');
     expect(b.data).toHaveLength(2);
 
     const aliceSees = await alice.client.from('rest_notes').select('body', { count: 'exact' });
@@ -40,7 +47,10 @@ describe('a table with policies on auth.uid()', () => {
     const bob = await createUser();
     const forged = await bob.client.from('rest_notes').insert({ user_id: alice.id, body: 'in your name' });
     expect(forged.status).toBe(403);
-    expect(forged.error).toMatchObject({ code: '42501', message: 'new row violates row-level security policy for table "rest_notes"' });
+    expect(forged.error).toMatchObject({
+      code: '42501',
+      message: 'new row violates row-level security policy for table "rest_notes"',
+    });
     const moved = await bob.client.from('rest_notes').insert({ body: 'mine' }).select('id').single();
     const steal = await bob.client.from('rest_notes').update({ user_id: alice.id }).eq('id', moved.data!.id);
     expect(steal.status).toBe(403);

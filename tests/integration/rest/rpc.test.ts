@@ -46,9 +46,15 @@ describe('calling functions', () => {
       .limit(1);
     expect(error).toBeNull();
     expect(data).toEqual([{ name: 'p3', owner: { name: w.owner.name } }]);
-    const counted = await db.rpc('rest_projects_by_status', { p_status: 'draft' }, { count: 'exact' }).eq('owner_id', w.owner.id);
+    const counted = await db
+      .rpc('rest_projects_by_status', { p_status: 'draft' }, { count: 'exact' })
+      .eq('owner_id', w.owner.id);
     expect(counted.count).toBe(2);
-    const single = await db.rpc('rest_projects_by_status', { p_status: 'ready' }).eq('owner_id', w.owner.id).select('name').single();
+    const single = await db
+      .rpc('rest_projects_by_status', { p_status: 'ready' })
+      .eq('owner_id', w.owner.id)
+      .select('name')
+      .single();
     expect(single.data).toEqual({ name: 'p1' });
   });
 
@@ -56,7 +62,9 @@ describe('calling functions', () => {
     const t = await db.rpc('rest_owner_summary', { p_owner: w.owner.id });
     expect(t.data).toEqual([{ project_count: 3, names: ['p1', 'p2', 'p3'] }]);
     const admin = serviceClient();
-    const c = await admin.rpc('rest_rename_project', { p_id: w.projects[2].id, p_name: 'p3' }).select('id,name');
+    const c = await admin
+      .rpc('rest_rename_project', { p_id: w.projects[2].id, p_name: 'p3' })
+      .select('id,name');
     expect(c.data).toEqual({ id: w.projects[2].id, name: 'p3' });
   });
 
@@ -111,7 +119,12 @@ describe('who the function runs as', () => {
   it('sees the caller: role and auth.uid() from the JWT', async () => {
     const user = await createUser();
     const r = await user.client.rpc('rest_whoami');
-    expect(r.data).toMatchObject({ role: 'authenticated', uid: user.id, claims_role: 'authenticated', method: 'POST' });
+    expect(r.data).toMatchObject({
+      role: 'authenticated',
+      uid: user.id,
+      claims_role: 'authenticated',
+      method: 'POST',
+    });
   });
 
   it('security definer functions run with their owner rights', async () => {

@@ -47,7 +47,13 @@ describe('insert', () => {
 
     const defaults = await db
       .from('rest_projects')
-      .insert([{ owner_id: o.id, name: 'a', status: 'ready' }, { owner_id: o.id, name: 'b' }], { defaultToNull: false })
+      .insert(
+        [
+          { owner_id: o.id, name: 'a', status: 'ready' },
+          { owner_id: o.id, name: 'b' },
+        ],
+        { defaultToNull: false },
+      )
       .select('name,status,tags')
       .order('name');
     expect(defaults.error).toBeNull();
@@ -65,7 +71,10 @@ describe('insert', () => {
     ]);
     expect(r.status).toBe(400);
     expect(r.error!.code).toBe('23514');
-    const { count } = await db.from('rest_projects').select('*', { count: 'exact', head: true }).eq('owner_id', o.id);
+    const { count } = await db
+      .from('rest_projects')
+      .select('*', { count: 'exact', head: true })
+      .eq('owner_id', o.id);
     expect(count).toBe(0);
   });
 
@@ -94,7 +103,10 @@ describe('insert', () => {
     expect(bad.error!.code).toBe('22P02');
     const unknown = await db.from('rest_owners').insert({ name: 'z', nope: 1 });
     expect(unknown.status).toBe(400);
-    expect(unknown.error).toMatchObject({ code: 'PGRST204', message: "Could not find the 'nope' column of 'rest_owners' in the schema cache" });
+    expect(unknown.error).toMatchObject({
+      code: 'PGRST204',
+      message: "Could not find the 'nope' column of 'rest_owners' in the schema cache",
+    });
   });
 
   it('a failed write inside an explicit transaction leaves nothing open behind it', async () => {
@@ -115,10 +127,17 @@ describe('insert', () => {
 
   it('answers .single() on insert with the object, and rolls back on a wrong count', async () => {
     const name = `o-${uid()}`;
-    const many = await db.from('rest_owners').insert([{ name }, { name: `${name}-2` }]).select().single();
+    const many = await db
+      .from('rest_owners')
+      .insert([{ name }, { name: `${name}-2` }])
+      .select()
+      .single();
     expect(many.status).toBe(406);
     expect(many.error!.code).toBe('PGRST116');
-    const { data } = await db.from('rest_owners').select('id').in('name', [name, `${name}-2`]);
+    const { data } = await db
+      .from('rest_owners')
+      .select('id')
+      .in('name', [name, `${name}-2`]);
     expect(data).toEqual([]);
   });
 
@@ -142,14 +161,26 @@ describe('insert', () => {
     expect(kept.data).toEqual([{ name: `${name}-strict` }]);
 
     const message = `inbox-${uid()}`;
-    const rpc = await rest('/rpc/rest_touch_inbox', { method: 'POST', body: { p_message: message }, headers: { Prefer: 'tx=rollback' } });
+    const rpc = await rest('/rpc/rest_touch_inbox', {
+      method: 'POST',
+      body: { p_message: message },
+      headers: { Prefer: 'tx=rollback' },
+    });
     expect(rpc.status).toBe(204);
-    expect((await db.from('rest_inbox').select('message').eq('message', message)).data).toEqual([{ message }]);
+    expect((await db.from('rest_inbox').select('message').eq('message', message)).data).toEqual([
+      { message },
+    ]);
   });
 
   it('reports a count for writes in Content-Range', async () => {
     const o = await ownerWith();
-    const r = await db.from('rest_projects').insert([{ owner_id: o.id, name: 'c1', status: 'draft' }, { owner_id: o.id, name: 'c2', status: 'draft' }], { count: 'exact' });
+    const r = await db.from('rest_projects').insert(
+      [
+        { owner_id: o.id, name: 'c1', status: 'draft' },
+        { owner_id: o.id, name: 'c2', status: 'draft' },
+      ],
+      { count: 'exact' },
+    );
     expect(r.count).toBe(2);
   });
 });
@@ -176,14 +207,23 @@ describe('upsert', () => {
     expect(merged.data).toEqual([{ name: 'keep', status: 'ready' }]);
     const ignored = await db
       .from('rest_projects')
-      .upsert([{ owner_id: o.id, name: 'keep', status: 'archived' }, { owner_id: o.id, name: 'fresh', status: 'draft' }], {
-        onConflict: 'owner_id,name',
-        ignoreDuplicates: true,
-      })
+      .upsert(
+        [
+          { owner_id: o.id, name: 'keep', status: 'archived' },
+          { owner_id: o.id, name: 'fresh', status: 'draft' },
+        ],
+        {
+          onConflict: 'owner_id,name',
+          ignoreDuplicates: true,
+        },
+      )
       .select('name,status');
     expect(ignored.data).toEqual([{ name: 'fresh', status: 'draft' }]);
     const { data } = await db.from('rest_projects').select('name,status').eq('owner_id', o.id).order('name');
-    expect(data).toEqual([{ name: 'fresh', status: 'draft' }, { name: 'keep', status: 'ready' }]);
+    expect(data).toEqual([
+      { name: 'fresh', status: 'draft' },
+      { name: 'keep', status: 'ready' },
+    ]);
   });
 
   it('refuses an unknown on_conflict column', async () => {
@@ -196,11 +236,23 @@ describe('upsert', () => {
 describe('update and delete', () => {
   it('updates the filtered rows: 204 without select, 200 with the rows', async () => {
     const o = await ownerWith();
-    await db.from('rest_projects').insert([{ owner_id: o.id, name: 'u1', status: 'draft' }, { owner_id: o.id, name: 'u2', status: 'draft' }]);
-    const quiet = await db.from('rest_projects').update({ status: 'ready' }).eq('owner_id', o.id).eq('name', 'u1');
+    await db.from('rest_projects').insert([
+      { owner_id: o.id, name: 'u1', status: 'draft' },
+      { owner_id: o.id, name: 'u2', status: 'draft' },
+    ]);
+    const quiet = await db
+      .from('rest_projects')
+      .update({ status: 'ready' })
+      .eq('owner_id', o.id)
+      .eq('name', 'u1');
     expect(quiet.status).toBe(204);
     expect(quiet.data).toBeNull();
-    const loud = await db.from('rest_projects').update({ budget: 5, meta: { a: [1] } }).eq('owner_id', o.id).select('name,status,budget,meta').order('name');
+    const loud = await db
+      .from('rest_projects')
+      .update({ budget: 5, meta: { a: [1] } })
+      .eq('owner_id', o.id)
+      .select('name,status,budget,meta')
+      .order('name');
     expect(loud.status).toBe(200);
     expect(loud.data).toEqual([
       { name: 'u1', status: 'ready', budget: 5, meta: { a: [1] } },
@@ -213,12 +265,18 @@ describe('update and delete', () => {
 
   it('deletes the filtered rows and can return them', async () => {
     const o = await ownerWith();
-    await db.from('rest_projects').insert([{ owner_id: o.id, name: 'd1', status: 'draft' }, { owner_id: o.id, name: 'd2', status: 'draft' }]);
+    await db.from('rest_projects').insert([
+      { owner_id: o.id, name: 'd1', status: 'draft' },
+      { owner_id: o.id, name: 'd2', status: 'draft' },
+    ]);
     const r = await db.from('rest_projects').delete().eq('owner_id', o.id).eq('name', 'd1').select('name');
     expect(r.data).toEqual([{ name: 'd1' }]);
     const quiet = await db.from('rest_projects').delete().eq('owner_id', o.id);
     expect(quiet.status).toBe(204);
-    const { count } = await db.from('rest_projects').select('*', { count: 'exact', head: true }).eq('owner_id', o.id);
+    const { count } = await db
+      .from('rest_projects')
+      .select('*', { count: 'exact', head: true })
+      .eq('owner_id', o.id);
     expect(count).toBe(0);
   });
 
@@ -229,13 +287,18 @@ describe('update and delete', () => {
     const upd = await db.from('rest_images').update({ position: 9 });
     expect(upd.status).toBe(400);
     expect(upd.error).toMatchObject({ code: '21000', message: 'UPDATE requires a WHERE clause' });
-    const { count } = await db.from('rest_images').select('*', { count: 'exact', head: true }).eq('project_id', w.projects[0].id);
+    const { count } = await db
+      .from('rest_images')
+      .select('*', { count: 'exact', head: true })
+      .eq('project_id', w.projects[0].id);
     expect(count).toBe(2);
   });
 
   it('limits a delete with order and limit', async () => {
     const o = await ownerWith();
-    await db.from('rest_projects').insert(['l1', 'l2', 'l3'].map((name) => ({ owner_id: o.id, name, status: 'draft' })));
+    await db
+      .from('rest_projects')
+      .insert(['l1', 'l2', 'l3'].map((name) => ({ owner_id: o.id, name, status: 'draft' })));
     const r = await rest(`/rest_projects?owner_id=eq.${o.id}&order=name.desc&limit=2`, {
       method: 'DELETE',
       token: undefined,
@@ -248,7 +311,9 @@ describe('update and delete', () => {
 
   it('enforces max-affected with handling=strict', async () => {
     const o = await ownerWith();
-    await db.from('rest_projects').insert(['m1', 'm2'].map((name) => ({ owner_id: o.id, name, status: 'draft' })));
+    await db
+      .from('rest_projects')
+      .insert(['m1', 'm2'].map((name) => ({ owner_id: o.id, name, status: 'draft' })));
     const r = await rest(`/rest_projects?owner_id=eq.${o.id}`, {
       method: 'PATCH',
       body: { status: 'ready' },

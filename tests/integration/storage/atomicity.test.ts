@@ -45,7 +45,9 @@ describe('storage write atomicity', () => {
     const content = randomBytes(20_000);
     const res = await user.client.storage
       .from(BUCKET)
-      .upload(`${user.id}/doomed.bin`, new Blob([content], { type: 'application/octet-stream' }), { metadata: FAIL });
+      .upload(`${user.id}/doomed.bin`, new Blob([content], { type: 'application/octet-stream' }), {
+        metadata: FAIL,
+      });
     expect(res.error).toMatchObject({ status: 500, statusCode: '500' });
     expect((await serviceClient().storage.from(BUCKET).exists(`${user.id}/doomed.bin`)).data).toBe(false);
     expect(existsSync(path.join(storageDir(), BUCKET, user.id, 'doomed.bin'))).toBe(false);
@@ -84,7 +86,11 @@ describe('storage write atomicity', () => {
     });
     const upload = fetch(`${stack().url}/storage/v1/object/${BUCKET}/${user.id}/partial.bin`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${user.token}`, apikey: stack().anonKey, 'Content-Type': 'application/octet-stream' },
+      headers: {
+        Authorization: `Bearer ${user.token}`,
+        apikey: stack().anonKey,
+        'Content-Type': 'application/octet-stream',
+      },
       body,
       signal: abort.signal,
       duplex: 'half',

@@ -23,31 +23,55 @@ function expectRefusedAtOnce(r: Awaited<ReturnType<typeof rawExchange>>) {
   expect(r.status, 'an answer before the body was sent').toBe(413);
   expect(r.closed, 'the server closed the connection').toBe(true);
   expect(r.headers.connection).toBe('close');
-  expect(JSON.parse(r.body)).toMatchObject({ statusCode: '413', code: 'EntityTooLarge', message: 'The object exceeded the maximum allowed size' });
+  expect(JSON.parse(r.body)).toMatchObject({
+    statusCode: '413',
+    code: 'EntityTooLarge',
+    message: 'The object exceeded the maximum allowed size',
+  });
 }
 
 describe('an upload declaring more than it may', () => {
   it('200 MB over the stack-wide limit: 413 at once and the connection closes', async () => {
     const user = await tokenUser();
-    expectRefusedAtOnce(await rawExchange(stack().url, uploadHead(`fixture-private/${user.id}/huge.txt`, user.token, 200 * MB), 'x'.repeat(1024)));
+    expectRefusedAtOnce(
+      await rawExchange(
+        stack().url,
+        uploadHead(`fixture-private/${user.id}/huge.txt`, user.token, 200 * MB),
+        'x'.repeat(1024),
+      ),
+    );
   });
 
   it('a multipart body declaring 200 MB', async () => {
     const user = await tokenUser();
-    const head = uploadHead(`fixture-private/${user.id}/huge.bin`, user.token, 200 * MB, 'multipart/form-data; boundary=b0undary');
-    const start = '--b0undary\r\nContent-Disposition: form-data; name=""; filename="huge.bin"\r\nContent-Type: application/octet-stream\r\n\r\n';
+    const head = uploadHead(
+      `fixture-private/${user.id}/huge.bin`,
+      user.token,
+      200 * MB,
+      'multipart/form-data; boundary=b0undary',
+    );
+    const start =
+      '--b0undary\r\nContent-Disposition: form-data; name=""; filename="huge.bin"\r\nContent-Type: application/octet-stream\r\n\r\n';
     expectRefusedAtOnce(await rawExchange(stack().url, head, start + 'x'.repeat(1024)));
   });
 
   it('over a bucket’s own limit (64 KiB)', async () => {
     const user = await tokenUser();
-    expectRefusedAtOnce(await rawExchange(stack().url, uploadHead(`fixture-limited/${user.id}/big.txt`, user.token, 70_000), 'x'.repeat(100)));
+    expectRefusedAtOnce(
+      await rawExchange(
+        stack().url,
+        uploadHead(`fixture-limited/${user.id}/big.txt`, user.token, 70_000),
+        'x'.repeat(100),
+      ),
+    );
   });
 
   it('a body that fits is still taken, on a connection that stays usable', async () => {
     const user = await tokenUser();
     const files = user.client.storage.from('fixture-limited');
-    expect((await files.upload(`${user.id}/fits.txt`, 'x'.repeat(60_000), { contentType: 'text/plain' })).error).toBeNull();
+    expect(
+      (await files.upload(`${user.id}/fits.txt`, 'x'.repeat(60_000), { contentType: 'text/plain' })).error,
+    ).toBeNull();
     const big = await files.upload(`${user.id}/big.txt`, 'x'.repeat(70_000), { contentType: 'text/plain' });
     expect(big.error).toMatchObject({ statusCode: '413' });
     expect((await files.download(`${user.id}/fits.txt`)).data?.size).toBe(60_000);

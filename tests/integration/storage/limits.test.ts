@@ -30,11 +30,20 @@ describe('storage limits', () => {
     const files = user.client.storage.from(LIMITED);
     const big = new Blob([new Uint8Array(65537)], { type: 'image/png' });
     const res = await files.upload(`${user.id}/big.png`, big);
-    expect(res.error).toMatchObject({ status: 400, statusCode: '413', message: 'The object exceeded the maximum allowed size' });
-    const raw = await files.upload(`${user.id}/big-raw.png`, new Uint8Array(70000), { contentType: 'image/png' });
+    expect(res.error).toMatchObject({
+      status: 400,
+      statusCode: '413',
+      message: 'The object exceeded the maximum allowed size',
+    });
+    const raw = await files.upload(`${user.id}/big-raw.png`, new Uint8Array(70000), {
+      contentType: 'image/png',
+    });
     expect(raw.error).toMatchObject({ statusCode: '413' });
 
-    const exact = await files.upload(`${user.id}/exact.png`, new Blob([new Uint8Array(65536)], { type: 'image/png' }));
+    const exact = await files.upload(
+      `${user.id}/exact.png`,
+      new Blob([new Uint8Array(65536)], { type: 'image/png' }),
+    );
     expect(exact.error).toBeNull();
     expect((await files.list(user.id)).data!.map((f) => f.name)).toEqual(['exact.png']);
     expect(existsSync(path.join(stack().dataDir, 'storage', LIMITED, user.id, 'big.png'))).toBe(false);
@@ -44,10 +53,18 @@ describe('storage limits', () => {
     const user = await tokenUser();
     const files = user.client.storage.from(LIMITED);
     const pdf = await files.upload(`${user.id}/doc.pdf`, new Blob(['%PDF-1.4'], { type: 'application/pdf' }));
-    expect(pdf.error).toMatchObject({ status: 400, statusCode: '415', message: 'mime type application/pdf is not supported' });
+    expect(pdf.error).toMatchObject({
+      status: 400,
+      statusCode: '415',
+      message: 'mime type application/pdf is not supported',
+    });
     const res = await fetch(`${stack().url}/storage/v1/object/${LIMITED}/${user.id}/doc2.pdf`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${user.token}`, apikey: stack().anonKey, 'Content-Type': 'application/pdf' },
+      headers: {
+        Authorization: `Bearer ${user.token}`,
+        apikey: stack().anonKey,
+        'Content-Type': 'application/pdf',
+      },
       body: '%PDF-1.4',
     });
     expect(res.status).toBe(400);
@@ -57,18 +74,31 @@ describe('storage limits', () => {
       error: 'invalid_mime_type',
       message: 'mime type application/pdf is not supported',
     });
-    expect((await files.upload(`${user.id}/notes.md`, 'ok', { contentType: 'text/markdown' })).error).toBeNull();
+    expect(
+      (await files.upload(`${user.id}/notes.md`, 'ok', { contentType: 'text/markdown' })).error,
+    ).toBeNull();
   });
 
   it('refuses names that climb out of the bucket', async () => {
     const user = await tokenUser();
-    const headers = { Authorization: `Bearer ${user.token}`, apikey: stack().anonKey, 'Content-Type': 'text/plain' };
-    for (const name of [`${user.id}/../../escape.txt`, `${user.id}/..%2F..%2Fescape.txt`, `${user.id}/%2e%2e/x.txt`, `${user.id}//x.txt`]) {
+    const headers = {
+      Authorization: `Bearer ${user.token}`,
+      apikey: stack().anonKey,
+      'Content-Type': 'text/plain',
+    };
+    for (const name of [
+      `${user.id}/../../escape.txt`,
+      `${user.id}/..%2F..%2Fescape.txt`,
+      `${user.id}/%2e%2e/x.txt`,
+      `${user.id}//x.txt`,
+    ]) {
       const res = await rawRequest('POST', `/storage/v1/object/fixture-private/${name}`, headers, 'nope');
       expect(res.status, name).toBe(400);
       expect(res.body, name).toMatchObject({ statusCode: '400', code: 'InvalidKey' });
     }
-    const viaClient = await user.client.storage.from('fixture-private').upload(`${user.id}/..%2F..%2Fescape.txt`, 'x');
+    const viaClient = await user.client.storage
+      .from('fixture-private')
+      .upload(`${user.id}/..%2F..%2Fescape.txt`, 'x');
     expect(viaClient.error).toMatchObject({ status: 400, statusCode: '400' });
     const bucketEscape = await rawRequest('GET', `/storage/v1/object/..%2Fetc/passwd`, headers);
     expect(bucketEscape.status).toBe(400);
@@ -87,7 +117,11 @@ describe('storage limits', () => {
     const expired = await signToken({ url: `fixture-private/${user.id}/a.txt` }, -10);
     const res1 = await fetch(`${base}/a.txt?token=${expired}`);
     expect(res1.status).toBe(400);
-    expect(await res1.json()).toMatchObject({ statusCode: '400', code: 'InvalidJWT', message: 'jwt expired' });
+    expect(await res1.json()).toMatchObject({
+      statusCode: '400',
+      code: 'InvalidJWT',
+      message: 'jwt expired',
+    });
 
     const good = (await files.createSignedUrl(`${user.id}/a.txt`, 60)).data!.signedUrl;
     const token = new URL(good).searchParams.get('token')!;
@@ -108,7 +142,11 @@ describe('storage limits', () => {
   it('refuses a request whose own JWT is bad', async () => {
     const res = await fetch(`${stack().url}/storage/v1/object/list/fixture-private`, {
       method: 'POST',
-      headers: { Authorization: 'Bearer not.a.jwt', apikey: stack().anonKey, 'Content-Type': 'application/json' },
+      headers: {
+        Authorization: 'Bearer not.a.jwt',
+        apikey: stack().anonKey,
+        'Content-Type': 'application/json',
+      },
       body: JSON.stringify({ prefix: '' }),
     });
     expect(res.status).toBe(400);

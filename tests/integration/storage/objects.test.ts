@@ -11,9 +11,14 @@ describe('storage objects', () => {
     const user = await tokenUser();
     const files = user.client.storage.from(BUCKET);
     const data = bytes(4096);
-    const up = await files.upload(`${user.id}/photos/a.png`, new Blob([data], { type: 'image/png' }), { cacheControl: '60' });
+    const up = await files.upload(`${user.id}/photos/a.png`, new Blob([data], { type: 'image/png' }), {
+      cacheControl: '60',
+    });
     expect(up.error).toBeNull();
-    expect(up.data).toMatchObject({ path: `${user.id}/photos/a.png`, fullPath: `${BUCKET}/${user.id}/photos/a.png` });
+    expect(up.data).toMatchObject({
+      path: `${user.id}/photos/a.png`,
+      fullPath: `${BUCKET}/${user.id}/photos/a.png`,
+    });
     expect(up.data!.id).toMatch(/^[0-9a-f-]{36}$/);
 
     const down = await files.download(`${user.id}/photos/a.png`);
@@ -33,7 +38,10 @@ describe('storage objects', () => {
   it('uploads a raw body with its content type and answers a byte range', async () => {
     const user = await tokenUser();
     const files = user.client.storage.from(BUCKET);
-    const up = await files.upload(`${user.id}/notes/hello.txt`, 'hello, storage', { contentType: 'text/plain', cacheControl: '120' });
+    const up = await files.upload(`${user.id}/notes/hello.txt`, 'hello, storage', {
+      contentType: 'text/plain',
+      cacheControl: '120',
+    });
     expect(up.error).toBeNull();
 
     const url = `${stack().url}/storage/v1/object/authenticated/${BUCKET}/${user.id}/notes/hello.txt`;
@@ -61,7 +69,11 @@ describe('storage objects', () => {
 
     const dup = await files.upload(path, 'two');
     expect(dup.data).toBeNull();
-    expect(dup.error).toMatchObject({ status: 400, statusCode: '409', message: 'The resource already exists' });
+    expect(dup.error).toMatchObject({
+      status: 400,
+      statusCode: '409',
+      message: 'The resource already exists',
+    });
 
     expect((await files.upload(path, 'three', { upsert: true })).error).toBeNull();
     expect(await (await files.download(path)).data!.text()).toBe('three');
@@ -80,7 +92,13 @@ describe('storage objects', () => {
     await files.upload(path, 'abc', { contentType: 'text/plain', metadata: { garment: 'dress' } });
     const info = await files.info(path);
     expect(info.error).toBeNull();
-    expect(info.data).toMatchObject({ name: path, bucketId: BUCKET, size: 3, contentType: 'text/plain', metadata: { garment: 'dress' } });
+    expect(info.data).toMatchObject({
+      name: path,
+      bucketId: BUCKET,
+      size: 3,
+      contentType: 'text/plain',
+      metadata: { garment: 'dress' },
+    });
     expect((await files.exists(path)).data).toBe(true);
     expect((await files.exists(`${user.id}/nope.txt`)).data).toBe(false);
   });
@@ -100,19 +118,29 @@ describe('storage objects', () => {
       ['b.txt', false],
     ]);
     const folder = top.data!.find((f) => f.name === 'sub')!;
-    expect(folder).toMatchObject({ id: null, updated_at: null, created_at: null, last_accessed_at: null, metadata: null });
+    expect(folder).toMatchObject({
+      id: null,
+      updated_at: null,
+      created_at: null,
+      last_accessed_at: null,
+      metadata: null,
+    });
     const file = top.data!.find((f) => f.name === 'a.txt')!;
-    expect(file.metadata).toMatchObject({ size: 5, mimetype: 'text/plain;charset=UTF-8', httpStatusCode: 200 });
+    expect(file.metadata).toMatchObject({
+      size: 5,
+      mimetype: 'text/plain;charset=UTF-8',
+      httpStatusCode: 200,
+    });
 
     expect((await files.list(`${user.id}/sub`)).data!.map((f) => f.name)).toEqual(['deeper', 'one.txt']);
     expect((await files.list(user.id, { search: 'A' })).data!.map((f) => f.name)).toEqual(['a.txt']);
-    expect((await files.list(user.id, { limit: 2, offset: 1 })).data!.map((f) => f.name)).toEqual(['sub', 'a.txt']);
-    expect((await files.list(user.id, { sortBy: { column: 'name', order: 'desc' } })).data!.map((f) => f.name)).toEqual([
+    expect((await files.list(user.id, { limit: 2, offset: 1 })).data!.map((f) => f.name)).toEqual([
       'sub',
-      'other',
-      'b.txt',
       'a.txt',
     ]);
+    expect(
+      (await files.list(user.id, { sortBy: { column: 'name', order: 'desc' } })).data!.map((f) => f.name),
+    ).toEqual(['sub', 'other', 'b.txt', 'a.txt']);
   });
 
   it('removes by name, returns the removed rows, and skips what is not there', async () => {
@@ -152,7 +180,9 @@ describe('storage objects', () => {
     const user = await tokenUser();
     const files = user.client.storage.from(BUCKET);
     await files.upload(`${user.id}/orig.txt`, 'payload');
-    expect((await files.copy(`${user.id}/orig.txt`, `${user.id}/copy.txt`)).data).toEqual({ path: `${BUCKET}/${user.id}/copy.txt` });
+    expect((await files.copy(`${user.id}/orig.txt`, `${user.id}/copy.txt`)).data).toEqual({
+      path: `${BUCKET}/${user.id}/copy.txt`,
+    });
     expect((await files.move(`${user.id}/orig.txt`, `${user.id}/moved/orig.txt`)).error).toBeNull();
     expect(await (await files.download(`${user.id}/copy.txt`)).data!.text()).toBe('payload');
     expect(await (await files.download(`${user.id}/moved/orig.txt`)).data!.text()).toBe('payload');
@@ -163,7 +193,9 @@ describe('storage objects', () => {
     const user = await tokenUser();
     const signed = await user.client.storage.from(BUCKET).createSignedUploadUrl(`${user.id}/via-signed.txt`);
     expect(signed.error).toBeNull();
-    const up = await anonClient().storage.from(BUCKET).uploadToSignedUrl(`${user.id}/via-signed.txt`, signed.data!.token, 'from a signed url');
+    const up = await anonClient()
+      .storage.from(BUCKET)
+      .uploadToSignedUrl(`${user.id}/via-signed.txt`, signed.data!.token, 'from a signed url');
     expect(up.error).toBeNull();
     const down = await user.client.storage.from(BUCKET).download(`${user.id}/via-signed.txt`);
     expect(await down.data!.text()).toBe('from a signed url');
@@ -176,13 +208,27 @@ describe('storage buckets API', () => {
   it('lets the service role create, read, update, empty and delete a bucket', async () => {
     const admin = serviceClient().storage;
     const id = `tmp-${Date.now()}`;
-    expect((await admin.createBucket(id, { public: false, fileSizeLimit: '1MB', allowedMimeTypes: ['image/*'] })).error).toBeNull();
+    expect(
+      (await admin.createBucket(id, { public: false, fileSizeLimit: '1MB', allowedMimeTypes: ['image/*'] }))
+        .error,
+    ).toBeNull();
     const got = await admin.getBucket(id);
-    expect(got.data).toMatchObject({ id, name: id, public: false, file_size_limit: 1000000, allowed_mime_types: ['image/*'] });
+    expect(got.data).toMatchObject({
+      id,
+      name: id,
+      public: false,
+      file_size_limit: 1000000,
+      allowed_mime_types: ['image/*'],
+    });
     expect((await admin.createBucket(id)).error).toMatchObject({ statusCode: '409' });
 
-    expect((await admin.updateBucket(id, { public: true, allowedMimeTypes: ['text/plain'] })).error).toBeNull();
-    expect((await admin.getBucket(id)).data).toMatchObject({ public: true, allowed_mime_types: ['text/plain'] });
+    expect(
+      (await admin.updateBucket(id, { public: true, allowedMimeTypes: ['text/plain'] })).error,
+    ).toBeNull();
+    expect((await admin.getBucket(id)).data).toMatchObject({
+      public: true,
+      allowed_mime_types: ['text/plain'],
+    });
 
     await admin.from(id).upload('f.txt', 'x', { contentType: 'text/plain' });
     expect((await admin.deleteBucket(id)).error).toMatchObject({ statusCode: '409' });

@@ -17,10 +17,16 @@ describe('storage policies', () => {
     expect(read.data).toBeNull();
     expect(read.error).toMatchObject({ status: 400 });
     expect((await bob.client.storage.from(PRIVATE).list(alice.id)).data).toEqual([]);
-    expect((await bob.client.storage.from(PRIVATE).createSignedUrl(path, 60)).error).toMatchObject({ statusCode: '404' });
+    expect((await bob.client.storage.from(PRIVATE).createSignedUrl(path, 60)).error).toMatchObject({
+      statusCode: '404',
+    });
 
     const overwrite = await bob.client.storage.from(PRIVATE).upload(path, 'bob was here', { upsert: true });
-    expect(overwrite.error).toMatchObject({ status: 400, statusCode: '403', message: 'new row violates row-level security policy' });
+    expect(overwrite.error).toMatchObject({
+      status: 400,
+      statusCode: '403',
+      message: 'new row violates row-level security policy',
+    });
     const update = await bob.client.storage.from(PRIVATE).update(path, 'bob was here');
     expect(update.error).toMatchObject({ status: 400 });
     expect((await bob.client.storage.from(PRIVATE).remove([path])).data).toEqual([]);
@@ -35,7 +41,11 @@ describe('storage policies', () => {
     const bob = await tokenUser();
     const res = await fetch(`${stack().url}/storage/v1/object/${PRIVATE}/${alice.id}/planted.txt`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${bob.token}`, apikey: stack().anonKey, 'Content-Type': 'text/plain' },
+      headers: {
+        Authorization: `Bearer ${bob.token}`,
+        apikey: stack().anonKey,
+        'Content-Type': 'text/plain',
+      },
       body: 'planted',
     });
     expect(res.status).toBe(400);
@@ -52,7 +62,10 @@ describe('storage policies', () => {
     const alice = await tokenUser();
     await alice.client.storage.from(PRIVATE).upload(`${alice.id}/private.txt`, 'p');
     const anon = anonClient().storage.from(PRIVATE);
-    expect((await anon.download(`${alice.id}/private.txt`)).error).toMatchObject({ status: 400, statusCode: '404' });
+    expect((await anon.download(`${alice.id}/private.txt`)).error).toMatchObject({
+      status: 400,
+      statusCode: '404',
+    });
     expect((await anon.upload(`${alice.id}/anon.txt`, 'x')).error).toMatchObject({ statusCode: '403' });
     const viaPublicUrl = await fetch(anon.getPublicUrl(`${alice.id}/private.txt`).data.publicUrl);
     expect(viaPublicUrl.status).toBe(400);
@@ -68,7 +81,9 @@ describe('storage policies', () => {
     const res = await fetch(url);
     expect(res.status).toBe(200);
     expect(await res.text()).toBe('public words');
-    const download = await fetch(files.getPublicUrl(`${alice.id}/look book.txt`, { download: true }).data.publicUrl);
+    const download = await fetch(
+      files.getPublicUrl(`${alice.id}/look book.txt`, { download: true }).data.publicUrl,
+    );
     expect(download.headers.get('content-disposition')).toContain('attachment; filename="look book.txt"');
   });
 

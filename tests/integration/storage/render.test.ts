@@ -17,16 +17,21 @@ describe('storage image rendering', () => {
     const files = user.client.storage.from('fixture-private');
     await files.upload(`${user.id}/dress.png`, await photo(800, 600));
 
-    const res = await fetch(`${stack().url}/storage/v1/render/image/authenticated/fixture-private/${user.id}/dress.png?width=200&height=100&format=webp&quality=60`, {
-      headers: { Authorization: `Bearer ${user.token}`, apikey: stack().anonKey },
-    });
+    const res = await fetch(
+      `${stack().url}/storage/v1/render/image/authenticated/fixture-private/${user.id}/dress.png?width=200&height=100&format=webp&quality=60`,
+      {
+        headers: { Authorization: `Bearer ${user.token}`, apikey: stack().anonKey },
+      },
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/webp');
     const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', 200, 100]);
 
     // storage-js: no explicit format; the original type is kept for a client that does not ask for WebP
-    const viaClient = await files.download(`${user.id}/dress.png`, { transform: { width: 200, height: 100, resize: 'contain' } });
+    const viaClient = await files.download(`${user.id}/dress.png`, {
+      transform: { width: 200, height: 100, resize: 'contain' },
+    });
     expect(viaClient.error).toBeNull();
     const thumb = await sharp(Buffer.from(await viaClient.data!.arrayBuffer())).metadata();
     expect([thumb.format, thumb.width, thumb.height]).toEqual(['png', 133, 100]);
@@ -36,7 +41,9 @@ describe('storage image rendering', () => {
     const user = await tokenUser();
     const files = user.client.storage.from('fixture-public');
     await files.upload(`${user.id}/model.png`, await photo(400, 400));
-    const url = files.getPublicUrl(`${user.id}/model.png`, { transform: { width: 120, height: 60, resize: 'fill' } }).data.publicUrl;
+    const url = files.getPublicUrl(`${user.id}/model.png`, {
+      transform: { width: 120, height: 60, resize: 'fill' },
+    }).data.publicUrl;
     expect(url).toContain('/render/image/public/');
     const res = await fetch(url, { headers: { Accept: 'image/avif,image/webp,image/apng,*/*;q=0.8' } });
     expect(res.status).toBe(200);
@@ -48,7 +55,9 @@ describe('storage image rendering', () => {
     const user = await tokenUser();
     const files = user.client.storage.from('fixture-private');
     await files.upload(`${user.id}/signed.png`, await photo(300, 300));
-    const signed = await files.createSignedUrl(`${user.id}/signed.png`, 60, { transform: { width: 50, height: 50 } });
+    const signed = await files.createSignedUrl(`${user.id}/signed.png`, 60, {
+      transform: { width: 50, height: 50 },
+    });
     expect(signed.error).toBeNull();
     expect(signed.data!.signedUrl).toContain('/render/image/sign/');
     const res = await fetch(`${signed.data!.signedUrl}&width=300&height=300`);

@@ -25,7 +25,11 @@ export async function signToken(claims: Record<string, unknown>, expiresInSecond
 
 export async function tokenUser(): Promise<TokenUser> {
   const id = randomUUID();
-  const token = await signToken({ sub: id, email: `${id.slice(0, 8)}@example.test`, session_id: randomUUID() });
+  const token = await signToken({
+    sub: id,
+    email: `${id.slice(0, 8)}@example.test`,
+    session_id: randomUUID(),
+  });
   const client = createClient(stack().url, stack().anonKey, {
     accessToken: async () => token,
     realtime: { transport: ws as any },

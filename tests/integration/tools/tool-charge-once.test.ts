@@ -4,7 +4,15 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../supabase/local/db/database.ts';
-import { openDomainDb, rpcAs, sqlAs, sqlBalance, sqlError, sqlSetCredits, sqlUser } from '../../support/domain.ts';
+import {
+  openDomainDb,
+  rpcAs,
+  sqlAs,
+  sqlBalance,
+  sqlError,
+  sqlSetCredits,
+  sqlUser,
+} from '../../support/domain.ts';
 
 let db: Database;
 beforeAll(async () => {
@@ -38,7 +46,12 @@ describe('charge_tool_use with a request id', () => {
       details: 'Combined 2 photos',
       metadata: { requestId },
     });
-    expect(again).toEqual({ charge_id: first.charge_id, credits_used: 0.15, credits_remaining: 1.85, replayed: true });
+    expect(again).toEqual({
+      charge_id: first.charge_id,
+      credits_used: 0.15,
+      credits_remaining: 1.85,
+      replayed: true,
+    });
     const b = await sqlBalance(db, u.id);
     expect(b.remaining).toBe(1.85);
     expect(b.ledgerSum).toBe(1.85);
@@ -48,8 +61,14 @@ describe('charge_tool_use with a request id', () => {
 
   it('a new request id is a new charge; no request id charges every call, as before', async () => {
     const u = await sqlUser(db);
-    await rpcAs(db, { user: u.id }, 'charge_tool_use', { tool: 'photo-combiner', metadata: { requestId: randomUUID() } });
-    await rpcAs(db, { user: u.id }, 'charge_tool_use', { tool: 'photo-combiner', metadata: { requestId: randomUUID() } });
+    await rpcAs(db, { user: u.id }, 'charge_tool_use', {
+      tool: 'photo-combiner',
+      metadata: { requestId: randomUUID() },
+    });
+    await rpcAs(db, { user: u.id }, 'charge_tool_use', {
+      tool: 'photo-combiner',
+      metadata: { requestId: randomUUID() },
+    });
     await rpcAs(db, { user: u.id }, 'charge_tool_use', { tool: 'photo-combiner' });
     const last = await rpcAs(db, { user: u.id }, 'charge_tool_use', { tool: 'photo-combiner' });
     expect(last).toMatchObject({ credits_remaining: 1.4, replayed: false });
@@ -61,9 +80,15 @@ describe('charge_tool_use with a request id', () => {
     const b = await sqlUser(db);
     const requestId = randomUUID();
     await rpcAs(db, { user: a.id }, 'charge_tool_use', { tool: 'photo-combiner', metadata: { requestId } });
-    const other = await rpcAs(db, { user: a.id }, 'charge_tool_use', { tool: 'background-remover', metadata: { requestId } });
+    const other = await rpcAs(db, { user: a.id }, 'charge_tool_use', {
+      tool: 'background-remover',
+      metadata: { requestId },
+    });
     expect(other).toMatchObject({ credits_used: 0.4, credits_remaining: 1.45, replayed: false });
-    const otherUser = await rpcAs(db, { user: b.id }, 'charge_tool_use', { tool: 'photo-combiner', metadata: { requestId } });
+    const otherUser = await rpcAs(db, { user: b.id }, 'charge_tool_use', {
+      tool: 'photo-combiner',
+      metadata: { requestId },
+    });
     expect(otherUser).toMatchObject({ credits_remaining: 1.85, replayed: false });
   });
 
@@ -71,19 +96,30 @@ describe('charge_tool_use with a request id', () => {
     const u = await sqlUser(db);
     await sqlSetCredits(db, u.id, 0.1);
     const requestId = randomUUID();
-    const err = await sqlError(rpcAs(db, { user: u.id }, 'charge_tool_use', { tool: 'photo-combiner', metadata: { requestId } }));
-    expect(err).toMatchObject({ hint: 'insufficient_credits', message: 'Insufficient credits. Need 0.15 but only have 0.10' });
+    const err = await sqlError(
+      rpcAs(db, { user: u.id }, 'charge_tool_use', { tool: 'photo-combiner', metadata: { requestId } }),
+    );
+    expect(err).toMatchObject({
+      hint: 'insufficient_credits',
+      message: 'Insufficient credits. Need 0.15 but only have 0.10',
+    });
     await sqlSetCredits(db, u.id, 1);
-    const ok = await rpcAs(db, { user: u.id }, 'charge_tool_use', { tool: 'photo-combiner', metadata: { requestId } });
+    const ok = await rpcAs(db, { user: u.id }, 'charge_tool_use', {
+      tool: 'photo-combiner',
+      metadata: { requestId },
+    });
     expect(ok).toMatchObject({ credits_remaining: 0.85, replayed: false });
   });
 
   it('the same request sent twice at once is charged once', async () => {
     const u = await sqlUser(db);
     const requestId = randomUUID();
-    const call = () => rpcAs(db, { user: u.id }, 'charge_tool_use', { tool: 'photo-combiner', metadata: { requestId } });
+    const call = () =>
+      rpcAs(db, { user: u.id }, 'charge_tool_use', { tool: 'photo-combiner', metadata: { requestId } });
     const results = await Promise.allSettled([call(), call(), call()]);
-    const answers = results.filter((r) => r.status === 'fulfilled').map((r) => (r as PromiseFulfilledResult<any>).value);
+    const answers = results
+      .filter((r) => r.status === 'fulfilled')
+      .map((r) => (r as PromiseFulfilledResult<any>).value);
     expect(answers.length).toBeGreaterThan(0);
     expect(new Set(answers.map((a) => a.charge_id)).size).toBe(1);
     expect((await sqlBalance(db, u.id)).remaining).toBe(1.85);
@@ -93,13 +129,28 @@ describe('charge_tool_use with a request id', () => {
   it('background removal still charges through it (no request id) and refunds a failed job once', async () => {
     const u = await sqlUser(db);
     const path = `${u.id}/${randomUUID()}.png`;
-    await sqlAs(db, 'service', `insert into storage.objects (bucket_id, name, owner_id, metadata)
-      values ('tool-images', $1, $2, '{"mimetype":"image/png","size":10}'::jsonb)`, [path, u.id]);
+    await sqlAs(
+      db,
+      'service',
+      `insert into storage.objects (bucket_id, name, owner_id, metadata)
+      values ('tool-images', $1, $2, '{"mimetype":"image/png","size":10}'::jsonb)`,
+      [path, u.id],
+    );
     const job = await rpcAs(db, { user: u.id }, 'start_background_removal', { input_path: path });
     expect((await sqlBalance(db, u.id)).remaining).toBe(1.6);
-    await sqlAs(db, 'service', `update public.tool_jobs set status = 'failed', error = 'provider failed' where id = $1`, [job.id]);
+    await sqlAs(
+      db,
+      'service',
+      `update public.tool_jobs set status = 'failed', error = 'provider failed' where id = $1`,
+      [job.id],
+    );
     expect((await sqlBalance(db, u.id)).remaining).toBe(2);
-    const [row] = await sqlAs(db, { user: u.id }, 'select status, refunded_at is not null as refunded from public.tool_jobs where id = $1', [job.id]);
+    const [row] = await sqlAs(
+      db,
+      { user: u.id },
+      'select status, refunded_at is not null as refunded from public.tool_jobs where id = $1',
+      [job.id],
+    );
     expect(row).toEqual({ status: 'failed', refunded: true });
   });
 });

@@ -5,7 +5,9 @@ const p = (s: string) => new URLSearchParams(s);
 
 describe('readRecoveryLink', () => {
   it('accepts a recovery fragment', () => {
-    expect(readRecoveryLink(p('access_token=a&refresh_token=b&expires_in=3600&token_type=bearer&type=recovery'))).toEqual({ kind: 'session' });
+    expect(
+      readRecoveryLink(p('access_token=a&refresh_token=b&expires_in=3600&token_type=bearer&type=recovery')),
+    ).toEqual({ kind: 'session' });
   });
   it('refuses a session link of another type', () => {
     expect(readRecoveryLink(p('access_token=a&type=signup')).kind).toBe('error');
@@ -14,7 +16,13 @@ describe('readRecoveryLink', () => {
     expect(readRecoveryLink(p('token=abc123'))).toEqual({ kind: 'token', tokenHash: 'abc123' });
   });
   it('reports an expired link', () => {
-    expect(readRecoveryLink(p('error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired'))).toEqual({
+    expect(
+      readRecoveryLink(
+        p(
+          'error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired',
+        ),
+      ),
+    ).toEqual({
       kind: 'error',
       description: 'Email link is invalid or has expired',
     });

@@ -1,7 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { canSubmitLogin, isAlreadyRegisteredError, readExists, validateNewPassword, validateSignUp, type SignUpInput } from '../validation.ts';
+import {
+  canSubmitLogin,
+  isAlreadyRegisteredError,
+  readExists,
+  validateNewPassword,
+  validateSignUp,
+  type SignUpInput,
+} from '../validation.ts';
 
-const valid: SignUpInput = { fullName: 'Eleni Papadopoulou', email: 'e@example.com', phone: '+30 690 000 0000', password: 'secret1', confirmPassword: 'secret1' };
+const valid: SignUpInput = {
+  fullName: 'Eleni Papadopoulou',
+  email: 'e@example.com',
+  phone: '+30 690 000 0000',
+  password: 'secret1',
+  confirmPassword: 'secret1',
+};
 const build = (overrides: Partial<SignUpInput>): SignUpInput => ({ ...valid, ...overrides });
 
 describe('validateSignUp (spec 1 §5 order)', () => {
@@ -10,11 +23,15 @@ describe('validateSignUp (spec 1 §5 order)', () => {
   });
 
   it('checks that the passwords match before anything else', () => {
-    expect(validateSignUp(build({ password: '123', confirmPassword: '1234', fullName: '', phone: '' }))).toBe('passwordsMismatch');
+    expect(validateSignUp(build({ password: '123', confirmPassword: '1234', fullName: '', phone: '' }))).toBe(
+      'passwordsMismatch',
+    );
   });
 
   it('then the minimum length of 6', () => {
-    expect(validateSignUp(build({ password: '12345', confirmPassword: '12345', fullName: '' }))).toBe('passwordTooShort');
+    expect(validateSignUp(build({ password: '12345', confirmPassword: '12345', fullName: '' }))).toBe(
+      'passwordTooShort',
+    );
     expect(validateSignUp(build({ password: '123456', confirmPassword: '123456' }))).toBeNull();
   });
 

@@ -50,7 +50,13 @@ export const subheading = style({ marginTop: vars.space['2'], color: vars.color.
 
 export const form = style({ display: 'grid', gap: vars.space['4'], marginTop: vars.space['8'] });
 
-export const row = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space['3'], flexWrap: 'wrap' });
+export const row = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space['3'],
+  flexWrap: 'wrap',
+});
 
 export const link = style({
   color: vars.color.ink,
@@ -60,7 +66,12 @@ export const link = style({
   selectors: { '&:hover': { color: vars.color.accentInk } },
 });
 
-export const footnote = style({ marginTop: vars.space['6'], fontSize: vars.fontSize.sm, color: vars.color.muted, textAlign: 'center' });
+export const footnote = style({
+  marginTop: vars.space['6'],
+  fontSize: vars.fontSize.sm,
+  color: vars.color.muted,
+  textAlign: 'center',
+});
 
 export const legal = style({ fontSize: vars.fontSize.xs, color: vars.color.subtle, textAlign: 'center' });
 
@@ -88,7 +99,12 @@ export const visualQuote = style({
 
 export const visualNote = style({ color: '#d9cfc2', maxWidth: '42ch', marginTop: vars.space['4'] });
 
-export const centered = style({ display: 'grid', gap: vars.space['4'], justifyItems: 'start', marginTop: vars.space['6'] });
+export const centered = style({
+  display: 'grid',
+  gap: vars.space['4'],
+  justifyItems: 'start',
+  marginTop: vars.space['6'],
+});
 
 export const iconBadge = style({
   display: 'grid',

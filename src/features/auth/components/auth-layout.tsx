@@ -41,7 +41,9 @@ export function AuthLayout({ title, subtitle, children }: AuthLayoutProps) {
             <Trans>Studio-quality fashion images from one product photo.</Trans>
           </p>
           <p className={s.visualNote}>
-            <Trans>Choose a model, a pose and a background. Drape does the shoot, in about two minutes.</Trans>
+            <Trans>
+              Choose a model, a pose and a background. Drape does the shoot, in about two minutes.
+            </Trans>
           </p>
         </div>
         <FashionVisual />

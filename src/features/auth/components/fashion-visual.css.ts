@@ -10,8 +10,27 @@ const tile = style({
   overflow: 'hidden',
 });
 
-export const before = style([tile, { left: '2%', top: '40px', width: '42%', height: '280px', background: 'linear-gradient(160deg, #efe9e1, #d9d0c4)', transform: 'rotate(-4deg)' }]);
-export const after = style([tile, { left: '38%', top: 0, width: '52%', height: '350px', background: 'linear-gradient(170deg, #c9b59a 0%, #a88d6c 55%, #7d6650 100%)' }]);
+export const before = style([
+  tile,
+  {
+    left: '2%',
+    top: '40px',
+    width: '42%',
+    height: '280px',
+    background: 'linear-gradient(160deg, #efe9e1, #d9d0c4)',
+    transform: 'rotate(-4deg)',
+  },
+]);
+export const after = style([
+  tile,
+  {
+    left: '38%',
+    top: 0,
+    width: '52%',
+    height: '350px',
+    background: 'linear-gradient(170deg, #c9b59a 0%, #a88d6c 55%, #7d6650 100%)',
+  },
+]);
 
 export const label = style({
   position: 'absolute',

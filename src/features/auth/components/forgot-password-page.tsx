@@ -51,10 +51,22 @@ export function ForgotPasswordPage() {
   }
 
   return (
-    <AuthLayout title={<Trans>Forgot your password?</Trans>} subtitle={<Trans>Enter your email and we'll send you a link to set a new one.</Trans>}>
+    <AuthLayout
+      title={<Trans>Forgot your password?</Trans>}
+      subtitle={<Trans>Enter your email and we'll send you a link to set a new one.</Trans>}
+    >
       <form className={s.form} onSubmit={onSubmit} noValidate>
         {send.errorText && <Alert tone="error">{send.errorText}</Alert>}
-        <TextField label={<Trans>Email</Trans>} type="email" name="email" autoComplete="email" inputMode="email" value={email} onChange={(e) => setEmail(e.target.value)} autoFocus />
+        <TextField
+          label={<Trans>Email</Trans>}
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          autoFocus
+        />
         <Button type="submit" size="lg" block loading={send.isPending} disabled={!email.trim()}>
           <Trans>Send reset link</Trans>
         </Button>

@@ -63,12 +63,22 @@ export function LoginPage({ redirectTo }: { redirectTo?: string }) {
           onChange={(e) => setPassword(e.target.value)}
         />
         <div className={s.row}>
-          <Checkbox label={<Trans>Remember me</Trans>} checked={remember} onChange={(e) => setRemember(e.target.checked)} />
+          <Checkbox
+            label={<Trans>Remember me</Trans>}
+            checked={remember}
+            onChange={(e) => setRemember(e.target.checked)}
+          />
           <Link to="/forgot-password" className={s.link}>
             <Trans>Forgot password?</Trans>
           </Link>
         </div>
-        <Button type="submit" size="lg" block loading={pending} disabled={!canSubmitLogin(email, password, pending)}>
+        <Button
+          type="submit"
+          size="lg"
+          block
+          loading={pending}
+          disabled={!canSubmitLogin(email, password, pending)}
+        >
           <Trans>Sign in</Trans>
         </Button>
       </form>

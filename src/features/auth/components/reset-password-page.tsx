@@ -53,11 +53,15 @@ export function ResetPasswordPage() {
     (async () => {
       if (link.kind === 'error') return settle('invalid');
       if (link.kind === 'token') {
-        const { error: verifyError } = await authClient.verifyOtp({ token_hash: link.tokenHash, type: 'recovery' });
+        const { error: verifyError } = await authClient.verifyOtp({
+          token_hash: link.tokenHash,
+          type: 'recovery',
+        });
         return settle(verifyError ? 'invalid' : 'form');
       }
       const snapshot = await auth.ready();
-      if (link.kind === 'session' || snapshot.recovering) return settle(snapshot.session ? 'form' : 'invalid');
+      if (link.kind === 'session' || snapshot.recovering)
+        return settle(snapshot.session ? 'form' : 'invalid');
       if (!cancelled) await navigate({ to: '/forgot-password', replace: true });
     })();
     return () => {
@@ -67,7 +71,10 @@ export function ResetPasswordPage() {
 
   useEffect(() => {
     if (stage !== 'done') return;
-    const timer = setTimeout(() => void navigate({ to: '/login', state: { flash: 'passwordResetDone' }, replace: true }), RESET_REDIRECT_MS);
+    const timer = setTimeout(
+      () => void navigate({ to: '/login', state: { flash: 'passwordResetDone' }, replace: true }),
+      RESET_REDIRECT_MS,
+    );
     return () => clearTimeout(timer);
   }, [stage, navigate]);
 
@@ -121,11 +128,28 @@ export function ResetPasswordPage() {
   }
 
   return (
-    <AuthLayout title={<Trans>Set a new password</Trans>} subtitle={<Trans>Choose a password you don't use elsewhere.</Trans>}>
+    <AuthLayout
+      title={<Trans>Set a new password</Trans>}
+      subtitle={<Trans>Choose a password you don't use elsewhere.</Trans>}
+    >
       <form className={s.form} onSubmit={onSubmit} noValidate>
         {error && <Alert tone="error">{error}</Alert>}
-        <PasswordField label={<Trans>New password</Trans>} name="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} hint={<Trans>At least 6 characters</Trans>} autoFocus />
-        <PasswordField label={<Trans>Confirm new password</Trans>} name="confirmPassword" autoComplete="new-password" value={confirmation} onChange={(e) => setConfirmation(e.target.value)} />
+        <PasswordField
+          label={<Trans>New password</Trans>}
+          name="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          hint={<Trans>At least 6 characters</Trans>}
+          autoFocus
+        />
+        <PasswordField
+          label={<Trans>Confirm new password</Trans>}
+          name="confirmPassword"
+          autoComplete="new-password"
+          value={confirmation}
+          onChange={(e) => setConfirmation(e.target.value)}
+        />
         <Button type="submit" size="lg" block loading={reset.isPending} disabled={!password || !confirmation}>
           <Trans>Reset password</Trans>
         </Button>

@@ -25,7 +25,13 @@ export function SignUpPage() {
   const { t, i18n } = useLingui();
   usePageTitle(t`Create account`);
   const navigate = useNavigate();
-  const [form, setForm] = useState<SignUpInput>({ fullName: '', email: '', phone: '', password: '', confirmPassword: '' });
+  const [form, setForm] = useState<SignUpInput>({
+    fullName: '',
+    email: '',
+    phone: '',
+    password: '',
+    confirmPassword: '',
+  });
   const [ruleError, setRuleError] = useState<{ text: string; field: keyof SignUpInput } | null>(null);
   const create = useAppMutation({
     mutationFn: async (input: SignUpInput) => {
@@ -36,9 +42,11 @@ export function SignUpPage() {
     errorDisplay: 'inline',
   });
   const failedKey = create.error instanceof AuthFlowError ? create.error.key : null;
-  const error = ruleError ?? (create.errorText ? { text: create.errorText, field: fieldOfKey(failedKey) } : null);
+  const error =
+    ruleError ?? (create.errorText ? { text: create.errorText, field: fieldOfKey(failedKey) } : null);
 
-  const set = (key: keyof SignUpInput) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
+  const set = (key: keyof SignUpInput) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [key]: e.target.value }));
   const invalid = (key: keyof SignUpInput) => (error?.field === key ? true : undefined);
 
   const onSubmit = (e: FormEvent) => {
@@ -50,14 +58,58 @@ export function SignUpPage() {
   };
 
   return (
-    <AuthLayout title={<Trans>Create your account</Trans>} subtitle={<Trans>Start with 2 free credits. No card needed.</Trans>}>
+    <AuthLayout
+      title={<Trans>Create your account</Trans>}
+      subtitle={<Trans>Start with 2 free credits. No card needed.</Trans>}
+    >
       <form className={s.form} onSubmit={onSubmit} noValidate>
         {error && <Alert tone="error">{error.text}</Alert>}
-        <TextField label={<Trans>Full name</Trans>} name="fullName" autoComplete="name" value={form.fullName} onChange={set('fullName')} aria-invalid={invalid('fullName')} autoFocus />
-        <TextField label={<Trans>Email</Trans>} type="email" name="email" autoComplete="email" inputMode="email" value={form.email} onChange={set('email')} aria-invalid={invalid('email')} />
-        <TextField label={<Trans>Phone number</Trans>} type="tel" name="phone" autoComplete="tel" inputMode="tel" value={form.phone} onChange={set('phone')} aria-invalid={invalid('phone')} />
-        <PasswordField label={<Trans>Password</Trans>} name="password" autoComplete="new-password" value={form.password} onChange={set('password')} aria-invalid={invalid('password')} hint={<Trans>At least 6 characters</Trans>} />
-        <PasswordField label={<Trans>Confirm password</Trans>} name="confirmPassword" autoComplete="new-password" value={form.confirmPassword} onChange={set('confirmPassword')} aria-invalid={invalid('confirmPassword')} />
+        <TextField
+          label={<Trans>Full name</Trans>}
+          name="fullName"
+          autoComplete="name"
+          value={form.fullName}
+          onChange={set('fullName')}
+          aria-invalid={invalid('fullName')}
+          autoFocus
+        />
+        <TextField
+          label={<Trans>Email</Trans>}
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          value={form.email}
+          onChange={set('email')}
+          aria-invalid={invalid('email')}
+        />
+        <TextField
+          label={<Trans>Phone number</Trans>}
+          type="tel"
+          name="phone"
+          autoComplete="tel"
+          inputMode="tel"
+          value={form.phone}
+          onChange={set('phone')}
+          aria-invalid={invalid('phone')}
+        />
+        <PasswordField
+          label={<Trans>Password</Trans>}
+          name="password"
+          autoComplete="new-password"
+          value={form.password}
+          onChange={set('password')}
+          aria-invalid={invalid('password')}
+          hint={<Trans>At least 6 characters</Trans>}
+        />
+        <PasswordField
+          label={<Trans>Confirm password</Trans>}
+          name="confirmPassword"
+          autoComplete="new-password"
+          value={form.confirmPassword}
+          onChange={set('confirmPassword')}
+          aria-invalid={invalid('confirmPassword')}
+        />
         <Button type="submit" size="lg" block loading={create.isPending || create.isSuccess}>
           <Trans>Create account</Trans>
         </Button>

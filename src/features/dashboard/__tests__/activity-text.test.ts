@@ -19,11 +19,15 @@ describe('activity entries', () => {
     expect(activityText(build({}), i18n)).toBe('Created project "Linen"');
     expect(activityText(build({ type: 'project_completed' }), i18n)).toBe('Completed project "Linen"');
     expect(activityText(build({ type: 'fix_requested' }), i18n)).toBe('Fix requested for "Linen"');
-    expect(activityText(build({ type: 'tool_used', metadata: { toolName: 'background-remover' } }), i18n)).toBe('Used Background Remover');
+    expect(
+      activityText(build({ type: 'tool_used', metadata: { toolName: 'background-remover' } }), i18n),
+    ).toBe('Used Background Remover');
   });
 
   it('link to their project, or to the tool', () => {
     expect(activityLink(build({}))).toEqual({ to: '/projects/$projectId', params: { projectId: 'p1' } });
-    expect(activityLink(build({ type: 'tool_used', metadata: { toolName: 'photo-combiner' } }))).toEqual({ to: '/tools/photo-combiner' });
+    expect(activityLink(build({ type: 'tool_used', metadata: { toolName: 'photo-combiner' } }))).toEqual({
+      to: '/tools/photo-combiner',
+    });
   });
 });

@@ -1,9 +1,16 @@
 import { keyframes, style } from '@vanilla-extract/css';
 import { vars, mobile } from '../../../ui/theme.css.ts';
 
-const introRise = keyframes({ from: { opacity: 0, transform: 'translateY(14px)' }, to: { opacity: 1, transform: 'none' } });
+const introRise = keyframes({
+  from: { opacity: 0, transform: 'translateY(14px)' },
+  to: { opacity: 1, transform: 'none' },
+});
 
-export const page = style({ display: 'grid', gap: vars.space['8'], '@media': { [mobile]: { gap: vars.space['6'] } } });
+export const page = style({
+  display: 'grid',
+  gap: vars.space['8'],
+  '@media': { [mobile]: { gap: vars.space['6'] } },
+});
 
 /** Sections rise in one after another when landing on /home. */
 export const intro = style({
@@ -16,8 +23,18 @@ export const intro = style({
   },
 });
 
-export const hero = style({ display: 'flex', alignItems: 'flex-end', justifyContent: 'space-between', gap: vars.space['4'], flexWrap: 'wrap' });
-export const eyebrow = style({ fontSize: vars.fontSize.sm, color: vars.color.muted, marginBottom: vars.space['2'] });
+export const hero = style({
+  display: 'flex',
+  alignItems: 'flex-end',
+  justifyContent: 'space-between',
+  gap: vars.space['4'],
+  flexWrap: 'wrap',
+});
+export const eyebrow = style({
+  fontSize: vars.fontSize.sm,
+  color: vars.color.muted,
+  marginBottom: vars.space['2'],
+});
 export const greeting = style({
   fontFamily: vars.font.display,
   fontSize: vars.fontSize['3xl'],
@@ -42,7 +59,19 @@ export const split = style({
   '@media': { 'screen and (max-width: 1023.98px)': { gridTemplateColumns: '1fr' } },
 });
 
-export const sectionHead = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: vars.space['3'], marginBottom: vars.space['4'] });
+export const sectionHead = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space['3'],
+  marginBottom: vars.space['4'],
+});
 export const sectionTitle = style({ fontSize: vars.fontSize.lg, fontWeight: vars.weight.semibold });
-export const sectionLink = style({ fontSize: vars.fontSize.sm, color: vars.color.inkSoft, fontWeight: vars.weight.medium, textUnderlineOffset: '3px' });
+export const sectionLink = style({
+  fontSize: vars.fontSize.sm,
+  color: vars.color.inkSoft,
+  fontWeight: vars.weight.medium,
+  textUnderlineOffset: '3px',
+});
 export const stack = style({ display: 'grid', gap: vars.space['5'] });

@@ -52,7 +52,9 @@ export function ProjectStats() {
                 <span className={s.dot[tile.key]} aria-hidden="true" />
                 {tile.label}
               </dt>
-              <dd className={s.tileValue}>{isPending ? <Skeleton width={40} height={28} /> : n(tile.value ?? 0)}</dd>
+              <dd className={s.tileValue}>
+                {isPending ? <Skeleton width={40} height={28} /> : n(tile.value ?? 0)}
+              </dd>
             </div>
           ))}
         </dl>

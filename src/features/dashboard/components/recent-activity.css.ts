@@ -13,9 +13,35 @@ export const link = style({
   textDecoration: 'none',
   selectors: { '&:hover': { background: vars.color.surfaceMuted } },
 });
-export const icon = style({ display: 'grid', placeItems: 'center', width: '36px', height: '36px', borderRadius: vars.radius.md, background: vars.color.surfaceMuted, color: vars.color.inkSoft });
-export const text = style({ fontSize: vars.fontSize.sm, fontWeight: vars.weight.medium, overflowWrap: 'anywhere' });
-export const meta = style({ display: 'block', fontSize: vars.fontSize.xs, color: vars.color.muted, fontWeight: vars.weight.regular });
+export const icon = style({
+  display: 'grid',
+  placeItems: 'center',
+  width: '36px',
+  height: '36px',
+  borderRadius: vars.radius.md,
+  background: vars.color.surfaceMuted,
+  color: vars.color.inkSoft,
+});
+export const text = style({
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.weight.medium,
+  overflowWrap: 'anywhere',
+});
+export const meta = style({
+  display: 'block',
+  fontSize: vars.fontSize.xs,
+  color: vars.color.muted,
+  fontWeight: vars.weight.regular,
+});
 export const chevron = style({ color: vars.color.subtle });
-export const empty = style({ color: vars.color.muted, fontSize: vars.fontSize.sm, padding: `${vars.space['4']} 0` });
-export const row = style({ display: 'flex', gap: vars.space['3'], alignItems: 'center', padding: `${vars.space['3']} ${vars.space['2']}` });
+export const empty = style({
+  color: vars.color.muted,
+  fontSize: vars.fontSize.sm,
+  padding: `${vars.space['4']} 0`,
+});
+export const row = style({
+  display: 'flex',
+  gap: vars.space['3'],
+  alignItems: 'center',
+  padding: `${vars.space['3']} ${vars.space['2']}`,
+});

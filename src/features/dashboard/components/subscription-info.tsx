@@ -32,19 +32,25 @@ export function SubscriptionInfo() {
           <dt className={s.term}>
             <Trans>Current plan</Trans>
           </dt>
-          <dd className={s.value}>{isPending ? <Skeleton width={60} /> : planTitle(sub?.plan ?? 'free', i18n)}</dd>
+          <dd className={s.value}>
+            {isPending ? <Skeleton width={60} /> : planTitle(sub?.plan ?? 'free', i18n)}
+          </dd>
         </div>
         <div className={s.row}>
           <dt className={s.term}>
             <Trans>Next billing date</Trans>
           </dt>
-          <dd className={s.value}>{isPending ? <Skeleton width={90} /> : formatDate(sub?.current_period_end, locale)}</dd>
+          <dd className={s.value}>
+            {isPending ? <Skeleton width={90} /> : formatDate(sub?.current_period_end, locale)}
+          </dd>
         </div>
         <div className={s.row}>
           <dt className={s.term}>
             <Trans>Credits remaining</Trans>
           </dt>
-          <dd className={s.value}>{isPending ? <Skeleton width={50} /> : `${remainingText} / ${cycleText}`}</dd>
+          <dd className={s.value}>
+            {isPending ? <Skeleton width={50} /> : `${remainingText} / ${cycleText}`}
+          </dd>
         </div>
       </dl>
       {/* biome-ignore lint/a11y/useSemanticElements: a native <meter> cannot be styled alike across browsers */}

@@ -16,16 +16,42 @@ export const card = style({
 });
 
 export const look = styleVariants({
-  ink: { background: `radial-gradient(120% 120% at 100% 0%, #3d3329 0%, ${vars.color.ink} 55%)`, color: vars.color.onInk, borderColor: 'transparent' },
+  ink: {
+    background: `radial-gradient(120% 120% at 100% 0%, #3d3329 0%, ${vars.color.ink} 55%)`,
+    color: vars.color.onInk,
+    borderColor: 'transparent',
+  },
   warm: { background: `linear-gradient(160deg, ${vars.color.accentSoft}, ${vars.color.surface} 70%)` },
   plain: {},
 });
 
-export const head = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space['3'] });
+export const head = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space['3'],
+});
 export const label = style({ fontSize: vars.fontSize.sm, fontWeight: vars.weight.medium, opacity: 0.85 });
-export const iconWrap = style({ display: 'grid', placeItems: 'center', width: '36px', height: '36px', borderRadius: vars.radius.full, background: 'rgba(127,127,127,0.14)' });
-export const value = style({ fontFamily: vars.font.display, fontSize: '2.75rem', lineHeight: 1, fontWeight: vars.weight.semibold, fontVariantNumeric: 'tabular-nums' });
+export const iconWrap = style({
+  display: 'grid',
+  placeItems: 'center',
+  width: '36px',
+  height: '36px',
+  borderRadius: vars.radius.full,
+  background: 'rgba(127,127,127,0.14)',
+});
+export const value = style({
+  fontFamily: vars.font.display,
+  fontSize: '2.75rem',
+  lineHeight: 1,
+  fontWeight: vars.weight.semibold,
+  fontVariantNumeric: 'tabular-nums',
+});
 export const detail = style({ fontSize: vars.fontSize.sm, opacity: 0.8 });
 export const footer = style({ marginTop: 'auto', paddingTop: vars.space['2'] });
-export const onInkButton = style({ background: vars.color.onInk, color: vars.color.ink, selectors: { '&:hover': { background: '#fff' } } });
+export const onInkButton = style({
+  background: vars.color.onInk,
+  color: vars.color.ink,
+  selectors: { '&:hover': { background: '#fff' } },
+});
 export const detailStrong = style({ fontSize: vars.fontSize.sm, lineHeight: vars.lineHeight.normal });

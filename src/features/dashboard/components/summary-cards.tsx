@@ -8,7 +8,21 @@ import { canCreateVideo, planBadge, usePlanFacts, useSubscription } from '../../
 import { useProjectStats } from '../hooks/use-dashboard.ts';
 import * as s from './summary-cards.css.ts';
 
-function SummaryCard({ look, icon, label, badge, children, action }: { look: keyof typeof s.look; icon: IconName; label: ReactNode; badge?: ReactNode; children: ReactNode; action: ReactNode }) {
+function SummaryCard({
+  look,
+  icon,
+  label,
+  badge,
+  children,
+  action,
+}: {
+  look: keyof typeof s.look;
+  icon: IconName;
+  label: ReactNode;
+  badge?: ReactNode;
+  children: ReactNode;
+  action: ReactNode;
+}) {
   return (
     <section className={[s.card, s.look[look]].join(' ')}>
       <div className={s.head}>
@@ -41,7 +55,13 @@ export function CreditsCard() {
         </Link>
       }
     >
-      <p className={s.value}>{isPending ? <Skeleton width={80} height={40} /> : formatNumber(sub?.credits_remaining ?? 0, currentLocale())}</p>
+      <p className={s.value}>
+        {isPending ? (
+          <Skeleton width={80} height={40} />
+        ) : (
+          formatNumber(sub?.credits_remaining ?? 0, currentLocale())
+        )}
+      </p>
       <p className={s.detail}>
         <Trans>Each generated image uses one credit.</Trans>
       </p>

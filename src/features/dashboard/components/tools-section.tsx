@@ -9,12 +9,21 @@ function CombinerArt() {
     <svg className={s.art} viewBox="0 0 320 140" preserveAspectRatio="xMidYMid slice" aria-hidden="true">
       <rect width="320" height="140" fill="#f3efe9" />
       <g transform="translate(70 22)">
-        <path d="M18 8 L8 12 L0 30 L10 36 L16 28 L16 78 L60 78 L60 28 L66 36 L76 30 L68 12 L58 8 Q38 18 18 8Z" fill="#c9b59a" />
+        <path
+          d="M18 8 L8 12 L0 30 L10 36 L16 28 L16 78 L60 78 L60 28 L66 36 L76 30 L68 12 L58 8 Q38 18 18 8Z"
+          fill="#c9b59a"
+        />
       </g>
       <g transform="translate(176 20)">
         <path d="M6 6 L70 6 L74 100 L48 100 L38 40 L28 100 L2 100Z" fill="#3b352e" />
       </g>
-      <path d="M150 70 h18 M162 64 l6 6 -6 6" stroke="#a9824a" strokeWidth="3" fill="none" strokeLinecap="round" />
+      <path
+        d="M150 70 h18 M162 64 l6 6 -6 6"
+        stroke="#a9824a"
+        strokeWidth="3"
+        fill="none"
+        strokeLinecap="round"
+      />
     </svg>
   );
 }
@@ -32,7 +41,12 @@ function RemoverArt() {
       <rect width="160" height="140" fill="#b9c4b1" />
       <rect x="160" width="160" height="140" fill="url(#checker)" />
       <g transform="translate(122 18)">
-        <path d="M26 10 L12 16 L0 40 L14 48 L22 36 L22 104 L76 104 L76 36 L84 48 L98 40 L86 16 L72 10 Q49 24 26 10Z" fill="#f7f4ef" stroke="#cfc6b9" strokeWidth="2" />
+        <path
+          d="M26 10 L12 16 L0 40 L14 48 L22 36 L22 104 L76 104 L76 36 L84 48 L98 40 L86 16 L72 10 Q49 24 26 10Z"
+          fill="#f7f4ef"
+          stroke="#cfc6b9"
+          strokeWidth="2"
+        />
       </g>
     </svg>
   );

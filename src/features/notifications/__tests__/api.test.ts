@@ -15,7 +15,9 @@ const build = (o: Partial<AppNotification>): AppNotification => ({
 
 describe('mergeNotification', () => {
   it('puts a new row first and keeps at most 10', () => {
-    const list = Array.from({ length: 10 }, (_, i) => build({ id: `n${i}`, created_at: `2026-01-01T0${i}:00:00Z` })).reverse();
+    const list = Array.from({ length: 10 }, (_, i) =>
+      build({ id: `n${i}`, created_at: `2026-01-01T0${i}:00:00Z` }),
+    ).reverse();
     const merged = mergeNotification(list, build({ id: 'new', created_at: '2026-01-02T00:00:00Z' }));
     expect(merged).toHaveLength(10);
     expect(merged[0].id).toBe('new');
@@ -39,7 +41,9 @@ describe('toNotification', () => {
   const row = { ...build({}), data: {} };
 
   it('keeps the values a text is made from', () => {
-    expect(toNotification({ ...row, data: { projectName: 'Linen', credits: 2.5, plan: 'pro' } }).data).toEqual({ projectName: 'Linen', credits: 2.5, plan: 'pro' });
+    expect(
+      toNotification({ ...row, data: { projectName: 'Linen', credits: 2.5, plan: 'pro' } }).data,
+    ).toEqual({ projectName: 'Linen', credits: 2.5, plan: 'pro' });
     expect(toNotification({ ...row, data: { credits: '3' } }).data).toEqual({ credits: '3' });
   });
 

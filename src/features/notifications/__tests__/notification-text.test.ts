@@ -19,8 +19,13 @@ const build = (o: Partial<AppNotification>): AppNotification => ({
 
 describe('notificationText', () => {
   it('rebuilds known texts from their values', () => {
-    expect(notificationText(build({}), i18n)).toEqual({ title: 'Project completed', message: 'Your project "Linen shirt" is ready.' });
-    expect(notificationText(build({ type: 'credits_low', data: { credits: 2 } }), i18n).message).toBe('You have only 2 credits left. Purchase more to continue.');
+    expect(notificationText(build({}), i18n)).toEqual({
+      title: 'Project completed',
+      message: 'Your project "Linen shirt" is ready.',
+    });
+    expect(notificationText(build({ type: 'credits_low', data: { credits: 2 } }), i18n).message).toBe(
+      'You have only 2 credits left. Purchase more to continue.',
+    );
     expect(notificationText(build({ type: 'credits_empty', data: {} }), i18n)).toEqual({
       title: 'Out of Credits',
       message: 'You have run out of credits. Purchase more to continue.',
@@ -28,7 +33,13 @@ describe('notificationText', () => {
   });
 
   it('falls back to the stored text', () => {
-    expect(notificationText(build({ type: 'project_completed', data: {} }), i18n)).toEqual({ title: 'stored title', message: 'stored message' });
-    expect(notificationText(build({ type: 'something_new' }), i18n)).toEqual({ title: 'stored title', message: 'stored message' });
+    expect(notificationText(build({ type: 'project_completed', data: {} }), i18n)).toEqual({
+      title: 'stored title',
+      message: 'stored message',
+    });
+    expect(notificationText(build({ type: 'something_new' }), i18n)).toEqual({
+      title: 'stored title',
+      message: 'stored message',
+    });
   });
 });

@@ -32,17 +32,35 @@ export function LiveProjectUpdates() {
       const name = reaction.name;
       processingStore.set(reaction.id, reaction.kind === 'processing');
       // a finished generation charged or refunded credits
-      if (reaction.kind !== 'processing') void queryClient.invalidateQueries({ queryKey: subscriptionKeys.detail(user.id) });
+      if (reaction.kind !== 'processing')
+        void queryClient.invalidateQueries({ queryKey: subscriptionKeys.detail(user.id) });
       if (!localSettings.notificationsEnabled()) {
         toast.dismiss(toastId);
         return;
       }
       if (reaction.kind === 'processing') {
-        toast.show({ id: toastId, tone: 'loading', title: i18n._(msg`Generating "${name}"`), description: i18n._(msg`This takes about 1–2 minutes.`), duration: null });
+        toast.show({
+          id: toastId,
+          tone: 'loading',
+          title: i18n._(msg`Generating "${name}"`),
+          description: i18n._(msg`This takes about 1–2 minutes.`),
+          duration: null,
+        });
       } else if (reaction.kind === 'completed') {
-        toast.show({ id: toastId, tone: 'success', title: i18n._(msg`Project "${name}" is ready`), description: i18n._(msg`Your images have been generated.`), duration: RESULT_TOAST_MS });
+        toast.show({
+          id: toastId,
+          tone: 'success',
+          title: i18n._(msg`Project "${name}" is ready`),
+          description: i18n._(msg`Your images have been generated.`),
+          duration: RESULT_TOAST_MS,
+        });
       } else {
-        toast.show({ id: toastId, tone: 'error', title: i18n._(msg`Project "${name}" generation failed. Please try again.`), duration: RESULT_TOAST_MS });
+        toast.show({
+          id: toastId,
+          tone: 'error',
+          title: i18n._(msg`Project "${name}" generation failed. Please try again.`),
+          duration: RESULT_TOAST_MS,
+        });
       }
     },
   });

@@ -12,7 +12,9 @@ export const trigger = style({
   background: 'transparent',
   color: vars.color.inkSoft,
   cursor: 'pointer',
-  selectors: { '&:hover, &[aria-expanded="true"]': { background: vars.color.surfaceMuted, color: vars.color.ink } },
+  selectors: {
+    '&:hover, &[aria-expanded="true"]': { background: vars.color.surfaceMuted, color: vars.color.ink },
+  },
 });
 
 export const count = style({
@@ -34,13 +36,26 @@ export const count = style({
 
 export const panel = style({ width: '380px', '@media': { [mobile]: { width: 'auto' } } });
 
-export const head = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: vars.space['2'], padding: `${vars.space['4']} ${vars.space['4']} ${vars.space['3']}` });
+export const head = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space['2'],
+  padding: `${vars.space['4']} ${vars.space['4']} ${vars.space['3']}`,
+});
 
 export const title = style({ fontSize: vars.fontSize.md, fontWeight: vars.weight.semibold });
 
 export const tabs = style({ margin: `0 ${vars.space['4']} ${vars.space['2']}` });
 
-export const list = style({ listStyle: 'none', margin: 0, padding: vars.space['1'], maxHeight: '400px', overflowY: 'auto' });
+export const list = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: vars.space['1'],
+  maxHeight: '400px',
+  overflowY: 'auto',
+});
 
 export const item = style({
   display: 'grid',
@@ -67,9 +82,38 @@ export const icon = style({
   color: vars.color.inkSoft,
 });
 
-export const itemTitle = style({ display: 'block', fontSize: vars.fontSize.sm, fontWeight: vars.weight.semibold, selectors: { '&[data-read="true"]': { fontWeight: vars.weight.medium, color: vars.color.inkSoft } } });
-export const itemMessage = style({ display: 'block', fontSize: vars.fontSize.sm, color: vars.color.muted, marginTop: '2px' });
-export const time = style({ display: 'block', fontSize: vars.fontSize.xs, color: vars.color.subtle, marginTop: vars.space['1'] });
-export const dot = style({ width: '8px', height: '8px', marginTop: '6px', borderRadius: '50%', background: vars.color.accent });
+export const itemTitle = style({
+  display: 'block',
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.weight.semibold,
+  selectors: { '&[data-read="true"]': { fontWeight: vars.weight.medium, color: vars.color.inkSoft } },
+});
+export const itemMessage = style({
+  display: 'block',
+  fontSize: vars.fontSize.sm,
+  color: vars.color.muted,
+  marginTop: '2px',
+});
+export const time = style({
+  display: 'block',
+  fontSize: vars.fontSize.xs,
+  color: vars.color.subtle,
+  marginTop: vars.space['1'],
+});
+export const dot = style({
+  width: '8px',
+  height: '8px',
+  marginTop: '6px',
+  borderRadius: '50%',
+  background: vars.color.accent,
+});
 
-export const empty = style({ display: 'grid', justifyItems: 'center', gap: vars.space['2'], padding: `${vars.space['8']} ${vars.space['4']}`, color: vars.color.muted, fontSize: vars.fontSize.sm, textAlign: 'center' });
+export const empty = style({
+  display: 'grid',
+  justifyItems: 'center',
+  gap: vars.space['2'],
+  padding: `${vars.space['8']} ${vars.space['4']}`,
+  color: vars.color.muted,
+  fontSize: vars.fontSize.sm,
+  textAlign: 'center',
+});

@@ -28,8 +28,18 @@ export function NotificationBell() {
   };
 
   const list = (items: AppNotification[]) => {
-    if (isPending) return <p className={s.empty}><Trans>Loading notifications…</Trans></p>;
-    if (isError) return <p className={s.empty}><Trans>Notifications could not be loaded.</Trans></p>;
+    if (isPending)
+      return (
+        <p className={s.empty}>
+          <Trans>Loading notifications…</Trans>
+        </p>
+      );
+    if (isError)
+      return (
+        <p className={s.empty}>
+          <Trans>Notifications could not be loaded.</Trans>
+        </p>
+      );
     if (items.length === 0) {
       return (
         <div className={s.empty}>
@@ -74,7 +84,12 @@ export function NotificationBell() {
           <h2 className={s.title}>
             <Trans>Notifications</Trans>
           </h2>
-          <Button size="sm" variant="ghost" onClick={() => markAllRead.mutate()} disabled={unread === 0 || markAllRead.isPending}>
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => markAllRead.mutate()}
+            disabled={unread === 0 || markAllRead.isPending}
+          >
             <Icon name="check" size={16} />
             <Trans>Mark all as read</Trans>
           </Button>
@@ -85,7 +100,11 @@ export function NotificationBell() {
           onChange={setTab}
           listClassName={s.tabs}
           items={[
-            { value: 'unread', label: <Trans>Unread ({unread})</Trans>, content: list((notifications ?? []).filter((n) => !n.read)) },
+            {
+              value: 'unread',
+              label: <Trans>Unread ({unread})</Trans>,
+              content: list((notifications ?? []).filter((n) => !n.read)),
+            },
             { value: 'all', label: <Trans>All</Trans>, content: list(notifications ?? []) },
           ]}
         />

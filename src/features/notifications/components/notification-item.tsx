@@ -15,7 +15,13 @@ const icons: Record<string, IconName> = {
   credits_empty: 'alert',
 };
 
-export function NotificationItem({ notification, onOpen }: { notification: AppNotification; onOpen: (n: AppNotification) => void }) {
+export function NotificationItem({
+  notification,
+  onOpen,
+}: {
+  notification: AppNotification;
+  onOpen: (n: AppNotification) => void;
+}) {
   const { t, i18n } = useLingui();
   const n = notification;
   const text = notificationText(n, i18n);
@@ -29,9 +35,7 @@ export function NotificationItem({ notification, onOpen }: { notification: AppNo
           <span className={s.itemTitle} data-read={n.read}>
             {text.title}
           </span>
-          <span className={s.itemMessage}>
-            {text.message}
-          </span>
+          <span className={s.itemMessage}>{text.message}</span>
           <time className={s.time} dateTime={n.created_at}>
             {formatRelative(n.created_at, currentLocale())}
           </time>

@@ -30,7 +30,11 @@ export function useNotificationsLive() {
     filter: `user_id=eq.${user.id}`,
     refetch: [key],
     // shown at once, then confirmed by the read
-    onChange: ({ row }) => row && queryClient.setQueryData<AppNotification[]>(key, (list) => mergeNotification(list, toNotification(row))),
+    onChange: ({ row }) =>
+      row &&
+      queryClient.setQueryData<AppNotification[]>(key, (list) =>
+        mergeNotification(list, toNotification(row)),
+      ),
   });
 }
 
@@ -46,7 +50,9 @@ export function useMarkRead() {
     onMutate: async (id) => {
       await queryClient.cancelQueries({ queryKey: key });
       const before = queryClient.getQueryData<AppNotification[]>(key);
-      queryClient.setQueryData<AppNotification[]>(key, (list) => list?.map((n) => (n.id === id ? { ...n, read: true } : n)));
+      queryClient.setQueryData<AppNotification[]>(key, (list) =>
+        list?.map((n) => (n.id === id ? { ...n, read: true } : n)),
+      );
       return { before };
     },
     onError: (_err, _id, ctx) => queryClient.setQueryData(key, ctx?.before),

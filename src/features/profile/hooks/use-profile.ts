@@ -20,7 +20,11 @@ export function useUpdateName() {
     errorMessage: msg`Failed to update name. Please try again.`,
     errorDisplay: 'inline',
     onSuccess: (_v, name) =>
-      queryClient.setQueryData<Profile | null>(profileKeys.detail(user.id), (p) => ({ id: user.id, phone_number: p?.phone_number ?? null, full_name: name.trim() })),
+      queryClient.setQueryData<Profile | null>(profileKeys.detail(user.id), (p) => ({
+        id: user.id,
+        phone_number: p?.phone_number ?? null,
+        full_name: name.trim(),
+      })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: profileKeys.detail(user.id) }),
   });
 }

@@ -12,7 +12,9 @@ const english = (p: { type: string; status: string }) => ({
 });
 const greek = (p: { type: string; status: string }) => ({
   type: p.type === 'on-model' ? 'Σε μοντέλο' : 'Flat-lay',
-  status: { completed: 'Ολοκληρώθηκε', processing: 'Σε επεξεργασία', rejected: 'Απορρίφθηκε' }[p.status] ?? p.status,
+  status:
+    { completed: 'Ολοκληρώθηκε', processing: 'Σε επεξεργασία', rejected: 'Απορρίφθηκε' }[p.status] ??
+    p.status,
 });
 const ids = (query: string, labels = english) => searchProjects(projects, query, labels).map((p) => p.id);
 

@@ -45,7 +45,12 @@ export function ArchivedPage() {
         <Alert tone="error">
           <span className={s.errorRow}>
             {i18n._(MESSAGES.loadProjectsFailed)}
-            <Button size="sm" variant="secondary" onClick={() => void archived.refetch()} loading={archived.isFetching}>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => void archived.refetch()}
+              loading={archived.isFetching}
+            >
               <Trans>Retry</Trans>
             </Button>
           </span>
@@ -65,7 +70,13 @@ export function ArchivedPage() {
         </div>
       )}
       {!!archived.data?.length && (
-        <ProjectGrid projects={archived.data} cleanAllowed={cleanAllowed} onAction={onAction} variant="archived" grouped={false} />
+        <ProjectGrid
+          projects={archived.data}
+          cleanAllowed={cleanAllowed}
+          onAction={onAction}
+          variant="archived"
+          grouped={false}
+        />
       )}
       {dialogs.dialogs}
     </div>

@@ -3,10 +3,26 @@ import { mobile, vars } from '../../../ui/theme.css.ts';
 
 export const body = style({ display: 'grid', gap: vars.space['4'] });
 export const text = style({ color: vars.color.inkSoft });
-export const buttons = style({ display: 'flex', gap: vars.space['2'], justifyContent: 'flex-end', flexWrap: 'wrap' });
+export const buttons = style({
+  display: 'flex',
+  gap: vars.space['2'],
+  justifyContent: 'flex-end',
+  flexWrap: 'wrap',
+});
 
-export const formats = style({ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: vars.space['2'], border: 0, padding: 0, margin: 0 });
-export const legend = style({ fontWeight: vars.weight.medium, fontSize: vars.fontSize.sm, marginBottom: vars.space['2'] });
+export const formats = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
+  gap: vars.space['2'],
+  border: 0,
+  padding: 0,
+  margin: 0,
+});
+export const legend = style({
+  fontWeight: vars.weight.medium,
+  fontSize: vars.fontSize.sm,
+  marginBottom: vars.space['2'],
+});
 export const formatOption = style({
   position: 'relative',
   display: 'grid',
@@ -18,14 +34,30 @@ export const formatOption = style({
   cursor: 'pointer',
   fontWeight: vars.weight.semibold,
   selectors: {
-    '&:has(input:checked)': { borderColor: vars.color.ink, boxShadow: `inset 0 0 0 1px ${vars.color.ink}`, background: vars.color.surfaceMuted },
+    '&:has(input:checked)': {
+      borderColor: vars.color.ink,
+      boxShadow: `inset 0 0 0 1px ${vars.color.ink}`,
+      background: vars.color.surfaceMuted,
+    },
     '&:has(input:focus-visible)': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' },
   },
 });
-export const formatHint = style({ fontSize: vars.fontSize.xs, fontWeight: vars.weight.regular, color: vars.color.muted, textAlign: 'center' });
+export const formatHint = style({
+  fontSize: vars.fontSize.xs,
+  fontWeight: vars.weight.regular,
+  color: vars.color.muted,
+  textAlign: 'center',
+});
 export const radio = style({ position: 'absolute', opacity: 0, pointerEvents: 'none' });
 
-export const qualityRow = style({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: vars.space['3'], fontSize: vars.fontSize.sm, color: vars.color.inkSoft });
+export const qualityRow = style({
+  display: 'flex',
+  justifyContent: 'space-between',
+  alignItems: 'center',
+  gap: vars.space['3'],
+  fontSize: vars.fontSize.sm,
+  color: vars.color.inkSoft,
+});
 
 export const notice = style({ display: 'grid', gap: vars.space['2'] });
 
@@ -39,7 +71,13 @@ export const canvas = style({
   cursor: 'crosshair',
   maxWidth: '100%',
 });
-export const canvasTools = style({ display: 'flex', gap: vars.space['2'], alignItems: 'center', justifyContent: 'space-between', width: '100%' });
+export const canvasTools = style({
+  display: 'flex',
+  gap: vars.space['2'],
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  width: '100%',
+});
 export const fixLayout = style({
   display: 'grid',
   gridTemplateColumns: 'auto minmax(0, 1fr)',
@@ -47,7 +85,13 @@ export const fixLayout = style({
   alignItems: 'start',
   '@media': { [mobile]: { gridTemplateColumns: '1fr' } },
 });
-export const fixSide = style({ display: 'grid', gap: vars.space['4'], alignContent: 'start', height: '100%', gridTemplateRows: 'auto auto auto auto 1fr' });
+export const fixSide = style({
+  display: 'grid',
+  gap: vars.space['4'],
+  alignContent: 'start',
+  height: '100%',
+  gridTemplateRows: 'auto auto auto auto 1fr',
+});
 export const sideButtons = style({ alignSelf: 'end' });
 export const canvasLoading = style({ display: 'grid', placeItems: 'center' });
 export const eligibility = style({ fontSize: vars.fontSize.sm, color: vars.color.inkSoft });

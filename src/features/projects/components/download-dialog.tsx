@@ -15,7 +15,11 @@ import type { Project, ProjectImage } from '../project-types.ts';
 import { ProjectIcon } from './project-icon.tsx';
 import * as s from './dialogs.css.ts';
 
-const FORMAT_HINTS: Record<DownloadFormat, 'lossless' | 'smallest' | 'small'> = { png: 'lossless', jpg: 'smallest', webp: 'small' };
+const FORMAT_HINTS: Record<DownloadFormat, 'lossless' | 'smallest' | 'small'> = {
+  png: 'lossless',
+  jpg: 'smallest',
+  webp: 'small',
+};
 
 export interface DownloadDialogProps {
   project: Project;
@@ -45,21 +49,30 @@ export function DownloadDialog({ project, images, cleanAllowed, onClose }: Downl
   const watermarked = cleanAllowed !== true;
   const hints = { lossless: t`Best quality`, smallest: t`Smallest file`, small: t`Small, sharp` };
   const run = (share: boolean) =>
-    download.mutate({ projectName: project.name, images: items, format, share }, { onSuccess: () => onClose() });
+    download.mutate(
+      { projectName: project.name, images: items, format, share },
+      { onSuccess: () => onClose() },
+    );
 
   return (
     <Dialog
       open
       onClose={onClose}
       title={items.length > 1 ? t`Download ${items.length} images` : t`Download image`}
-      description={items[0] ? downloadFileName(project.name, format, items.length > 1 ? undefined : items[0]) : undefined}
+      description={
+        items[0] ? downloadFileName(project.name, format, items.length > 1 ? undefined : items[0]) : undefined
+      }
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
             <Trans>Cancel</Trans>
           </Button>
           {shareable && (
-            <Button variant="secondary" onClick={() => run(true)} disabled={items.length === 0 || download.isPending}>
+            <Button
+              variant="secondary"
+              onClick={() => run(true)}
+              disabled={items.length === 0 || download.isPending}
+            >
               <ProjectIcon name="share" />
               <Trans>Share</Trans>
             </Button>
@@ -72,7 +85,9 @@ export function DownloadDialog({ project, images, cleanAllowed, onClose }: Downl
       }
     >
       <div className={s.body}>
-        {items.length === 0 && <Alert tone="error">{i18n._(images.length ? MESSAGES.noImage : MESSAGES.noImageSelected)}</Alert>}
+        {items.length === 0 && (
+          <Alert tone="error">{i18n._(images.length ? MESSAGES.noImage : MESSAGES.noImageSelected)}</Alert>
+        )}
         <fieldset className={s.formats} aria-labelledby={groupId}>
           <legend id={groupId} className={s.legend} style={{ gridColumn: '1 / -1' }}>
             <Trans>Format</Trans>
@@ -105,10 +120,17 @@ export function DownloadDialog({ project, images, cleanAllowed, onClose }: Downl
             <span className={s.notice}>
               <strong>{i18n._(MESSAGES.watermarkOnlyPaid)}</strong>
               <span>
-                <Trans>Watermark-free downloads come with the Lite, Pro and Advanced plans. This file carries the watermark.</Trans>
+                <Trans>
+                  Watermark-free downloads come with the Lite, Pro and Advanced plans. This file carries the
+                  watermark.
+                </Trans>
               </span>
               <span>
-                <Link to="/pricing" className={buttonClass({ variant: 'accent', size: 'sm' })} onClick={onClose}>
+                <Link
+                  to="/pricing"
+                  className={buttonClass({ variant: 'accent', size: 'sm' })}
+                  onClick={onClose}
+                >
                   <Trans>Upgrade</Trans>
                 </Link>
               </span>

@@ -50,7 +50,14 @@ function useLoadedImage(url: string | null) {
   return image;
 }
 
-export function FixDialog({ project, image, cleanAllowed, errorMessage, onClose, onSubmitted }: FixDialogProps) {
+export function FixDialog({
+  project,
+  image,
+  cleanAllowed,
+  errorMessage,
+  onClose,
+  onSubmitted,
+}: FixDialogProps) {
   const { t } = useLingui();
   const user = useUser();
   const client = useSupabase();
@@ -68,7 +75,13 @@ export function FixDialog({ project, image, cleanAllowed, errorMessage, onClose,
     mutationFn: async () => {
       if (!loaded) throw new Error('image not loaded');
       const drawing = await exportAnnotated(loaded, strokes, box);
-      return requestFix(client, { userId: user.id, projectId: project.id, imageId: image?.id ?? null, description: description.trim(), drawing });
+      return requestFix(client, {
+        userId: user.id,
+        projectId: project.id,
+        imageId: image?.id ?? null,
+        description: description.trim(),
+        drawing,
+      });
     },
     errorMessage,
     onSuccess: () => {
@@ -76,7 +89,8 @@ export function FixDialog({ project, image, cleanAllowed, errorMessage, onClose,
       void queryClient.invalidateQueries({ queryKey: subscriptionKeys.detail(user.id) });
       onSubmitted();
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: projectKeys.eligibility(user.id, project.id) }),
+    onSettled: () =>
+      queryClient.invalidateQueries({ queryKey: projectKeys.eligibility(user.id, project.id) }),
   });
 
   const e = eligibility.data;
@@ -95,20 +109,40 @@ export function FixDialog({ project, image, cleanAllowed, errorMessage, onClose,
       <Button variant="secondary" onClick={onClose} disabled={submit.isPending}>
         <Trans>Cancel</Trans>
       </Button>
-      <Button type="submit" form="fix-request" loading={submit.isPending} disabled={blocked || !loaded || eligibility.isPending}>
+      <Button
+        type="submit"
+        form="fix-request"
+        loading={submit.isPending}
+        disabled={blocked || !loaded || eligibility.isPending}
+      >
         <Trans>Submit fix request</Trans>
       </Button>
     </div>
   );
 
   return (
-    <Dialog open onClose={onClose} size="extraWide" title={t`Report an Issue`} footer={phone ? buttons : undefined}>
+    <Dialog
+      open
+      onClose={onClose}
+      size="extraWide"
+      title={t`Report an Issue`}
+      footer={phone ? buttons : undefined}
+    >
       <form id="fix-request" className={s.fixLayout} onSubmit={onSubmit} noValidate>
         <div className={s.canvasWrap}>
           {loaded ? (
-            <FixCanvas image={loaded} width={box.width} height={box.height} strokes={strokes} onStrokesChange={setStrokes} />
+            <FixCanvas
+              image={loaded}
+              width={box.width}
+              height={box.height}
+              strokes={strokes}
+              onStrokesChange={setStrokes}
+            />
           ) : (
-            <div className={[s.canvas, s.canvasLoading].join(' ')} style={{ width: box.width, height: box.height }}>
+            <div
+              className={[s.canvas, s.canvasLoading].join(' ')}
+              style={{ width: box.width, height: box.height }}
+            >
               <Spinner size={28} label={t`Loading the image`} />
             </div>
           )}
@@ -117,11 +151,21 @@ export function FixDialog({ project, image, cleanAllowed, errorMessage, onClose,
               <Trans>Draw on the image</Trans>
             </span>
             <span className={s.buttons}>
-              <Button size="sm" variant="ghost" onClick={() => setStrokes((all) => all.slice(0, -1))} disabled={strokes.length === 0}>
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => setStrokes((all) => all.slice(0, -1))}
+                disabled={strokes.length === 0}
+              >
                 <ProjectIcon name="undo" />
                 <Trans>Undo</Trans>
               </Button>
-              <Button size="sm" variant="ghost" onClick={() => setStrokes([])} disabled={strokes.length === 0}>
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => setStrokes([])}
+                disabled={strokes.length === 0}
+              >
                 <ProjectIcon name="eraser" />
                 <Trans>Clear</Trans>
               </Button>
@@ -145,7 +189,9 @@ export function FixDialog({ project, image, cleanAllowed, errorMessage, onClose,
             error={missing ? t`Please describe the issue` : undefined}
           />
           {eligibility.isPending && <Spinner size={18} label={t`Checking your fixes`} />}
-          {eligibility.isError && <Alert tone="error">{t`Could not check your fixes. You can still send the request.`}</Alert>}
+          {eligibility.isError && (
+            <Alert tone="error">{t`Could not check your fixes. You can still send the request.`}</Alert>
+          )}
           {e?.can_request && !e.will_use_credits && (
             <Alert tone="success">
               <Plural
@@ -158,8 +204,8 @@ export function FixDialog({ project, image, cleanAllowed, errorMessage, onClose,
           {e?.can_request && e.will_use_credits && (
             <Alert tone="info">
               <Trans>
-                This fix uses 1 credit: your plan's free fixes for this project are used up. You have {e.credits_remaining}{' '}
-                credits.
+                This fix uses 1 credit: your plan's free fixes for this project are used up. You have{' '}
+                {e.credits_remaining} credits.
               </Trans>
             </Alert>
           )}

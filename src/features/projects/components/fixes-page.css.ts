@@ -21,8 +21,19 @@ export const card = style({
 });
 export const thumb = style({ width: '96px', height: '128px', borderRadius: vars.radius.md });
 export const body = style({ display: 'grid', gap: vars.space['1'], alignContent: 'start', minWidth: 0 });
-export const top = style({ display: 'flex', justifyContent: 'space-between', gap: vars.space['2'], alignItems: 'flex-start' });
-export const project = style({ fontWeight: vars.weight.semibold, color: vars.color.ink, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+export const top = style({
+  display: 'flex',
+  justifyContent: 'space-between',
+  gap: vars.space['2'],
+  alignItems: 'flex-start',
+});
+export const project = style({
+  fontWeight: vars.weight.semibold,
+  color: vars.color.ink,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+});
 export const description = style({
   color: vars.color.inkSoft,
   fontSize: vars.fontSize.sm,
@@ -33,5 +44,15 @@ export const description = style({
   overflowWrap: 'anywhere',
 });
 export const date = style({ color: vars.color.muted, fontSize: vars.fontSize.xs });
-export const pager = style({ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: vars.space['4'] });
-export const pageLabel = style({ color: vars.color.inkSoft, fontSize: vars.fontSize.sm, minWidth: '8ch', textAlign: 'center' });
+export const pager = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: vars.space['4'],
+});
+export const pageLabel = style({
+  color: vars.color.inkSoft,
+  fontSize: vars.fontSize.sm,
+  minWidth: '8ch',
+  textAlign: 'center',
+});

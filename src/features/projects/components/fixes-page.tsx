@@ -68,7 +68,12 @@ export function FixesPage({ page, onPageChange }: FixesPageProps) {
         <Alert tone="error">
           <span className={s.errorRow}>
             {i18n._(MESSAGES.loadFixesFailed)}
-            <Button size="sm" variant="secondary" onClick={() => void fixes.refetch()} loading={fixes.isFetching}>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => void fixes.refetch()}
+              loading={fixes.isFetching}
+            >
               <Trans>Retry</Trans>
             </Button>
           </span>
@@ -99,7 +104,11 @@ export function FixesPage({ page, onPageChange }: FixesPageProps) {
               />
               <div className={f.body}>
                 <div className={f.top}>
-                  <Link to="/projects/$projectId" params={{ projectId: fix.project_id }} className={f.project}>
+                  <Link
+                    to="/projects/$projectId"
+                    params={{ projectId: fix.project_id }}
+                    className={f.project}
+                  >
                     {fix.project_name}
                   </Link>
                   <button
@@ -134,7 +143,12 @@ export function FixesPage({ page, onPageChange }: FixesPageProps) {
               Page {page} of {pages}
             </Trans>
           </span>
-          <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => onPageChange(page + 1)}>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={page >= pages}
+            onClick={() => onPageChange(page + 1)}
+          >
             <Trans>Next</Trans>
             <Icon name="chevronRight" size={18} />
           </Button>

@@ -29,7 +29,12 @@ export function ImageViewer({ project, index, onIndexChange, cleanAllowed, showV
   const fineHover = useMediaQuery('(hover: hover) and (pointer: fine)');
   const coarse = useMediaQuery('(pointer: coarse)');
   // the generated image as loaded (URL and size), for the magnifier and the video poster
-  const [loadedImage, setLoadedImage] = useState<{ imageId: string; url: string; width: number; height: number } | null>(null);
+  const [loadedImage, setLoadedImage] = useState<{
+    imageId: string;
+    url: string;
+    width: number;
+    height: number;
+  } | null>(null);
   const images = project.images;
   const count = images.length;
   const image = images[Math.min(index, count - 1)];
@@ -60,7 +65,13 @@ export function ImageViewer({ project, index, onIndexChange, cleanAllowed, showV
       eager
       className={s.fill}
       onLoaded={(img) =>
-        image && setLoadedImage({ imageId: image.id, url: img.currentSrc || img.src, width: img.naturalWidth, height: img.naturalHeight })
+        image &&
+        setLoadedImage({
+          imageId: image.id,
+          url: img.currentSrc || img.src,
+          width: img.naturalWidth,
+          height: img.naturalHeight,
+        })
       }
     />
   );
@@ -78,7 +89,11 @@ export function ImageViewer({ project, index, onIndexChange, cleanAllowed, showV
     ) : (
       generatedImage
     );
-  } else if (image?.status === 'pending' || image?.status === 'processing' || project.status === 'processing') {
+  } else if (
+    image?.status === 'pending' ||
+    image?.status === 'processing' ||
+    project.status === 'processing'
+  ) {
     generated = <ProcessingState done={done} total={total} since={project.created_at} />;
   } else if (image?.status === 'rejected' || project.status === 'rejected') {
     generated = (
@@ -138,7 +153,12 @@ export function ImageViewer({ project, index, onIndexChange, cleanAllowed, showV
       </div>
       {several && (
         <nav className={s.strip} aria-label={t`Images of this project`}>
-          <Button variant="secondary" size="icon" aria-label={t`Previous image`} onClick={() => go(index - 1)}>
+          <Button
+            variant="secondary"
+            size="icon"
+            aria-label={t`Previous image`}
+            onClick={() => go(index - 1)}
+          >
             <ProjectIcon name="chevronLeft" size={20} />
           </Button>
           <ul className={s.thumbs}>
@@ -152,7 +172,9 @@ export function ImageViewer({ project, index, onIndexChange, cleanAllowed, showV
                   onClick={() => onIndexChange(i)}
                 >
                   <StoredImage
-                    source={img.status === 'completed' ? resultSource(img, cleanAllowed) : originalSource(img)}
+                    source={
+                      img.status === 'completed' ? resultSource(img, cleanAllowed) : originalSource(img)
+                    }
                     size={STRIP_SIZE}
                     alt=""
                     className={s.thumbImage}

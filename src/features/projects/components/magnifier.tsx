@@ -16,7 +16,15 @@ interface LensState {
   bgH: number;
 }
 
-export function Magnifier({ url, natural, children }: { url: string | null; natural: { width: number; height: number } | null; children: ReactNode }) {
+export function Magnifier({
+  url,
+  natural,
+  children,
+}: {
+  url: string | null;
+  natural: { width: number; height: number } | null;
+  children: ReactNode;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const [lens, setLens] = useState<LensState | null>(null);
   const move = (clientX: number, clientY: number) => {

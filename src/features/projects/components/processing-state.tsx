@@ -16,7 +16,10 @@ export function ProcessingState({ done, total, since }: { done: number; total: n
         <Trans>Generating your images</Trans>
       </p>
       <p>
-        <Trans>This usually takes 1 to 2 minutes. You can leave this page; we will let you know when they are ready.</Trans>
+        <Trans>
+          This usually takes 1 to 2 minutes. You can leave this page; we will let you know when they are
+          ready.
+        </Trans>
       </p>
       <div
         className={s.progress}
@@ -26,7 +29,10 @@ export function ProcessingState({ done, total, since }: { done: number; total: n
         aria-valuemax={total}
         aria-valuenow={done}
       >
-        <div className={[s.progressFill, done === 0 ? s.progressRunning : undefined].join(' ')} style={done > 0 ? { width: `${share}%` } : undefined} />
+        <div
+          className={[s.progressFill, done === 0 ? s.progressRunning : undefined].join(' ')}
+          style={done > 0 ? { width: `${share}%` } : undefined}
+        />
       </div>
       <p aria-live="polite">
         {t`${done} of ${total} images ready`} · {t`started ${formatRelative(since, currentLocale())}`}

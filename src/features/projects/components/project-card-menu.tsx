@@ -8,7 +8,13 @@ import type { ProjectAction } from './project-actions.ts';
 import { ProjectIcon } from './project-icon.tsx';
 import * as s from './project-card.css.ts';
 
-export function ProjectCardMenu({ project, onAction }: { project: Project; onAction: (action: ProjectAction) => void }) {
+export function ProjectCardMenu({
+  project,
+  onAction,
+}: {
+  project: Project;
+  onAction: (action: ProjectAction) => void;
+}) {
   const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const completed = project.status === 'completed';
@@ -18,7 +24,12 @@ export function ProjectCardMenu({ project, onAction }: { project: Project; onAct
     onAction(action);
   };
   const notYet = t`Available once the project is completed`;
-  const item = (action: ProjectAction, icon: Parameters<typeof ProjectIcon>[0]['name'], label: string, enabled: boolean) => (
+  const item = (
+    action: ProjectAction,
+    icon: Parameters<typeof ProjectIcon>[0]['name'],
+    label: string,
+    enabled: boolean,
+  ) => (
     <button
       type="button"
       role="menuitem"
@@ -37,7 +48,12 @@ export function ProjectCardMenu({ project, onAction }: { project: Project; onAct
       onOpenChange={setOpen}
       label={t`Actions for ${project.name}`}
       trigger={(props) => (
-        <button type="button" {...props} className={s.iconButton} aria-label={t`More actions for ${project.name}`}>
+        <button
+          type="button"
+          {...props}
+          className={s.iconButton}
+          aria-label={t`More actions for ${project.name}`}
+        >
           <ProjectIcon name="more" size={20} />
         </button>
       )}

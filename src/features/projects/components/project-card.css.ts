@@ -67,16 +67,29 @@ export const progressTrack = style({
   overflow: 'hidden',
 });
 
-const indeterminate = keyframes({ from: { transform: 'translateX(-100%)' }, to: { transform: 'translateX(250%)' } });
+const indeterminate = keyframes({
+  from: { transform: 'translateX(-100%)' },
+  to: { transform: 'translateX(250%)' },
+});
 
-export const progressFill = style({ height: '100%', background: vars.color.onInk, transition: `width ${vars.motion.slow} ${vars.motion.ease}` });
+export const progressFill = style({
+  height: '100%',
+  background: vars.color.onInk,
+  transition: `width ${vars.motion.slow} ${vars.motion.ease}`,
+});
 export const progressRunning = style({
   width: '40%',
   animation: `${indeterminate} 1.4s ${vars.motion.ease} infinite`,
   '@media': { [reducedMotion]: { animation: 'none' } },
 });
 
-export const corner = style({ position: 'absolute', display: 'flex', gap: vars.space['2'], alignItems: 'center', zIndex: 1 });
+export const corner = style({
+  position: 'absolute',
+  display: 'flex',
+  gap: vars.space['2'],
+  alignItems: 'center',
+  zIndex: 1,
+});
 export const topLeft = style([corner, { top: vars.space['3'], left: vars.space['3'] }]);
 export const topRight = style([corner, { top: vars.space['3'], right: vars.space['3'] }]);
 export const bottomLeft = style([corner, { bottom: vars.space['3'], left: vars.space['3'] }]);
@@ -126,7 +139,11 @@ export const name = style({
   whiteSpace: 'nowrap',
 });
 
-export const nameLink = style({ color: 'inherit', textDecoration: 'none', selectors: { '&:hover': { textDecoration: 'underline' } } });
+export const nameLink = style({
+  color: 'inherit',
+  textDecoration: 'none',
+  selectors: { '&:hover': { textDecoration: 'underline' } },
+});
 
 export const meta = style({
   gridArea: 'meta',
@@ -160,12 +177,27 @@ export const iconButton = style({
   },
 });
 
-export const dangerButton = style({ selectors: { '&:hover:not([aria-disabled="true"])': { color: vars.color.danger, background: vars.color.dangerSoft } } });
+export const dangerButton = style({
+  selectors: {
+    '&:hover:not([aria-disabled="true"])': { color: vars.color.danger, background: vars.color.dangerSoft },
+  },
+});
 
-export const archivedActions = style({ display: 'flex', gap: vars.space['2'], padding: `0 ${vars.space['3']} ${vars.space['3']}`, flexWrap: 'wrap' });
-
+export const archivedActions = style({
+  display: 'flex',
+  gap: vars.space['2'],
+  padding: `0 ${vars.space['3']} ${vars.space['3']}`,
+  flexWrap: 'wrap',
+});
 
 export const textButton = style([
   iconButton,
-  { width: 'auto', display: 'inline-flex', gap: vars.space['2'], padding: `0 ${vars.space['3']}`, fontSize: vars.fontSize.sm, fontWeight: vars.weight.medium },
+  {
+    width: 'auto',
+    display: 'inline-flex',
+    gap: vars.space['2'],
+    padding: `0 ${vars.space['3']}`,
+    fontSize: vars.fontSize.sm,
+    fontWeight: vars.weight.medium,
+  },
 ]);

@@ -29,7 +29,13 @@ export interface ProjectCardProps {
   eager?: boolean;
 }
 
-export function ProjectCard({ project, cleanAllowed, onAction, variant = 'active', eager }: ProjectCardProps) {
+export function ProjectCard({
+  project,
+  cleanAllowed,
+  onAction,
+  variant = 'active',
+  eager,
+}: ProjectCardProps) {
   const { t, i18n } = useLingui();
   const [showOriginal, setShowOriginal] = useState(false);
   const [originalWanted, setOriginalWanted] = useState(false);
@@ -92,7 +98,9 @@ export function ProjectCard({ project, cleanAllowed, onAction, variant = 'active
             </span>
           </span>
         )}
-        {rejected && <span className={[s.overlay, s.rejectedOverlay].join(' ')}>{i18n._(MESSAGES.rejectedOverlay)}</span>}
+        {rejected && (
+          <span className={[s.overlay, s.rejectedOverlay].join(' ')}>{i18n._(MESSAGES.rejectedOverlay)}</span>
+        )}
         {failed && (
           <span className={s.overlay}>
             <Trans>Generation failed. The credits for failed images were refunded.</Trans>
@@ -125,12 +133,19 @@ export function ProjectCard({ project, cleanAllowed, onAction, variant = 'active
 
       <div className={s.footer}>
         <h3 className={s.name} title={project.name}>
-            <Link to="/projects/$projectId" params={{ projectId: project.id }} className={s.nameLink} tabIndex={-1}>
-              {project.name}
-            </Link>
+          <Link
+            to="/projects/$projectId"
+            params={{ projectId: project.id }}
+            className={s.nameLink}
+            tabIndex={-1}
+          >
+            {project.name}
+          </Link>
         </h3>
         <div className={s.meta}>
-          {project.status !== 'completed' && project.status !== 'archived' && <StatusBadge status={project.status} />}
+          {project.status !== 'completed' && project.status !== 'archived' && (
+            <StatusBadge status={project.status} />
+          )}
           <span>{typeLabel}</span>
           <span aria-hidden>·</span>
           <time dateTime={project.created_at}>{formatRelative(project.created_at, currentLocale())}</time>

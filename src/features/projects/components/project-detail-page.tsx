@@ -61,7 +61,12 @@ export function ProjectDetailPage({ projectId, index, onIndexChange }: ProjectDe
         <Alert tone="error">
           <span className={s.errorRow}>
             {i18n._(MESSAGES.loadProjectFailed)}
-            <Button size="sm" variant="secondary" onClick={() => void project.refetch()} loading={project.isFetching}>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => void project.refetch()}
+              loading={project.isFetching}
+            >
               <Trans>Retry</Trans>
             </Button>
           </span>
@@ -136,7 +141,10 @@ function ProjectDetail({
             <Button
               variant="secondary"
               loading={downloadVideo.isPending}
-              onClick={() => project.video_path && downloadVideo.mutate({ projectName: project.name, path: project.video_path })}
+              onClick={() =>
+                project.video_path &&
+                downloadVideo.mutate({ projectName: project.name, path: project.video_path })
+              }
             >
               <ProjectIcon name="download" />
               <Trans>Download Video</Trans>
@@ -151,7 +159,10 @@ function ProjectDetail({
             <ProjectIcon name="flag" />
             <Trans>Report an Issue</Trans>
           </Button>
-          <Button disabled={!imageReady} onClick={() => dialogs.openDownload(project, imageReady ? [image] : [])}>
+          <Button
+            disabled={!imageReady}
+            onClick={() => dialogs.openDownload(project, imageReady ? [image] : [])}
+          >
             <ProjectIcon name="download" />
             <Trans>Download</Trans>
           </Button>
@@ -175,7 +186,13 @@ function ProjectDetail({
         </Alert>
       )}
 
-      <ImageViewer project={project} index={at} onIndexChange={onIndexChange} cleanAllowed={cleanAllowed} showVideo={showVideo && video} />
+      <ImageViewer
+        project={project}
+        index={at}
+        onIndexChange={onIndexChange}
+        cleanAllowed={cleanAllowed}
+        showVideo={showVideo && video}
+      />
       {dialogs.dialogs}
     </div>
   );

@@ -13,9 +13,22 @@ export const back = style({
   selectors: { '&:hover': { color: vars.color.ink } },
 });
 
-export const head = style({ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: vars.space['4'], flexWrap: 'wrap' });
+export const head = style({
+  display: 'flex',
+  justifyContent: 'space-between',
+  alignItems: 'flex-start',
+  gap: vars.space['4'],
+  flexWrap: 'wrap',
+});
 export const headText = style({ display: 'grid', gap: vars.space['2'], minWidth: 0, flex: '1 1 320px' });
-export const meta = style({ display: 'flex', alignItems: 'center', gap: vars.space['2'], flexWrap: 'wrap', color: vars.color.muted, fontSize: vars.fontSize.sm });
+export const meta = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space['2'],
+  flexWrap: 'wrap',
+  color: vars.color.muted,
+  fontSize: vars.fontSize.sm,
+});
 export const actions = style({ display: 'flex', gap: vars.space['2'], flexWrap: 'wrap' });
 
 export const nameHeading = style({ margin: 0, minWidth: 0 });
@@ -40,7 +53,13 @@ export const nameButton = style({
   selectors: { '&:hover': { borderColor: vars.color.border, background: vars.color.surface } },
   '@media': { [mobile]: { fontSize: vars.fontSize['2xl'] } },
 });
-export const nameText = style({ overflowWrap: 'anywhere', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' });
+export const nameText = style({
+  overflowWrap: 'anywhere',
+  display: '-webkit-box',
+  WebkitLineClamp: 2,
+  WebkitBoxOrient: 'vertical',
+  overflow: 'hidden',
+});
 export const nameIcon = style({ flex: 'none', color: vars.color.muted });
 export const nameInput = style({
   width: '100%',
@@ -76,7 +95,14 @@ export const pane = style({
   '@media': { [mobile]: { gridTemplateColumns: 'minmax(0, 1fr)', justifyContent: 'stretch' } },
 });
 export const paneGenerated = style({ '@media': { [mobile]: { order: -1 } } });
-export const caption = style({ fontSize: vars.fontSize.sm, fontWeight: vars.weight.semibold, color: vars.color.inkSoft, display: 'flex', justifyContent: 'space-between', gap: vars.space['2'] });
+export const caption = style({
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.weight.semibold,
+  color: vars.color.inkSoft,
+  display: 'flex',
+  justifyContent: 'space-between',
+  gap: vars.space['2'],
+});
 export const captionHint = style({ fontWeight: vars.weight.regular, color: vars.color.muted });
 export const frame = style({
   position: 'relative',
@@ -106,8 +132,16 @@ export const lens = style({
   zIndex: 2,
 });
 export const zoomSurface = style({ position: 'absolute', inset: 0, overflow: 'hidden' });
-export const zoomContent = style({ position: 'absolute', inset: 0, transformOrigin: '0 0', willChange: 'transform' });
-export const zoomAnimated = style({ transition: `transform ${vars.motion.normal} ${vars.motion.ease}`, '@media': { [reducedMotion]: { transition: 'none' } } });
+export const zoomContent = style({
+  position: 'absolute',
+  inset: 0,
+  transformOrigin: '0 0',
+  willChange: 'transform',
+});
+export const zoomAnimated = style({
+  transition: `transform ${vars.motion.normal} ${vars.motion.ease}`,
+  '@media': { [reducedMotion]: { transition: 'none' } },
+});
 export const zoomHint = style({
   position: 'absolute',
   bottom: vars.space['3'],
@@ -133,14 +167,44 @@ export const stateBox = style({
   textAlign: 'center',
   color: vars.color.inkSoft,
 });
-export const stateTitle = style({ fontSize: vars.fontSize.lg, fontWeight: vars.weight.semibold, color: vars.color.ink });
-export const progress = style({ width: '200px', height: '6px', borderRadius: vars.radius.full, background: vars.color.border, overflow: 'hidden' });
+export const stateTitle = style({
+  fontSize: vars.fontSize.lg,
+  fontWeight: vars.weight.semibold,
+  color: vars.color.ink,
+});
+export const progress = style({
+  width: '200px',
+  height: '6px',
+  borderRadius: vars.radius.full,
+  background: vars.color.border,
+  overflow: 'hidden',
+});
 const slide = keyframes({ from: { transform: 'translateX(-100%)' }, to: { transform: 'translateX(250%)' } });
-export const progressFill = style({ height: '100%', background: vars.color.accent, transition: `width ${vars.motion.slow} ${vars.motion.ease}` });
-export const progressRunning = style({ width: '40%', animation: `${slide} 1.4s ${vars.motion.ease} infinite`, '@media': { [reducedMotion]: { animation: 'none' } } });
+export const progressFill = style({
+  height: '100%',
+  background: vars.color.accent,
+  transition: `width ${vars.motion.slow} ${vars.motion.ease}`,
+});
+export const progressRunning = style({
+  width: '40%',
+  animation: `${slide} 1.4s ${vars.motion.ease} infinite`,
+  '@media': { [reducedMotion]: { animation: 'none' } },
+});
 
-export const strip = style({ display: 'flex', alignItems: 'center', gap: vars.space['3'], justifyContent: 'center' });
-export const thumbs = style({ display: 'flex', gap: vars.space['2'], overflowX: 'auto', padding: vars.space['1'], listStyle: 'none', margin: 0 });
+export const strip = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space['3'],
+  justifyContent: 'center',
+});
+export const thumbs = style({
+  display: 'flex',
+  gap: vars.space['2'],
+  overflowX: 'auto',
+  padding: vars.space['1'],
+  listStyle: 'none',
+  margin: 0,
+});
 export const thumbButton = style({
   display: 'block',
   padding: 0,
@@ -155,6 +219,19 @@ export const thumbButton = style({
 });
 export const thumbImage = style({ width: '100%', height: '100%' });
 
-export const banner = style({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: vars.space['3'], flexWrap: 'wrap' });
-export const video = style({ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'contain', background: vars.color.ink });
+export const banner = style({
+  display: 'flex',
+  justifyContent: 'space-between',
+  alignItems: 'center',
+  gap: vars.space['3'],
+  flexWrap: 'wrap',
+});
+export const video = style({
+  position: 'absolute',
+  inset: 0,
+  width: '100%',
+  height: '100%',
+  objectFit: 'contain',
+  background: vars.color.ink,
+});
 export const loading = style({ display: 'grid', gap: vars.space['4'] });

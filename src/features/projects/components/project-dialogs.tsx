@@ -31,15 +31,21 @@ export interface ProjectDialogOptions {
   onDeleted?: (project: Project) => void;
 }
 
-export function useProjectDialogs({ cleanAllowed, fixErrorMessage = MESSAGES.fixSaveFailed, onDeleted }: ProjectDialogOptions) {
+export function useProjectDialogs({
+  cleanAllowed,
+  fixErrorMessage = MESSAGES.fixSaveFailed,
+  onDeleted,
+}: ProjectDialogOptions) {
   const { i18n } = useLingui();
   const [open, setOpen] = useState<Open>(null);
   const remove = useDeleteProject();
   const close = useCallback(() => setOpen(null), []);
 
-  const openDownload = (project: Project, images = completedImages(project)) => setOpen({ kind: 'download', project, images });
+  const openDownload = (project: Project, images = completedImages(project)) =>
+    setOpen({ kind: 'download', project, images });
   const openRename = (project: Project) => setOpen({ kind: 'rename', project });
-  const openFix = (project: Project, image = completedImages(project)[0]) => setOpen({ kind: 'fix', project, image });
+  const openFix = (project: Project, image = completedImages(project)[0]) =>
+    setOpen({ kind: 'fix', project, image });
   const openDelete = (project: Project) => {
     // the server refuses too; the seller learns why before confirming
     if (isProcessing(project)) {
@@ -51,7 +57,14 @@ export function useProjectDialogs({ cleanAllowed, fixErrorMessage = MESSAGES.fix
 
   let dialogs: ReactNode = null;
   if (open?.kind === 'download') {
-    dialogs = <DownloadDialog project={open.project} images={open.images} cleanAllowed={cleanAllowed} onClose={close} />;
+    dialogs = (
+      <DownloadDialog
+        project={open.project}
+        images={open.images}
+        cleanAllowed={cleanAllowed}
+        onClose={close}
+      />
+    );
   } else if (open?.kind === 'rename') {
     dialogs = <RenameProjectDialog project={open.project} onClose={close} />;
   } else if (open?.kind === 'fix') {

@@ -10,7 +10,11 @@ export const groupTitle = style({
   fontSize: vars.fontSize.lg,
   fontWeight: vars.weight.semibold,
 });
-export const count = style({ color: vars.color.muted, fontSize: vars.fontSize.sm, fontWeight: vars.weight.regular });
+export const count = style({
+  color: vars.color.muted,
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.weight.regular,
+});
 export const grid = style({
   display: 'grid',
   gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 290px), 1fr))',

@@ -23,7 +23,13 @@ export interface ProjectGridProps {
   grouped?: boolean;
 }
 
-export function ProjectGrid({ projects, cleanAllowed, onAction, variant = 'active', grouped = true }: ProjectGridProps) {
+export function ProjectGrid({
+  projects,
+  cleanAllowed,
+  onAction,
+  variant = 'active',
+  grouped = true,
+}: ProjectGridProps) {
   const { i18n } = useLingui();
   const [limit, setLimit] = useState(PAGE);
   const sentinel = useRef<HTMLDivElement>(null);
@@ -32,9 +38,12 @@ export function ProjectGrid({ projects, cleanAllowed, onAction, variant = 'activ
   useEffect(() => {
     const el = sentinel.current;
     if (!el || !hasMore) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) setLimit((n) => n + PAGE);
-    }, { rootMargin: '1200px 0px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setLimit((n) => n + PAGE);
+      },
+      { rootMargin: '1200px 0px' },
+    );
     observer.observe(el);
     return () => observer.disconnect();
   }, [hasMore]);
@@ -43,13 +52,20 @@ export function ProjectGrid({ projects, cleanAllowed, onAction, variant = 'activ
     const shown = projects.slice(0, limit);
     return grouped ? groupByDate(shown) : [{ group: null, items: shown }];
   }, [projects, limit, grouped]);
-  const totals = useMemo(() => (grouped ? new Map(groupByDate(projects).map((g) => [g.group, g.items.length])) : null), [projects, grouped]);
+  const totals = useMemo(
+    () => (grouped ? new Map(groupByDate(projects).map((g) => [g.group, g.items.length])) : null),
+    [projects, grouped],
+  );
 
   let index = 0;
   return (
     <div className={s.groups}>
       {groups.map(({ group, items }) => (
-        <section key={group ?? 'all'} className={s.group} aria-label={group ? i18n._(DATE_GROUP_LABELS[group]) : undefined}>
+        <section
+          key={group ?? 'all'}
+          className={s.group}
+          aria-label={group ? i18n._(DATE_GROUP_LABELS[group]) : undefined}
+        >
           {group && (
             <h2 className={s.groupTitle}>
               {i18n._(DATE_GROUP_LABELS[group])}
@@ -59,7 +75,13 @@ export function ProjectGrid({ projects, cleanAllowed, onAction, variant = 'activ
           <ul className={s.grid}>
             {items.map((project) => (
               <li key={project.id} className={s.cell}>
-                <ProjectCard project={project} cleanAllowed={cleanAllowed} onAction={onAction} variant={variant} eager={index++ < EAGER} />
+                <ProjectCard
+                  project={project}
+                  cleanAllowed={cleanAllowed}
+                  onAction={onAction}
+                  variant={variant}
+                  eager={index++ < EAGER}
+                />
               </li>
             ))}
           </ul>

@@ -22,7 +22,11 @@ const paths = {
 
 export type ProjectIconName = keyof typeof paths;
 
-export function ProjectIcon({ name, size = 18, ...rest }: Omit<SVGProps<SVGSVGElement>, 'name'> & { name: ProjectIconName; size?: number }) {
+export function ProjectIcon({
+  name,
+  size = 18,
+  ...rest
+}: Omit<SVGProps<SVGSVGElement>, 'name'> & { name: ProjectIconName; size?: number }) {
   return (
     <svg
       width={size}

@@ -50,7 +50,13 @@ export function ProjectNameEditor({ projectId, name }: { projectId: string; name
   }
   return (
     <h1 className={s.nameHeading}>
-      <button type="button" className={s.nameButton} onClick={() => setDraft(name)} title={t`Rename`} aria-label={t`${name}, rename`}>
+      <button
+        type="button"
+        className={s.nameButton}
+        onClick={() => setDraft(name)}
+        title={t`Rename`}
+        aria-label={t`${name}, rename`}
+      >
         <span className={s.nameText}>{name}</span>
         <ProjectIcon name="pencil" size={18} className={s.nameIcon} />
       </button>

@@ -73,7 +73,12 @@ export function ProjectsPage({ search, onSearchChange }: ProjectsPageProps) {
         <Alert tone="error">
           <span className={s.errorRow}>
             {i18n._(MESSAGES.loadProjectsFailed)}
-            <Button size="sm" variant="secondary" onClick={() => void projects.refetch()} loading={projects.isFetching}>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => void projects.refetch()}
+              loading={projects.isFetching}
+            >
               <Trans>Retry</Trans>
             </Button>
           </span>
@@ -105,7 +110,9 @@ export function ProjectsPage({ search, onSearchChange }: ProjectsPageProps) {
           </Button>
         </div>
       )}
-      {found.length > 0 && <ProjectGrid key={search} projects={found} cleanAllowed={cleanAllowed} onAction={onAction} />}
+      {found.length > 0 && (
+        <ProjectGrid key={search} projects={found} cleanAllowed={cleanAllowed} onAction={onAction} />
+      )}
       {dialogs.dialogs}
     </div>
   );

@@ -3,7 +3,14 @@ import { vars } from '../../../ui/theme.css.ts';
 
 export const wrap = style({ display: 'flex', alignItems: 'center', gap: vars.space['3'], flexWrap: 'wrap' });
 export const field = style({ position: 'relative', flex: '1 1 280px', maxWidth: '460px' });
-export const icon = style({ position: 'absolute', left: vars.space['3'], top: '50%', transform: 'translateY(-50%)', color: vars.color.muted, pointerEvents: 'none' });
+export const icon = style({
+  position: 'absolute',
+  left: vars.space['3'],
+  top: '50%',
+  transform: 'translateY(-50%)',
+  color: vars.color.muted,
+  pointerEvents: 'none',
+});
 export const input = style({
   width: '100%',
   minHeight: '44px',

@@ -4,7 +4,17 @@ import { ProjectIcon } from './project-icon.tsx';
 import * as s from './search-box.css.ts';
 
 /** The projects search: name, type or status, any case (spec 2 §2). */
-export function SearchBox({ value, onChange, found, total }: { value: string; onChange: (v: string) => void; found: number; total: number }) {
+export function SearchBox({
+  value,
+  onChange,
+  found,
+  total,
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  found: number;
+  total: number;
+}) {
   const { t } = useLingui();
   const id = useId();
   return (

@@ -14,7 +14,12 @@ export const srOnly = style({
   border: 0,
 });
 
-export const page = style({ display: 'grid', gap: vars.space['6'], minWidth: 0, '@media': { [mobile]: { gap: vars.space['5'] } } });
+export const page = style({
+  display: 'grid',
+  gap: vars.space['6'],
+  minWidth: 0,
+  '@media': { [mobile]: { gap: vars.space['5'] } },
+});
 
 export const head = style({
   display: 'flex',
@@ -83,6 +88,15 @@ export const emptyIcon = style({
   color: vars.color.accentInk,
 });
 
-export const emptyTitle = style({ fontSize: vars.fontSize.lg, fontWeight: vars.weight.semibold, color: vars.color.ink });
+export const emptyTitle = style({
+  fontSize: vars.fontSize.lg,
+  fontWeight: vars.weight.semibold,
+  color: vars.color.ink,
+});
 
-export const errorRow = style({ display: 'flex', alignItems: 'center', gap: vars.space['3'], flexWrap: 'wrap' });
+export const errorRow = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space['3'],
+  flexWrap: 'wrap',
+});

@@ -14,5 +14,7 @@ const TONES: Record<ProjectStatus, BadgeTone> = {
 
 export function StatusBadge({ status }: { status: ProjectStatus }) {
   const { i18n } = useLingui();
-  return <Badge tone={TONES[status] ?? 'neutral'}>{i18n._(STATUS_LABELS[status] ?? STATUS_LABELS.draft)}</Badge>;
+  return (
+    <Badge tone={TONES[status] ?? 'neutral'}>{i18n._(STATUS_LABELS[status] ?? STATUS_LABELS.draft)}</Badge>
+  );
 }

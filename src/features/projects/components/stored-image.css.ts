@@ -1,7 +1,11 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../../ui/theme.css.ts';
 
-export const frame = style({ position: 'relative', overflow: 'hidden', background: vars.color.surfaceSunken });
+export const frame = style({
+  position: 'relative',
+  overflow: 'hidden',
+  background: vars.color.surfaceSunken,
+});
 export const img = style({
   display: 'block',
   width: '100%',

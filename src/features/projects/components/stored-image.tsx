@@ -21,13 +21,27 @@ export interface StoredImageProps {
   onLoaded?: (img: HTMLImageElement) => void;
 }
 
-export function StoredImage({ source, size, alt, className, imgClassName, fit = 'cover', eager, style, onLoaded }: StoredImageProps) {
+export function StoredImage({
+  source,
+  size,
+  alt,
+  className,
+  imgClassName,
+  fit = 'cover',
+  eager,
+  style,
+  onLoaded,
+}: StoredImageProps) {
   const frameRef = useRef<HTMLDivElement>(null);
   const near = useInView(frameRef);
   const { url, retry } = useSignedImage(source, size, eager || near);
   const [loadedUrl, setLoadedUrl] = useState<string | null>(null);
   return (
-    <div ref={frameRef} className={[s.frame, fit === 'contain' ? s.clear : undefined, className].filter(Boolean).join(' ')} style={style}>
+    <div
+      ref={frameRef}
+      className={[s.frame, fit === 'contain' ? s.clear : undefined, className].filter(Boolean).join(' ')}
+      style={style}
+    >
       {url && (
         <img
           src={url}
@@ -38,7 +52,9 @@ export function StoredImage({ source, size, alt, className, imgClassName, fit = 
           crossOrigin="anonymous"
           draggable={false}
           data-loaded={loadedUrl === url}
-          className={[s.img, fit === 'contain' ? s.contain : undefined, imgClassName].filter(Boolean).join(' ')}
+          className={[s.img, fit === 'contain' ? s.contain : undefined, imgClassName]
+            .filter(Boolean)
+            .join(' ')}
           onLoad={(e) => {
             setLoadedUrl(url);
             onLoaded?.(e.currentTarget);

@@ -17,7 +17,11 @@ interface View {
 
 const clampView = (v: View, w: number, h: number): View => {
   const scale = Math.min(MAX_SCALE, Math.max(1, v.scale));
-  return { scale, x: Math.min(0, Math.max(w - w * scale, v.x)), y: Math.min(0, Math.max(h - h * scale, v.y)) };
+  return {
+    scale,
+    x: Math.min(0, Math.max(w - w * scale, v.x)),
+    y: Math.min(0, Math.max(h - h * scale, v.y)),
+  };
 };
 
 export function TouchZoom({ children }: { children: ReactNode }) {
@@ -31,7 +35,12 @@ export function TouchZoom({ children }: { children: ReactNode }) {
 
   const local = (e: PointerEvent) => {
     const box = ref.current?.getBoundingClientRect();
-    return { x: e.clientX - (box?.left ?? 0), y: e.clientY - (box?.top ?? 0), w: box?.width ?? 1, h: box?.height ?? 1 };
+    return {
+      x: e.clientX - (box?.left ?? 0),
+      y: e.clientY - (box?.top ?? 0),
+      w: box?.width ?? 1,
+      h: box?.height ?? 1,
+    };
   };
   const startGesture = () => {
     const pts = [...pointers.current.values()];
@@ -69,7 +78,10 @@ export function TouchZoom({ children }: { children: ReactNode }) {
   const onPointerEnd = (e: PointerEvent<HTMLDivElement>) => {
     if (!pointers.current.has(e.pointerId)) return;
     const p = local(e);
-    const moved = gesture.current && pointers.current.size === 1 ? Math.hypot(p.x - gesture.current.mid.x, p.y - gesture.current.mid.y) : 99;
+    const moved =
+      gesture.current && pointers.current.size === 1
+        ? Math.hypot(p.x - gesture.current.mid.x, p.y - gesture.current.mid.y)
+        : 99;
     pointers.current.delete(e.pointerId);
     startGesture();
     if (e.type !== 'pointerup' || moved > 12 || pointers.current.size > 0) return;
@@ -78,7 +90,11 @@ export function TouchZoom({ children }: { children: ReactNode }) {
     if (prev && now - prev.at < DOUBLE_TAP_MS && Math.hypot(prev.x - p.x, prev.y - p.y) < 30) {
       lastTap.current = null;
       setAnimated(true);
-      setView((v) => (v.scale > 1 ? { scale: 1, x: 0, y: 0 } : clampView({ scale: TAP_SCALE, x: p.x - p.x * TAP_SCALE, y: p.y - p.y * TAP_SCALE }, p.w, p.h)));
+      setView((v) =>
+        v.scale > 1
+          ? { scale: 1, x: 0, y: 0 }
+          : clampView({ scale: TAP_SCALE, x: p.x - p.x * TAP_SCALE, y: p.y - p.y * TAP_SCALE }, p.w, p.h),
+      );
     } else {
       lastTap.current = { at: now, x: p.x, y: p.y };
     }

@@ -1,7 +1,10 @@
 import { keyframes, style } from '@vanilla-extract/css';
 import { reducedMotion, vars } from '../../../ui/theme.css.ts';
 
-const pulse = keyframes({ '0%, 80%, 100%': { opacity: 0.25, transform: 'scale(0.8)' }, '40%': { opacity: 1, transform: 'scale(1)' } });
+const pulse = keyframes({
+  '0%, 80%, 100%': { opacity: 0.25, transform: 'scale(0.8)' },
+  '40%': { opacity: 1, transform: 'scale(1)' },
+});
 
 export const dots = style({
   display: 'inline-flex',

@@ -4,7 +4,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLiveRows } from '../../../lib/live-rows.ts';
 import { useSupabase } from '../../../lib/use-supabase.ts';
 import { useUser } from '../../auth/use-auth.ts';
-import { archivedProjectsQueryOptions, projectKeys, projectQueryOptions, projectsQueryOptions } from '../api.ts';
+import {
+  archivedProjectsQueryOptions,
+  projectKeys,
+  projectQueryOptions,
+  projectsQueryOptions,
+} from '../api.ts';
 import { patchImage, patchProject, projectFieldsOf, removeProject } from '../project-cache.ts';
 
 export function useProjects() {
@@ -31,7 +36,9 @@ export function useProjectsLive(projectId?: string) {
   const user = useUser();
   const queryClient = useQueryClient();
   const scope = projectId ?? 'all';
-  const refetch = projectId ? [projectKeys.detail(user.id, projectId), projectKeys.lists(user.id)] : [projectKeys.lists(user.id)];
+  const refetch = projectId
+    ? [projectKeys.detail(user.id, projectId), projectKeys.lists(user.id)]
+    : [projectKeys.lists(user.id)];
 
   useLiveRows({
     channel: `projects:${user.id}:${scope}`,

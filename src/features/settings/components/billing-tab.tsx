@@ -6,7 +6,15 @@ import { useSupabase } from '../../../lib/use-supabase.ts';
 import { useAppMutation } from '../../../lib/errors/index.ts';
 import { formatDate, formatEuro, formatNumber } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
-import { canCancel, creditsSummary, planBadge, planName, showsUpgrade, usePlanFacts, useSubscription } from '../../subscription/index.ts';
+import {
+  canCancel,
+  creditsSummary,
+  planBadge,
+  planName,
+  showsUpgrade,
+  usePlanFacts,
+  useSubscription,
+} from '../../subscription/index.ts';
 import { openBillingPortal } from '../api.ts';
 import { SettingsSection } from './settings-section.tsx';
 import * as s from './settings.css.ts';
@@ -35,7 +43,10 @@ export function BillingTab() {
 
   return (
     <div className={s.panel}>
-      <SettingsSection title={<Trans>Plan and billing</Trans>} description={<Trans>Plans renew monthly. Changes take effect at the next billing cycle.</Trans>}>
+      <SettingsSection
+        title={<Trans>Plan and billing</Trans>}
+        description={<Trans>Plans renew monthly. Changes take effect at the next billing cycle.</Trans>}
+      >
         <dl className={s.facts}>
           <div className={s.fact}>
             <dt className={s.factLabel}>
@@ -47,28 +58,37 @@ export function BillingTab() {
             <dt className={s.factLabel}>
               <Trans>Amount</Trans>
             </dt>
-            <dd className={s.factValue}>{amount === null ? <Skeleton width={90} height={22} /> : value(<Trans>{amount} / month</Trans>)}</dd>
+            <dd className={s.factValue}>
+              {amount === null ? <Skeleton width={90} height={22} /> : value(<Trans>{amount} / month</Trans>)}
+            </dd>
           </div>
           <div className={s.fact}>
-            <dt className={s.factLabel}>{cancelling ? <Trans>End date</Trans> : <Trans>Next billing date</Trans>}</dt>
+            <dt className={s.factLabel}>
+              {cancelling ? <Trans>End date</Trans> : <Trans>Next billing date</Trans>}
+            </dt>
             <dd className={s.factValue}>{value(date)}</dd>
           </div>
           <div className={s.fact}>
             <dt className={s.factLabel}>
               <Trans>Credits</Trans>
             </dt>
-            <dd className={s.factValue}>{value(`${formatNumber(credits.remaining, locale)} / ${formatNumber(credits.cycle, locale)}`)}</dd>
+            <dd className={s.factValue}>
+              {value(`${formatNumber(credits.remaining, locale)} / ${formatNumber(credits.cycle, locale)}`)}
+            </dd>
           </div>
         </dl>
         {cancelling && (
           <Alert tone="info">
-            <Trans>Your subscription is cancelled and ends on {date}. You keep your credits until then.</Trans>
+            <Trans>
+              Your subscription is cancelled and ends on {date}. You keep your credits until then.
+            </Trans>
           </Alert>
         )}
         {!cancelling && sub?.scheduled_plan && (
           <Alert tone="info">
             <Trans>
-              Your plan changes to {planName(sub.scheduled_plan)} on {date}. You keep {planName(plan)} and your credits until then.
+              Your plan changes to {planName(sub.scheduled_plan)} on {date}. You keep {planName(plan)} and
+              your credits until then.
             </Trans>
           </Alert>
         )}
@@ -90,11 +110,23 @@ export function BillingTab() {
           )}
         </div>
       </SettingsSection>
-      <SettingsSection title={<Trans>Payment details</Trans>} description={<Trans>Invoices, card and cancellation are handled in the secure billing portal of our payment provider.</Trans>}>
+      <SettingsSection
+        title={<Trans>Payment details</Trans>}
+        description={
+          <Trans>
+            Invoices, card and cancellation are handled in the secure billing portal of our payment provider.
+          </Trans>
+        }
+      >
         {portal.errorText && <Alert tone="error">{portal.errorText}</Alert>}
         <div className={s.linkRow}>
           {/* the portal is also where a pending cancellation is taken back, so it stays open for it */}
-          <Button variant="secondary" onClick={() => portal.mutate()} disabled={plan === 'free'} loading={opening}>
+          <Button
+            variant="secondary"
+            onClick={() => portal.mutate()}
+            disabled={plan === 'free'}
+            loading={opening}
+          >
             <Icon name="creditCard" size={18} />
             <Trans>Manage billing</Trans>
           </Button>

@@ -37,7 +37,11 @@ export function CancelSection() {
     <SettingsSection
       className={s.dangerZone}
       title={<Trans>Cancel subscription</Trans>}
-      description={<Trans>You keep your plan and credits until the end of the billing period, then move to the free plan.</Trans>}
+      description={
+        <Trans>
+          You keep your plan and credits until the end of the billing period, then move to the free plan.
+        </Trans>
+      }
     >
       {saved && (
         <Alert tone="success">
@@ -65,7 +69,12 @@ export function CancelSection() {
         onClose={() => !pending && setConfirming(false)}
         alert
         title={<Trans>Cancel your subscription?</Trans>}
-        description={<Trans>You keep the {plan} plan and its credits until {endDate}. After that your account moves to the free plan.</Trans>}
+        description={
+          <Trans>
+            You keep the {plan} plan and its credits until {endDate}. After that your account moves to the
+            free plan.
+          </Trans>
+        }
         footer={
           <>
             <Button variant="ghost" onClick={() => setConfirming(false)} disabled={pending}>

@@ -15,11 +15,21 @@ export function LanguageSection() {
     void setLocale(l).finally(() => setChoosing(null));
   };
   return (
-    <SettingsSection title={<Trans>Language</Trans>} description={<Trans>The language of the interface on this device.</Trans>}>
+    <SettingsSection
+      title={<Trans>Language</Trans>}
+      description={<Trans>The language of the interface on this device.</Trans>}
+    >
       <fieldset className={s.radioGroup} aria-label={t`Interface language`}>
         {LOCALES.map((l) => (
           <label key={l} className={s.radio} lang={l}>
-            <input type="radio" name="language" value={l} checked={(choosing ?? locale) === l} onChange={() => choose(l)} className={s.radioInput} />
+            <input
+              type="radio"
+              name="language"
+              value={l}
+              checked={(choosing ?? locale) === l}
+              onChange={() => choose(l)}
+              className={s.radioInput}
+            />
             {LANGUAGE_NAMES[l]}
           </label>
         ))}

@@ -6,7 +6,10 @@ import { SettingsSection } from './settings-section.tsx';
 export function NotificationsSection() {
   const [enabled, setEnabled] = useNotificationsEnabled();
   return (
-    <SettingsSection title={<Trans>Notifications</Trans>} description={<Trans>Kept on this device only.</Trans>}>
+    <SettingsSection
+      title={<Trans>Notifications</Trans>}
+      description={<Trans>Kept on this device only.</Trans>}
+    >
       <Switch
         checked={enabled}
         onChange={setEnabled}

@@ -37,13 +37,33 @@ export function PasswordSection() {
   };
 
   return (
-    <SettingsSection title={<Trans>Change password</Trans>} description={<Trans>At least 6 characters.</Trans>}>
+    <SettingsSection
+      title={<Trans>Change password</Trans>}
+      description={<Trans>At least 6 characters.</Trans>}
+    >
       <form className={s.fields} onSubmit={onSubmit} noValidate>
         {error && <Alert tone="error">{error}</Alert>}
-        <PasswordField label={<Trans>New password</Trans>} name="newPassword" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-        <PasswordField label={<Trans>Confirm new password</Trans>} name="confirmNewPassword" autoComplete="new-password" value={confirmation} onChange={(e) => setConfirmation(e.target.value)} />
+        <PasswordField
+          label={<Trans>New password</Trans>}
+          name="newPassword"
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <PasswordField
+          label={<Trans>Confirm new password</Trans>}
+          name="confirmNewPassword"
+          autoComplete="new-password"
+          value={confirmation}
+          onChange={(e) => setConfirmation(e.target.value)}
+        />
         <div className={s.actions}>
-          <Button type="submit" variant="secondary" loading={update.isPending} disabled={!password || !confirmation}>
+          <Button
+            type="submit"
+            variant="secondary"
+            loading={update.isPending}
+            disabled={!password || !confirmation}
+          >
             <Trans>Update password</Trans>
           </Button>
         </div>

@@ -30,7 +30,8 @@ export function ProfileSection() {
     setNameRequired(!name.trim());
     if (!name.trim()) return;
     updateName.mutate(name, {
-      onSuccess: () => toast.show({ tone: 'success', title: t`Name updated successfully`, duration: SETTINGS_TOAST_MS }),
+      onSuccess: () =>
+        toast.show({ tone: 'success', title: t`Name updated successfully`, duration: SETTINGS_TOAST_MS }),
     });
   };
 
@@ -40,26 +41,57 @@ export function ProfileSection() {
     setPhoneRequired(!phone.trim());
     if (!phone.trim()) return;
     updatePhone.mutate(phone, {
-      onSuccess: () => toast.show({ tone: 'success', title: t`Phone number updated successfully`, duration: SETTINGS_TOAST_MS }),
+      onSuccess: () =>
+        toast.show({
+          tone: 'success',
+          title: t`Phone number updated successfully`,
+          duration: SETTINGS_TOAST_MS,
+        }),
     });
   };
 
   return (
-    <SettingsSection title={<Trans>Profile</Trans>} description={<Trans>How we greet you and how we can reach you.</Trans>}>
+    <SettingsSection
+      title={<Trans>Profile</Trans>}
+      description={<Trans>How we greet you and how we can reach you.</Trans>}
+    >
       <form className={s.fields} onSubmit={saveName} noValidate>
         {nameError && <Alert tone="error">{nameError}</Alert>}
-        <TextField label={<Trans>Full name</Trans>} name="fullName" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
+        <TextField
+          label={<Trans>Full name</Trans>}
+          name="fullName"
+          autoComplete="name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
         <div className={s.actions}>
-          <Button type="submit" variant="secondary" loading={updateName.isPending} disabled={name.trim() === (profile?.full_name ?? '')}>
+          <Button
+            type="submit"
+            variant="secondary"
+            loading={updateName.isPending}
+            disabled={name.trim() === (profile?.full_name ?? '')}
+          >
             <Trans>Save name</Trans>
           </Button>
         </div>
       </form>
       <form className={s.fields} onSubmit={savePhone} noValidate>
         {phoneError && <Alert tone="error">{phoneError}</Alert>}
-        <TextField label={<Trans>Phone number</Trans>} name="phone" type="tel" autoComplete="tel" value={phone} onChange={(e) => setPhone(e.target.value)} />
+        <TextField
+          label={<Trans>Phone number</Trans>}
+          name="phone"
+          type="tel"
+          autoComplete="tel"
+          value={phone}
+          onChange={(e) => setPhone(e.target.value)}
+        />
         <div className={s.actions}>
-          <Button type="submit" variant="secondary" loading={updatePhone.isPending} disabled={phone.trim() === (profile?.phone_number ?? '')}>
+          <Button
+            type="submit"
+            variant="secondary"
+            loading={updatePhone.isPending}
+            disabled={phone.trim() === (profile?.phone_number ?? '')}
+          >
             <Trans>Save phone number</Trans>
           </Button>
         </div>

@@ -6,7 +6,13 @@ import { AccountTab } from './account-tab.tsx';
 import { BillingTab } from './billing-tab.tsx';
 import * as s from './settings.css.ts';
 
-export function SettingsPage({ tab, onTabChange }: { tab: SettingsTab; onTabChange: (tab: SettingsTab) => void }) {
+export function SettingsPage({
+  tab,
+  onTabChange,
+}: {
+  tab: SettingsTab;
+  onTabChange: (tab: SettingsTab) => void;
+}) {
   const { t } = useLingui();
   usePageTitle(t`Settings`);
   return (

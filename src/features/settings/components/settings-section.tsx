@@ -2,7 +2,17 @@ import { useId, type ReactNode } from 'react';
 import { Card } from '../../../ui/index.ts';
 import * as s from './settings.css.ts';
 
-export function SettingsSection({ title, description, children, className }: { title: ReactNode; description?: ReactNode; children: ReactNode; className?: string }) {
+export function SettingsSection({
+  title,
+  description,
+  children,
+  className,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
   const id = useId();
   return (
     <Card as="section" padding="lg" aria-labelledby={id} className={className}>

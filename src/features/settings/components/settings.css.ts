@@ -2,7 +2,13 @@ import { style } from '@vanilla-extract/css';
 import { vars, mobile } from '../../../ui/theme.css.ts';
 
 export const page = style({ display: 'grid', gap: vars.space['6'], maxWidth: '880px' });
-export const title = style({ fontFamily: vars.font.display, fontSize: vars.fontSize['3xl'], fontWeight: vars.weight.semibold, letterSpacing: '-0.02em', '@media': { [mobile]: { fontSize: vars.fontSize['2xl'] } } });
+export const title = style({
+  fontFamily: vars.font.display,
+  fontSize: vars.fontSize['3xl'],
+  fontWeight: vars.weight.semibold,
+  letterSpacing: '-0.02em',
+  '@media': { [mobile]: { fontSize: vars.fontSize['2xl'] } },
+});
 export const lead = style({ color: vars.color.muted, marginTop: vars.space['1'] });
 export const panel = style({ display: 'grid', gap: vars.space['5'], marginTop: vars.space['5'] });
 
@@ -13,10 +19,26 @@ export const section = style({
   '@media': { [mobile]: { gridTemplateColumns: '1fr', gap: vars.space['4'] } },
 });
 export const sectionTitle = style({ fontSize: vars.fontSize.md, fontWeight: vars.weight.semibold });
-export const sectionText = style({ fontSize: vars.fontSize.sm, color: vars.color.muted, marginTop: vars.space['1'] });
+export const sectionText = style({
+  fontSize: vars.fontSize.sm,
+  color: vars.color.muted,
+  marginTop: vars.space['1'],
+});
 export const fields = style({ display: 'grid', gap: vars.space['4'], alignContent: 'start' });
-export const actions = style({ display: 'flex', justifyContent: 'flex-end', gap: vars.space['3'], flexWrap: 'wrap' });
-export const radioGroup = style({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: vars.space['3'], border: 0, margin: 0, padding: 0 });
+export const actions = style({
+  display: 'flex',
+  justifyContent: 'flex-end',
+  gap: vars.space['3'],
+  flexWrap: 'wrap',
+});
+export const radioGroup = style({
+  display: 'grid',
+  gridTemplateColumns: '1fr 1fr',
+  gap: vars.space['3'],
+  border: 0,
+  margin: 0,
+  padding: 0,
+});
 export const radio = style({
   display: 'flex',
   alignItems: 'center',
@@ -26,12 +48,32 @@ export const radio = style({
   borderRadius: vars.radius.md,
   cursor: 'pointer',
   fontWeight: vars.weight.medium,
-  selectors: { '&:has(input:checked)': { borderColor: vars.color.ink, boxShadow: `inset 0 0 0 1px ${vars.color.ink}` } },
+  selectors: {
+    '&:has(input:checked)': { borderColor: vars.color.ink, boxShadow: `inset 0 0 0 1px ${vars.color.ink}` },
+  },
 });
 export const radioInput = style({ accentColor: vars.color.ink, width: '18px', height: '18px', margin: 0 });
 export const dangerZone = style({ borderColor: vars.color.dangerSoft });
-export const facts = style({ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: vars.space['4'], margin: 0, '@media': { [mobile]: { gridTemplateColumns: '1fr' } } });
-export const fact = style({ padding: vars.space['4'], borderRadius: vars.radius.md, background: vars.color.surfaceMuted, display: 'grid', gap: vars.space['1'] });
-export const factLabel = style({ fontSize: vars.fontSize.xs, color: vars.color.muted, textTransform: 'uppercase', letterSpacing: '0.05em', fontWeight: vars.weight.medium });
+export const facts = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+  gap: vars.space['4'],
+  margin: 0,
+  '@media': { [mobile]: { gridTemplateColumns: '1fr' } },
+});
+export const fact = style({
+  padding: vars.space['4'],
+  borderRadius: vars.radius.md,
+  background: vars.color.surfaceMuted,
+  display: 'grid',
+  gap: vars.space['1'],
+});
+export const factLabel = style({
+  fontSize: vars.fontSize.xs,
+  color: vars.color.muted,
+  textTransform: 'uppercase',
+  letterSpacing: '0.05em',
+  fontWeight: vars.weight.medium,
+});
 export const factValue = style({ margin: 0, fontSize: vars.fontSize.lg, fontWeight: vars.weight.semibold });
 export const linkRow = style({ display: 'flex', gap: vars.space['3'], flexWrap: 'wrap' });

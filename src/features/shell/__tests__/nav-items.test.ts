@@ -3,7 +3,15 @@ import { activeNavKey, NAV_ITEMS } from '../nav-items.ts';
 
 describe('side navigation', () => {
   it('lists the items in the spec order', () => {
-    expect(NAV_ITEMS.map((i) => i.key)).toEqual(['home', 'projects', 'create', 'tools', 'history', 'pricing', 'settings']);
+    expect(NAV_ITEMS.map((i) => i.key)).toEqual([
+      'home',
+      'projects',
+      'create',
+      'tools',
+      'history',
+      'pricing',
+      'settings',
+    ]);
   });
 
   it('marks the item of the first path segment', () => {

@@ -7,7 +7,12 @@ export const shell = style({
   minHeight: '100dvh',
   transition: `grid-template-columns ${vars.motion.slow} ${vars.motion.ease}`,
   selectors: { '&[data-collapsed="true"]': { gridTemplateColumns: '76px minmax(0, 1fr)' } },
-  '@media': { [mobile]: { gridTemplateColumns: 'minmax(0, 1fr)', selectors: { '&[data-collapsed="true"]': { gridTemplateColumns: 'minmax(0, 1fr)' } } } },
+  '@media': {
+    [mobile]: {
+      gridTemplateColumns: 'minmax(0, 1fr)',
+      selectors: { '&[data-collapsed="true"]': { gridTemplateColumns: 'minmax(0, 1fr)' } },
+    },
+  },
 });
 
 export const sidebarSlot = style({

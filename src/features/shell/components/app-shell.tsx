@@ -70,7 +70,11 @@ export function AppShell({ children }: { children: ReactNode }) {
         </dialog>
       )}
       <div className={s.column}>
-        <Header isMobile={isMobile} sidebarOpen={isMobile ? drawerOpen : !collapsed} onToggleSidebar={toggle} />
+        <Header
+          isMobile={isMobile}
+          sidebarOpen={isMobile ? drawerOpen : !collapsed}
+          onToggleSidebar={toggle}
+        />
         <OfflineNotice />
         <main id="main" className={s.main} tabIndex={-1}>
           {children}

@@ -13,7 +13,15 @@ export const page = style({
   background: vars.color.surface,
   textAlign: 'center',
 });
-export const icon = style({ display: 'grid', placeItems: 'center', width: '64px', height: '64px', borderRadius: '50%', background: vars.color.accentSoft, color: vars.color.accentInk });
+export const icon = style({
+  display: 'grid',
+  placeItems: 'center',
+  width: '64px',
+  height: '64px',
+  borderRadius: '50%',
+  background: vars.color.accentSoft,
+  color: vars.color.accentInk,
+});
 export const title = style({ fontFamily: vars.font.display, fontSize: vars.fontSize['2xl'] });
 export const text = style({ color: vars.color.inkSoft });
 export const note = style({ color: vars.color.muted, fontSize: vars.fontSize.sm });

@@ -43,4 +43,9 @@ export const mobileBrand = style({
 
 export const spacer = style({ flex: 1 });
 
-export const actions = style({ display: 'flex', alignItems: 'center', gap: vars.space['2'], '@media': { [mobile]: { gap: vars.space['1'] } } });
+export const actions = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space['2'],
+  '@media': { [mobile]: { gap: vars.space['1'] } },
+});

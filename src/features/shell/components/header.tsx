@@ -18,7 +18,13 @@ export function Header({ isMobile, sidebarOpen, onToggleSidebar }: HeaderProps) 
   const toggleLabel = isMobile ? t`Open navigation` : sidebarOpen ? t`Collapse sidebar` : t`Expand sidebar`;
   return (
     <header className={s.header}>
-      <button type="button" className={s.toggle} onClick={onToggleSidebar} aria-label={toggleLabel} aria-expanded={isMobile ? undefined : sidebarOpen}>
+      <button
+        type="button"
+        className={s.toggle}
+        onClick={onToggleSidebar}
+        aria-label={toggleLabel}
+        aria-expanded={isMobile ? undefined : sidebarOpen}
+      >
         <Icon name={isMobile ? 'menu' : 'sidebar'} />
       </button>
       <Link to="/home" className={s.mobileBrand}>

@@ -5,5 +5,7 @@ import { ComingSoonPage } from './coming-soon-page.tsx';
 export function Placeholder({ section }: { section: PlaceholderKey }) {
   const { i18n } = useLingui();
   const info = PLACEHOLDERS[section];
-  return <ComingSoonPage title={i18n._(info.title)} icon={info.icon} description={i18n._(info.description)} />;
+  return (
+    <ComingSoonPage title={i18n._(info.title)} icon={info.icon} description={i18n._(info.description)} />
+  );
 }

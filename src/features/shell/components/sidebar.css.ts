@@ -1,9 +1,22 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../../ui/theme.css.ts';
 
-export const sidebar = style({ display: 'flex', flexDirection: 'column', height: '100%', padding: vars.space['4'], gap: vars.space['6'], overflowY: 'auto' });
+export const sidebar = style({
+  display: 'flex',
+  flexDirection: 'column',
+  height: '100%',
+  padding: vars.space['4'],
+  gap: vars.space['6'],
+  overflowY: 'auto',
+});
 
-export const brandRow = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', minHeight: '40px', paddingInline: vars.space['2'] });
+export const brandRow = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  minHeight: '40px',
+  paddingInline: vars.space['2'],
+});
 
 export const brand = style({
   display: 'inline-flex',

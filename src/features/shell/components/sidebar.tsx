@@ -18,7 +18,12 @@ export function Sidebar({ collapsed = false, onNavigate }: SidebarProps) {
   return (
     <nav className={s.sidebar} aria-label={t`Main`}>
       <div className={s.brandRow}>
-        <Link to="/home" className={s.brand} onClick={onNavigate} aria-label={collapsed ? 'Drape' : undefined}>
+        <Link
+          to="/home"
+          className={s.brand}
+          onClick={onNavigate}
+          aria-label={collapsed ? 'Drape' : undefined}
+        >
           <Logo size={32} />
           {!collapsed && 'Drape'}
         </Link>

@@ -31,7 +31,13 @@ export const avatar = style({
 
 export const chevron = style({ color: vars.color.muted, '@media': { [mobile]: { display: 'none' } } });
 
-export const who = style({ display: 'flex', gap: vars.space['3'], alignItems: 'center', padding: vars.space['4'], borderBottom: `1px solid ${vars.color.border}` });
+export const who = style({
+  display: 'flex',
+  gap: vars.space['3'],
+  alignItems: 'center',
+  padding: vars.space['4'],
+  borderBottom: `1px solid ${vars.color.border}`,
+});
 export const name = style({ fontWeight: vars.weight.semibold, fontSize: vars.fontSize.sm });
 export const email = style({ color: vars.color.muted, fontSize: vars.fontSize.xs, wordBreak: 'break-all' });
 export const panel = style({ width: '272px' });

@@ -1,6 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '@lingui/core';
-import { lowCreditsSubtext, lowCreditsTitle, readDismissedBalance, shouldPromptLowCredits } from '../low-credits.ts';
+import {
+  lowCreditsSubtext,
+  lowCreditsTitle,
+  readDismissedBalance,
+  shouldPromptLowCredits,
+} from '../low-credits.ts';
 import { buildPlanFacts } from './builders.ts';
 
 beforeAll(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
@@ -13,7 +18,7 @@ describe('low-credits modal', () => {
     expect(i18n._(lowCreditsSubtext)).toBe('Upgrade your plan to continue creating amazing fashion content');
   });
 
-  it("opens for paid plans at their threshold (3) or fewer", () => {
+  it('opens for paid plans at their threshold (3) or fewer', () => {
     const lite = buildPlanFacts('lite');
     expect(shouldPromptLowCredits({ credits_remaining: 3 }, lite, null)).toBe(true);
     expect(shouldPromptLowCredits({ credits_remaining: 4 }, lite, null)).toBe(false);

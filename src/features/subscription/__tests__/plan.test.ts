@@ -4,16 +4,30 @@ import { buildPlanFacts } from './builders.ts';
 
 describe('credits dropdown facts', () => {
   it('offers Upgrade on free, lite and pro only', () => {
-    expect(['free', 'lite', 'pro', 'advanced'].map((p) => showsUpgrade(p as never))).toEqual([true, true, true, false]);
+    expect(['free', 'lite', 'pro', 'advanced'].map((p) => showsUpgrade(p as never))).toEqual([
+      true,
+      true,
+      true,
+      false,
+    ]);
   });
 
   it('adds remaining and used for the cycle; rollover is 0', () => {
-    expect(creditsSummary({ credits_remaining: 7, credits_used: 13 })).toEqual({ remaining: 7, used: 13, cycle: 20, rollover: 0, totalAvailable: 7, empty: false });
+    expect(creditsSummary({ credits_remaining: 7, credits_used: 13 })).toEqual({
+      remaining: 7,
+      used: 13,
+      cycle: 20,
+      rollover: 0,
+      totalAvailable: 7,
+      empty: false,
+    });
     expect(creditsSummary({ credits_remaining: 0, credits_used: 2 }).empty).toBe(true);
   });
 
   it('reads numeric strings (Postgres numeric) as numbers', () => {
-    expect(creditsSummary({ credits_remaining: '1.85' as never, credits_used: '0.15' as never }).cycle).toBe(2);
+    expect(creditsSummary({ credits_remaining: '1.85' as never, credits_used: '0.15' as never }).cycle).toBe(
+      2,
+    );
   });
 });
 
@@ -24,8 +38,12 @@ describe('low credits rule', () => {
     expect(isLowOnCredits({ credits_remaining: 4 }, buildPlanFacts('pro'))).toBe(false);
   });
   it('follows the threshold public.plans gives, not a number of its own', () => {
-    expect(isLowOnCredits({ credits_remaining: 4.5 }, buildPlanFacts('pro', { low_credit_threshold: 5 }))).toBe(true);
-    expect(isLowOnCredits({ credits_remaining: 2 }, buildPlanFacts('pro', { low_credit_threshold: 1 }))).toBe(false);
+    expect(
+      isLowOnCredits({ credits_remaining: 4.5 }, buildPlanFacts('pro', { low_credit_threshold: 5 })),
+    ).toBe(true);
+    expect(isLowOnCredits({ credits_remaining: 2 }, buildPlanFacts('pro', { low_credit_threshold: 1 }))).toBe(
+      false,
+    );
   });
   it('exempts plans without alerts (the free plan), and says no while the facts are unknown', () => {
     expect(isLowOnCredits({ credits_remaining: 0 }, buildPlanFacts('free'))).toBe(false);

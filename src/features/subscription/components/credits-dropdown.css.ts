@@ -14,16 +14,41 @@ export const trigger = style({
   fontSize: vars.fontSize.sm,
   fontWeight: vars.weight.semibold,
   cursor: 'pointer',
-  selectors: { '&:hover, &[aria-expanded="true"]': { borderColor: vars.color.borderStrong, background: vars.color.surfaceMuted } },
+  selectors: {
+    '&:hover, &[aria-expanded="true"]': {
+      borderColor: vars.color.borderStrong,
+      background: vars.color.surfaceMuted,
+    },
+  },
 });
 
-export const triggerUnit = style({ fontWeight: vars.weight.regular, color: vars.color.muted, '@media': { [mobile]: { display: 'none' } } });
+export const triggerUnit = style({
+  fontWeight: vars.weight.regular,
+  color: vars.color.muted,
+  '@media': { [mobile]: { display: 'none' } },
+});
 
-export const panel = style({ width: '320px', padding: vars.space['5'], display: 'grid', gap: vars.space['4'] });
+export const panel = style({
+  width: '320px',
+  padding: vars.space['5'],
+  display: 'grid',
+  gap: vars.space['4'],
+});
 
-export const top = style({ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: vars.space['3'] });
+export const top = style({
+  display: 'flex',
+  alignItems: 'flex-start',
+  justifyContent: 'space-between',
+  gap: vars.space['3'],
+});
 
-export const caption = style({ fontSize: vars.fontSize.xs, fontWeight: vars.weight.medium, color: vars.color.muted, textTransform: 'uppercase', letterSpacing: '0.06em' });
+export const caption = style({
+  fontSize: vars.fontSize.xs,
+  fontWeight: vars.weight.medium,
+  color: vars.color.muted,
+  textTransform: 'uppercase',
+  letterSpacing: '0.06em',
+});
 
 export const big = style({
   fontFamily: vars.font.display,
@@ -35,11 +60,26 @@ export const big = style({
 
 export const empty = style({ color: vars.color.danger });
 
-export const rows = style({ display: 'grid', gap: vars.space['2'], margin: 0, paddingTop: vars.space['3'], borderTop: `1px solid ${vars.color.border}` });
+export const rows = style({
+  display: 'grid',
+  gap: vars.space['2'],
+  margin: 0,
+  paddingTop: vars.space['3'],
+  borderTop: `1px solid ${vars.color.border}`,
+});
 
-export const row = style({ display: 'flex', justifyContent: 'space-between', gap: vars.space['3'], fontSize: vars.fontSize.sm });
+export const row = style({
+  display: 'flex',
+  justifyContent: 'space-between',
+  gap: vars.space['3'],
+  fontSize: vars.fontSize.sm,
+});
 export const term = style({ color: vars.color.muted });
-export const value = style({ margin: 0, fontWeight: vars.weight.semibold, fontVariantNumeric: 'tabular-nums' });
+export const value = style({
+  margin: 0,
+  fontWeight: vars.weight.semibold,
+  fontVariantNumeric: 'tabular-nums',
+});
 export const total = style({ paddingTop: vars.space['2'], borderTop: `1px dashed ${vars.color.border}` });
 
 export const actions = style({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: vars.space['2'] });

@@ -28,9 +28,18 @@ export function CreditsDropdown() {
       label={t`Credits`}
       {...hoverProps}
       trigger={(props) => (
-        <button type="button" className={s.trigger} {...props} aria-label={t`Credits: ${remainingText} remaining`}>
+        <button
+          type="button"
+          className={s.trigger}
+          {...props}
+          aria-label={t`Credits: ${remainingText} remaining`}
+        >
           <Icon name="coins" size={18} />
-          {isPending ? <Skeleton width={20} height={14} /> : <span className={credits.empty ? s.empty : undefined}>{remainingText}</span>}
+          {isPending ? (
+            <Skeleton width={20} height={14} />
+          ) : (
+            <span className={credits.empty ? s.empty : undefined}>{remainingText}</span>
+          )}
           <span className={s.triggerUnit}>
             <Trans>credits</Trans>
           </span>
@@ -50,7 +59,11 @@ export function CreditsDropdown() {
           <Badge tone={plan === 'free' ? 'neutral' : 'accent'}>{i18n._(planBadge(plan))}</Badge>
         </div>
         {showsUpgrade(plan) && (
-          <Link to="/pricing" className={buttonClass({ variant: 'accent', block: true })} onClick={() => setOpen(false)}>
+          <Link
+            to="/pricing"
+            className={buttonClass({ variant: 'accent', block: true })}
+            onClick={() => setOpen(false)}
+          >
             <Icon name="sparkles" size={18} />
             <Trans>Upgrade</Trans>
           </Link>
@@ -79,7 +92,11 @@ export function CreditsDropdown() {
             <dd className={s.value}>{n(credits.totalAvailable)}</dd>
           </div>
         </dl>
-        <Link to="/pricing" className={buttonClass({ variant: 'secondary', block: true })} onClick={() => setOpen(false)}>
+        <Link
+          to="/pricing"
+          className={buttonClass({ variant: 'secondary', block: true })}
+          onClick={() => setOpen(false)}
+        >
           <Icon name="plus" size={18} />
           <Trans>Add credits</Trans>
         </Link>

@@ -5,7 +5,13 @@ import { Button, Dialog, Icon } from '../../../ui/index.ts';
 import { useSupabase } from '../../../lib/use-supabase.ts';
 import { usePlanFacts } from '../hooks/use-plans.ts';
 import { useSubscription } from '../hooks/use-subscription.ts';
-import { DISMISSED_KEY, lowCreditsSubtext, lowCreditsTitle, readDismissedBalance, shouldPromptLowCredits } from '../low-credits.ts';
+import {
+  DISMISSED_KEY,
+  lowCreditsSubtext,
+  lowCreditsTitle,
+  readDismissedBalance,
+  shouldPromptLowCredits,
+} from '../low-credits.ts';
 import * as s from './low-credits-modal.css.ts';
 
 /** Opens when the server's balance is low for the plan (3 or fewer on a paid plan). */

@@ -42,7 +42,8 @@ export function ContactDialog({ open, onClose }: { open: boolean; onClose: () =>
 
   // Fill the blanks with what is known (the profile's name may arrive after the first render).
   useEffect(() => {
-    if (open && idle) setForm((f) => ({ ...f, fullName: f.fullName || name, email: f.email || user.email || '' }));
+    if (open && idle)
+      setForm((f) => ({ ...f, fullName: f.fullName || name, email: f.email || user.email || '' }));
   }, [open, idle, name, user.email]);
 
   const finish = useEffectEvent(() => {
@@ -55,7 +56,8 @@ export function ContactDialog({ open, onClose }: { open: boolean; onClose: () =>
     return () => clearTimeout(timer);
   }, [submit.isSuccess]);
 
-  const set = (key: keyof ContactInput) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
+  const set = (key: keyof ContactInput) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [key]: e.target.value }));
   const err = (key: keyof ContactInput) => (errors[key] ? i18n._(errorText[errors[key]!]) : undefined);
 
   const onSubmit = (e: FormEvent) => {
@@ -72,7 +74,14 @@ export function ContactDialog({ open, onClose }: { open: boolean; onClose: () =>
   };
 
   return (
-    <Dialog open={open} onClose={close} title={<Trans>Contact us</Trans>} description={<Trans>Questions about plans, billing or a project? We answer within one business day.</Trans>}>
+    <Dialog
+      open={open}
+      onClose={close}
+      title={<Trans>Contact us</Trans>}
+      description={
+        <Trans>Questions about plans, billing or a project? We answer within one business day.</Trans>
+      }
+    >
       {submit.isSuccess ? (
         <div className={s.success} role="status">
           <span className={s.successIcon}>
@@ -85,9 +94,29 @@ export function ContactDialog({ open, onClose }: { open: boolean; onClose: () =>
       ) : (
         <form className={s.form} onSubmit={onSubmit} noValidate>
           {submit.errorText && <Alert tone="error">{submit.errorText}</Alert>}
-          <TextField label={<Trans>Full name</Trans>} autoComplete="name" value={form.fullName} onChange={set('fullName')} error={err('fullName')} />
-          <TextField label={<Trans>Email</Trans>} type="email" autoComplete="email" value={form.email} onChange={set('email')} error={err('email')} />
-          <TextAreaField label={<Trans>Details</Trans>} value={form.details} onChange={set('details')} error={err('details')} rows={5} autoFocus />
+          <TextField
+            label={<Trans>Full name</Trans>}
+            autoComplete="name"
+            value={form.fullName}
+            onChange={set('fullName')}
+            error={err('fullName')}
+          />
+          <TextField
+            label={<Trans>Email</Trans>}
+            type="email"
+            autoComplete="email"
+            value={form.email}
+            onChange={set('email')}
+            error={err('email')}
+          />
+          <TextAreaField
+            label={<Trans>Details</Trans>}
+            value={form.details}
+            onChange={set('details')}
+            error={err('details')}
+            rows={5}
+            autoFocus
+          />
           <div className={s.actions}>
             <Button variant="ghost" onClick={close}>
               <Trans>Cancel</Trans>

@@ -46,7 +46,12 @@ export function FeedbackDialog({ open, onClose }: { open: boolean; onClose: () =
   };
 
   return (
-    <Dialog open={open} onClose={close} title={<Trans>Give feedback</Trans>} description={<Trans>Tell us what works and what doesn't. We read every message.</Trans>}>
+    <Dialog
+      open={open}
+      onClose={close}
+      title={<Trans>Give feedback</Trans>}
+      description={<Trans>Tell us what works and what doesn't. We read every message.</Trans>}
+    >
       {send.isSuccess ? (
         <div className={s.success} role="status">
           <span className={s.successIcon}>
@@ -62,7 +67,14 @@ export function FeedbackDialog({ open, onClose }: { open: boolean; onClose: () =
       ) : (
         <form className={s.form} onSubmit={onSubmit}>
           {send.errorText && <Alert tone="error">{send.errorText}</Alert>}
-          <TextAreaField label={<Trans>Your feedback</Trans>} value={text} onChange={(e) => setText(e.target.value)} placeholder={t`What should we improve?`} rows={5} autoFocus />
+          <TextAreaField
+            label={<Trans>Your feedback</Trans>}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder={t`What should we improve?`}
+            rows={5}
+            autoFocus
+          />
           <div className={s.actions}>
             <Button variant="ghost" onClick={close}>
               <Trans>Cancel</Trans>

@@ -11,7 +11,9 @@ function imageParam(value: unknown): number | undefined {
 }
 
 export const Route = createFileRoute('/_app/projects/$projectId')({
-  validateSearch: (search: Record<string, unknown>): { image?: number } => ({ image: imageParam(search.image) }),
+  validateSearch: (search: Record<string, unknown>): { image?: number } => ({
+    image: imageParam(search.image),
+  }),
   loader: ({ context, params }) => {
     void context.queryClient.prefetchQuery(projectQueryOptions(supabase, context.user.id, params.projectId));
     void context.queryClient.prefetchQuery(subscriptionQueryOptions(supabase, context.user.id));

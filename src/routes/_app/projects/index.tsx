@@ -6,7 +6,9 @@ import { ProjectsPage } from '../../../features/projects/pages.ts';
 import { plansQueryOptions, subscriptionQueryOptions } from '../../../features/subscription/index.ts';
 
 export const Route = createFileRoute('/_app/projects/')({
-  validateSearch: (search: Record<string, unknown>): { q?: string } => ({ q: optionalString(search.q) || undefined }),
+  validateSearch: (search: Record<string, unknown>): { q?: string } => ({
+    q: optionalString(search.q) || undefined,
+  }),
   // Start the reads while the page's code loads; the page shows skeletons.
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(projectsQueryOptions(supabase, context.user.id));
@@ -16,6 +18,11 @@ export const Route = createFileRoute('/_app/projects/')({
   component: function ProjectsRoute() {
     const { q = '' } = Route.useSearch();
     const navigate = Route.useNavigate();
-    return <ProjectsPage search={q} onSearchChange={(next) => void navigate({ search: { q: next || undefined }, replace: true })} />;
+    return (
+      <ProjectsPage
+        search={q}
+        onSearchChange={(next) => void navigate({ search: { q: next || undefined }, replace: true })}
+      />
+    );
   },
 });

@@ -19,7 +19,12 @@ function deps(sub: SubscriptionState | null, provider?: (id: string) => Promise<
   return { d, calls };
 }
 
-const pro: SubscriptionState = { plan: 'pro', cancel_at_period_end: false, stripe_subscription_id: null, current_period_end: '2026-12-22T00:00:00Z' };
+const pro: SubscriptionState = {
+  plan: 'pro',
+  cancel_at_period_end: false,
+  stripe_subscription_id: null,
+  current_period_end: '2026-12-22T00:00:00Z',
+};
 
 describe('cancelAtPeriodEnd', () => {
   it('marks a paid subscription to end at the period end', async () => {
@@ -30,8 +35,15 @@ describe('cancelAtPeriodEnd', () => {
   });
 
   it('refuses the free plan and a pending cancellation', async () => {
-    expect(await cancelAtPeriodEnd('u1', deps({ ...pro, plan: 'free' }).d)).toMatchObject({ ok: false, code: 'free_plan', status: 400 });
-    expect(await cancelAtPeriodEnd('u1', deps({ ...pro, cancel_at_period_end: true }).d)).toMatchObject({ ok: false, code: 'already_cancelling' });
+    expect(await cancelAtPeriodEnd('u1', deps({ ...pro, plan: 'free' }).d)).toMatchObject({
+      ok: false,
+      code: 'free_plan',
+      status: 400,
+    });
+    expect(await cancelAtPeriodEnd('u1', deps({ ...pro, cancel_at_period_end: true }).d)).toMatchObject({
+      ok: false,
+      code: 'already_cancelling',
+    });
     expect(await cancelAtPeriodEnd('u1', deps(null).d)).toMatchObject({ ok: false, code: 'no_subscription' });
   });
 
@@ -43,7 +55,11 @@ describe('cancelAtPeriodEnd', () => {
     const down = deps({ ...pro, stripe_subscription_id: 'sub_123' }, async () => {
       throw new Error('provider down');
     });
-    expect(await cancelAtPeriodEnd('u1', down.d)).toMatchObject({ ok: false, code: 'provider_failed', status: 502 });
+    expect(await cancelAtPeriodEnd('u1', down.d)).toMatchObject({
+      ok: false,
+      code: 'provider_failed',
+      status: 502,
+    });
     expect(down.calls).toEqual(['provider:sub_123']);
   });
 });

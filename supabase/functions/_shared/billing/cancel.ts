@@ -18,19 +18,37 @@ export interface CancelDeps {
 
 export type CancelOutcome =
   | { ok: true; subscription: SubscriptionState }
-  | { ok: false; status: number; code: 'no_subscription' | 'free_plan' | 'already_cancelling' | 'provider_failed'; message: string };
+  | {
+      ok: false;
+      status: number;
+      code: 'no_subscription' | 'free_plan' | 'already_cancelling' | 'provider_failed';
+      message: string;
+    };
 
 export async function cancelAtPeriodEnd(userId: string, deps: CancelDeps): Promise<CancelOutcome> {
   const sub = await deps.load(userId);
-  if (!sub) return { ok: false, status: 404, code: 'no_subscription', message: 'No subscription found for user' };
-  if (sub.plan === 'free') return { ok: false, status: 400, code: 'free_plan', message: 'The free plan cannot be cancelled' };
-  if (sub.cancel_at_period_end) return { ok: false, status: 409, code: 'already_cancelling', message: 'The subscription is already cancelled at the period end' };
+  if (!sub)
+    return { ok: false, status: 404, code: 'no_subscription', message: 'No subscription found for user' };
+  if (sub.plan === 'free')
+    return { ok: false, status: 400, code: 'free_plan', message: 'The free plan cannot be cancelled' };
+  if (sub.cancel_at_period_end)
+    return {
+      ok: false,
+      status: 409,
+      code: 'already_cancelling',
+      message: 'The subscription is already cancelled at the period end',
+    };
   if (sub.stripe_subscription_id && deps.cancelAtProvider) {
     try {
       await deps.cancelAtProvider(sub.stripe_subscription_id);
     } catch (err) {
       console.error('[cancel-subscription] provider', err);
-      return { ok: false, status: 502, code: 'provider_failed', message: 'Failed to cancel subscription. Please try again.' };
+      return {
+        ok: false,
+        status: 502,
+        code: 'provider_failed',
+        message: 'Failed to cancel subscription. Please try again.',
+      };
     }
   }
   return { ok: true, subscription: await deps.markCancelled(userId) };

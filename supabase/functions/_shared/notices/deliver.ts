@@ -65,12 +65,17 @@ export async function deliverDueNotices(
         const res = await post(url, await prepare(notice));
         if (!res.ok) error = `webhook answered ${res.status}`;
       } catch (err) {
-        error = err instanceof PrepareError ? err.message : `webhook unreachable: ${err instanceof Error ? err.message : String(err)}`;
+        error =
+          err instanceof PrepareError
+            ? err.message
+            : `webhook unreachable: ${err instanceof Error ? err.message : String(err)}`;
       }
     }
     if (error) {
       failed++;
-      console.warn(`[send-notice] ${notice.kind} ${notice.id} not delivered (attempt ${notice.attempts}): ${error}`);
+      console.warn(
+        `[send-notice] ${notice.kind} ${notice.id} not delivered (attempt ${notice.attempts}): ${error}`,
+      );
     } else {
       sent++;
     }

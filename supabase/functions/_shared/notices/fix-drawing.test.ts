@@ -22,7 +22,15 @@ const fix = (annotatedImage: string | null): DueNotice => ({
   id: 'n1',
   kind: 'fix_request',
   attempts: 1,
-  payload: { projectId: 'p', fixId: 'f', annotatedImage, description: 'Sleeve too long', userEmail: 'a@b.gr', userId: 'u', timestamp: 't' },
+  payload: {
+    projectId: 'p',
+    fixId: 'f',
+    annotatedImage,
+    description: 'Sleeve too long',
+    userEmail: 'a@b.gr',
+    userId: 'u',
+    timestamp: 't',
+  },
 });
 
 describe('fix request notices', () => {
@@ -47,18 +55,33 @@ describe('fix request notices', () => {
   it('send null for a drawing that is gone, and retry when it cannot be read', async () => {
     const posted: unknown[] = [];
     const gone = store([fix('u/p/gone.png')]);
-    await deliverDueNotices(gone.s, okPost(posted), () => 'https://hook', 20, fixRequestPreparer(async () => null));
+    await deliverDueNotices(
+      gone.s,
+      okPost(posted),
+      () => 'https://hook',
+      20,
+      fixRequestPreparer(async () => null),
+    );
     expect(posted[0]).toMatchObject({ annotatedImage: null, annotatedImagePath: 'u/p/gone.png' });
 
     const down = store([fix('u/p/1.png')]);
-    const result = await deliverDueNotices(down.s, async () => ({ ok: true, status: 200 }), () => 'https://hook', 20,
-      fixRequestPreparer(async () => { throw new Error('storage answered 503'); }));
+    const result = await deliverDueNotices(
+      down.s,
+      async () => ({ ok: true, status: 200 }),
+      () => 'https://hook',
+      20,
+      fixRequestPreparer(async () => {
+        throw new Error('storage answered 503');
+      }),
+    );
     expect(result.failed).toBe(1);
     expect(down.reports[0].error).toMatch(/drawing u\/p\/1.png unreadable: storage answered 503/);
   });
 
   it('leave other notices and fixes without a drawing as stored', async () => {
-    const prepare = fixRequestPreparer(async () => { throw new Error('not called'); });
+    const prepare = fixRequestPreparer(async () => {
+      throw new Error('not called');
+    });
     const feedback: DueNotice = { id: 'x', kind: 'feedback', payload: { feedback: 'hi' }, attempts: 1 };
     expect(await prepare(feedback)).toEqual({ feedback: 'hi' });
     expect(await prepare(fix(null))).toMatchObject({ annotatedImage: null });

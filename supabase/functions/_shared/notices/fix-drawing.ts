@@ -8,7 +8,10 @@ import { PrepareError, type DueNotice } from './deliver.ts';
 
 export const FIX_DRAWINGS_BUCKET = 'fix-drawings';
 
-export type ReadObject = (bucket: string, name: string) => Promise<{ bytes: Uint8Array; contentType: string } | null>;
+export type ReadObject = (
+  bucket: string,
+  name: string,
+) => Promise<{ bytes: Uint8Array; contentType: string } | null>;
 
 /** base64 without Buffer (runs under Deno and Node alike). */
 export function toBase64(bytes: Uint8Array): string {
@@ -23,16 +26,21 @@ export function toBase64(bytes: Uint8Array): string {
 export function fixRequestPreparer(read: ReadObject) {
   return async (notice: DueNotice): Promise<unknown> => {
     const payload = notice.payload as Record<string, unknown> | null;
-    if (notice.kind !== 'fix_request' || !payload || typeof payload.annotatedImage !== 'string') return notice.payload;
+    if (notice.kind !== 'fix_request' || !payload || typeof payload.annotatedImage !== 'string')
+      return notice.payload;
     const name = payload.annotatedImage;
     if (name.startsWith('data:')) return payload;
     let object: Awaited<ReturnType<ReadObject>>;
     try {
       object = await read(FIX_DRAWINGS_BUCKET, name);
     } catch (err) {
-      throw new PrepareError(`drawing ${name} unreadable: ${err instanceof Error ? err.message : String(err)}`);
+      throw new PrepareError(
+        `drawing ${name} unreadable: ${err instanceof Error ? err.message : String(err)}`,
+      );
     }
-    const annotatedImage = object ? `data:${object.contentType || 'image/png'};base64,${toBase64(object.bytes)}` : null;
+    const annotatedImage = object
+      ? `data:${object.contentType || 'image/png'};base64,${toBase64(object.bytes)}`
+      : null;
     return { ...payload, annotatedImage, annotatedImagePath: name };
   };
 }

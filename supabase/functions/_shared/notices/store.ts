@@ -6,7 +6,10 @@ import type { DueNotice, NoticeStore } from './deliver.ts';
 export function sqlNoticeStore(service: SupabaseClient): NoticeStore {
   return {
     async claim(max) {
-      const { data, error } = await service.rpc('claim_outbound_notices', { max_notices: max, lease_seconds: 60 });
+      const { data, error } = await service.rpc('claim_outbound_notices', {
+        max_notices: max,
+        lease_seconds: 60,
+      });
       if (error) throw new Error(`claim_outbound_notices: ${error.message}`);
       return (data ?? []) as DueNotice[];
     },

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { drainStorageCleanup, type CleanupItem, type ObjectStorage } from './drain.ts';
 
 /** Objects in memory: bucket → set of names. */
-function memoryStorage(objects: Record<string, string[]>, failBucket?: string): ObjectStorage & { left: Record<string, Set<string>> } {
+function memoryStorage(
+  objects: Record<string, string[]>,
+  failBucket?: string,
+): ObjectStorage & { left: Record<string, Set<string>> } {
   const left = Object.fromEntries(Object.entries(objects).map(([b, names]) => [b, new Set(names)]));
   return {
     left,
@@ -28,7 +31,8 @@ function queue(items: CleanupItem[]) {
   return {
     finished,
     claim: async () => items,
-    finish: async (removed: number[], failed: { id: number; error: string }[]) => void finished.push({ removed, failed }),
+    finish: async (removed: number[], failed: { id: number; error: string }[]) =>
+      void finished.push({ removed, failed }),
   };
 }
 
@@ -62,7 +66,11 @@ describe('drainStorageCleanup', () => {
 
   it('does not report an empty claim', async () => {
     const q = queue([]);
-    expect(await drainStorageCleanup(q, memoryStorage({}))).toEqual({ claimed: 0, removedObjects: 0, failed: 0 });
+    expect(await drainStorageCleanup(q, memoryStorage({}))).toEqual({
+      claimed: 0,
+      removedObjects: 0,
+      failed: 0,
+    });
     expect(q.finished).toEqual([]);
   });
 });

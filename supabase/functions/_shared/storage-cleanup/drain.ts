@@ -31,11 +31,17 @@ export interface DrainResult {
 const REMOVE_BATCH = 100;
 
 /** Every object under a folder, depth first (bounded, so a runaway tree cannot loop forever). */
-async function objectsUnder(storage: ObjectStorage, bucket: string, folder: string, depth = 0): Promise<string[]> {
+async function objectsUnder(
+  storage: ObjectStorage,
+  bucket: string,
+  folder: string,
+  depth = 0,
+): Promise<string[]> {
   if (depth > 8) return [];
   const { files, folders } = await storage.list(bucket, folder);
   const out = files.map((f) => `${folder}/${f}`);
-  for (const sub of folders) out.push(...(await objectsUnder(storage, bucket, `${folder}/${sub}`, depth + 1)));
+  for (const sub of folders)
+    out.push(...(await objectsUnder(storage, bucket, `${folder}/${sub}`, depth + 1)));
   return out;
 }
 
@@ -58,7 +64,10 @@ export async function drainStorageCleanup(
     for (let at = 0; at < group.length; at += REMOVE_BATCH) {
       const batch = group.slice(at, at + REMOVE_BATCH);
       try {
-        await storage.remove(bucket, batch.map((i) => i.name));
+        await storage.remove(
+          bucket,
+          batch.map((i) => i.name),
+        );
         removed.push(...batch.map((i) => i.id));
         removedObjects += batch.length;
       } catch (err) {

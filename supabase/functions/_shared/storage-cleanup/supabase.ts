@@ -6,7 +6,10 @@ import type { CleanupItem, CleanupQueue, ObjectStorage } from './drain.ts';
 export function sqlCleanupQueue(service: SupabaseClient): CleanupQueue {
   return {
     async claim(max, onlyUser) {
-      const { data, error } = await service.rpc('claim_storage_cleanup', { max_items: max, only_user: onlyUser });
+      const { data, error } = await service.rpc('claim_storage_cleanup', {
+        max_items: max,
+        only_user: onlyUser,
+      });
       if (error) throw new Error(`claim_storage_cleanup: ${error.message}`);
       return (data ?? []) as CleanupItem[];
     },

@@ -38,7 +38,8 @@ export const generateLink: Handler = async (deps, req) => {
   await requireAdmin(deps, req);
   const body = await req.body();
   const type = str(body.type);
-  if (!type || !LINK_TYPES.includes(type)) throw badRequest('validation_failed', 'Invalid email action link type requested');
+  if (!type || !LINK_TYPES.includes(type))
+    throw badRequest('validation_failed', 'Invalid email action link type requested');
   const email = validateEmail(str(body.email));
   const data = obj(body.data) ?? {};
   const db = deps.stack.db;
@@ -65,12 +66,19 @@ export const generateLink: Handler = async (deps, req) => {
   if (type === 'recovery' && !existing) throw notFound('user_not_found', 'User with this email not found');
 
   const plan = linkPlan(type, email, newEmail);
-  const redirectTo = chooseRedirect(deps.config, requested, plan.defaultPath ? sitePath(deps.config, plan.defaultPath) : undefined);
+  const redirectTo = chooseRedirect(
+    deps.config,
+    requested,
+    plan.defaultPath ? sitePath(deps.config, plan.defaultPath) : undefined,
+  );
   const out = await transaction(deps, 'Database error generating link', async (tx) => {
     const userId =
       existing?.id ?? (await createUnconfirmed(tx, email, passwordHash, data, type === 'invite'));
     if (newEmail) {
-      await tx.query(`update auth.users set email_change = $2, updated_at = now() where id = $1::uuid`, [userId, newEmail]);
+      await tx.query(`update auth.users set email_change = $2, updated_at = now() where id = $1::uuid`, [
+        userId,
+        newEmail,
+      ]);
     }
     const token = await issueToken(tx, userId, plan.tokenType, plan.tokenEmail, false);
     return { userId, token };
@@ -93,16 +101,30 @@ function linkPlan(
 ): { tokenType: TokenType; verifyType: VerifyType; tokenEmail: string; defaultPath?: string } {
   switch (type) {
     case 'signup':
-      return { tokenType: 'confirmation_token', verifyType: 'signup', tokenEmail: email, defaultPath: '/home' };
+      return {
+        tokenType: 'confirmation_token',
+        verifyType: 'signup',
+        tokenEmail: email,
+        defaultPath: '/home',
+      };
     case 'invite':
       return { tokenType: 'confirmation_token', verifyType: 'invite', tokenEmail: email };
     case 'recovery':
-      return { tokenType: 'recovery_token', verifyType: 'recovery', tokenEmail: email, defaultPath: '/reset-password' };
+      return {
+        tokenType: 'recovery_token',
+        verifyType: 'recovery',
+        tokenEmail: email,
+        defaultPath: '/reset-password',
+      };
     case 'magiclink':
       return { tokenType: 'recovery_token', verifyType: 'magiclink', tokenEmail: email };
     default:
       // both e-mail change links confirm the change; the code is tied to the new address
-      return { tokenType: 'email_change_token_new', verifyType: 'email_change', tokenEmail: newEmail ?? email };
+      return {
+        tokenType: 'email_change_token_new',
+        verifyType: 'email_change',
+        tokenEmail: newEmail ?? email,
+      };
   }
 }
 

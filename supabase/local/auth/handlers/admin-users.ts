@@ -31,18 +31,31 @@ const DUPLICATE_EMAIL = 'A user with this email address has already been registe
 /** Go's time.ParseDuration, as GoTrue reads ban_duration ("24h", "1h30m", "none"). */
 export function parseBanDuration(v: string): number | null {
   if (v === 'none') return 0;
-  const units: Record<string, number> = { ns: 1e-6, us: 1e-3, 'µs': 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+  const units: Record<string, number> = {
+    ns: 1e-6,
+    us: 1e-3,
+    µs: 1e-3,
+    ms: 1,
+    s: 1000,
+    m: 60_000,
+    h: 3_600_000,
+  };
   const m = /^([+-])?((?:\d+(?:\.\d+)?(?:ns|us|µs|ms|s|m|h))+)$/.exec(v.trim());
   if (!m) return null;
   let total = 0;
-  for (const part of m[2].matchAll(/(\d+(?:\.\d+)?)(ns|us|µs|ms|s|m|h)/g)) total += Number(part[1]) * units[part[2]];
+  for (const part of m[2].matchAll(/(\d+(?:\.\d+)?)(ns|us|µs|ms|s|m|h)/g))
+    total += Number(part[1]) * units[part[2]];
   return m[1] === '-' ? -total : total;
 }
 
 function banUntil(duration: string | undefined): { set: boolean; until: Date | null } {
   if (duration === undefined || duration === '') return { set: false, until: null };
   const ms = parseBanDuration(duration);
-  if (ms === null) throw badRequest('validation_failed', `invalid format for ban duration: time: invalid duration "${duration}"`);
+  if (ms === null)
+    throw badRequest(
+      'validation_failed',
+      `invalid format for ban duration: time: invalid duration "${duration}"`,
+    );
   return { set: true, until: ms === 0 ? null : new Date(Date.now() + ms) };
 }
 
@@ -75,7 +88,11 @@ export const adminCreateUser: Handler = async (deps, req) => {
   if (!rawEmail && !str(body.phone)) {
     throw badRequest('validation_failed', 'Cannot create a user without either an email or phone');
   }
-  if (!rawEmail) throw unprocessable('phone_provider_disabled', 'Phone users are not supported: phone logins are disabled');
+  if (!rawEmail)
+    throw unprocessable(
+      'phone_provider_disabled',
+      'Phone users are not supported: phone logins are disabled',
+    );
   const email = validateEmail(rawEmail);
   if (await findUserByEmail(deps.stack.db, email)) throw unprocessable('email_exists', DUPLICATE_EMAIL);
   const password = typeof body.password === 'string' && body.password !== '' ? body.password : undefined;
@@ -90,10 +107,12 @@ export const adminCreateUser: Handler = async (deps, req) => {
     throw badRequest('validation_failed', 'Invalid password hash: only bcrypt hashes are supported');
   }
   const id = str(body.id);
-  if (id !== undefined && !isUuid(id)) throw badRequest('validation_failed', 'ID must conform to the uuid v4 format');
+  if (id !== undefined && !isUuid(id))
+    throw badRequest('validation_failed', 'ID must conform to the uuid v4 format');
   const ban = banUntil(str(body.ban_duration));
   // Without a password the account gets an unguessable one, as GoTrue does.
-  const passwordHash = passwordHashParam ?? (await hashPassword(password ?? randomBytes(32).toString('base64url')));
+  const passwordHash =
+    passwordHashParam ?? (await hashPassword(password ?? randomBytes(32).toString('base64url')));
 
   let userId = '';
   try {
@@ -110,7 +129,8 @@ export const adminCreateUser: Handler = async (deps, req) => {
       if (body.email_confirm === true) await confirmEmail(tx, userId);
     });
   } catch (err) {
-    if (isUniqueViolation((err as { cause?: unknown }).cause)) throw unprocessable('email_exists', DUPLICATE_EMAIL);
+    if (isUniqueViolation((err as { cause?: unknown }).cause))
+      throw unprocessable('email_exists', DUPLICATE_EMAIL);
     throw err;
   }
   sendJson(req.http.res, 200, await loadUserJson(deps.stack.db, userId));
@@ -130,7 +150,10 @@ export const adminListUsers: Handler = async (deps, req) => {
       [String(perPage), String((page - 1) * perPage)],
     )
   ).rows;
-  const identities = await identitiesByUser(db, rows.map((r) => r.id));
+  const identities = await identitiesByUser(
+    db,
+    rows.map((r) => r.id),
+  );
   const lastPage = Math.ceil(total / perPage);
   const pageUrl = (p: number) => `</admin/users?page=${p}&per_page=${perPage}>`;
   const links = [];
@@ -147,7 +170,8 @@ export const adminListUsers: Handler = async (deps, req) => {
 function positiveInt(v: string | null, fallback: number, name: string): number {
   if (v === null || v === '') return fallback;
   const n = Number(v);
-  if (!Number.isInteger(n) || n < 1) throw badRequest('validation_failed', `Bad Pagination Parameters: bad ${name}`);
+  if (!Number.isInteger(n) || n < 1)
+    throw badRequest('validation_failed', `Bad Pagination Parameters: bad ${name}`);
   return n;
 }
 
@@ -191,7 +215,11 @@ export const adminUpdateUser: Handler = async (deps, req) => {
 
   await transaction(deps, 'Error updating user', async (tx) => {
     const role = str(body.role);
-    if (role) await tx.query(`update auth.users set role = $2, updated_at = now() where id = $1::uuid`, [user.id, role]);
+    if (role)
+      await tx.query(`update auth.users set role = $2, updated_at = now() where id = $1::uuid`, [
+        user.id,
+        role,
+      ]);
     if (body.email_confirm === true) await confirmEmail(tx, user.id);
     if (passwordHash) {
       await setPassword(tx, user.id, passwordHash);
@@ -199,7 +227,10 @@ export const adminUpdateUser: Handler = async (deps, req) => {
     }
     if (email) {
       const verified = body.email_confirm === true || (!!user.email_confirmed_at && email === user.email);
-      await tx.query(`update auth.users set email = $2, updated_at = now() where id = $1::uuid`, [user.id, email]);
+      await tx.query(`update auth.users set email = $2, updated_at = now() where id = $1::uuid`, [
+        user.id,
+        email,
+      ]);
       await tx.query(
         `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text,
             'email_verified', $3::boolean), updated_at = now()
@@ -210,10 +241,10 @@ export const adminUpdateUser: Handler = async (deps, req) => {
     if (appMetadata) await updateAppMetadata(tx, user.id, appMetadata);
     if (userMetadata) await updateUserMetadata(tx, user.id, userMetadata);
     if (ban.set) {
-      await tx.query(`update auth.users set banned_until = $2::timestamptz, updated_at = now() where id = $1::uuid`, [
-        user.id,
-        ban.until ? ban.until.toISOString() : null,
-      ]);
+      await tx.query(
+        `update auth.users set banned_until = $2::timestamptz, updated_at = now() where id = $1::uuid`,
+        [user.id, ban.until ? ban.until.toISOString() : null],
+      );
     }
   });
   sendJson(req.http.res, 200, await loadUserJson(deps.stack.db, user.id));

@@ -19,7 +19,11 @@ export const recover: Handler = async (deps, req) => {
   if (!rawEmail) throw unprocessable('validation_failed', 'Password recovery requires an email');
   const email = validateEmail(rawEmail);
   const pkce = pkceParams(body);
-  const redirectTo = chooseRedirect(deps.config, redirectParam(req, body), sitePath(deps.config, '/reset-password'));
+  const redirectTo = chooseRedirect(
+    deps.config,
+    redirectParam(req, body),
+    sitePath(deps.config, '/reset-password'),
+  );
   const user = await findUserByEmail(deps.stack.db, email);
   if (user) {
     checkFrequency(deps, user.recovery_sent_at);
@@ -39,7 +43,10 @@ export const resend: Handler = async (deps, req) => {
   const body = await req.body();
   const type = str(body.type);
   if (!type || !RESEND_TYPES.includes(type)) {
-    throw badRequest('validation_failed', 'Missing one of these types: signup, email_change, sms, phone_change');
+    throw badRequest(
+      'validation_failed',
+      'Missing one of these types: signup, email_change, sms, phone_change',
+    );
   }
   if (type === 'sms' || type === 'phone_change') {
     throw badRequest('phone_provider_disabled', 'Phone logins are disabled');
@@ -53,7 +60,13 @@ export const resend: Handler = async (deps, req) => {
   if (type === 'signup') {
     if (user.email_confirmed_at) return sendJson(req.http.res, 200, {});
     checkFrequency(deps, user.confirmation_sent_at);
-    await sendConfirmation(deps, user, email, pkce, chooseRedirect(deps.config, requested, sitePath(deps.config, '/home')));
+    await sendConfirmation(
+      deps,
+      user,
+      email,
+      pkce,
+      chooseRedirect(deps.config, requested, sitePath(deps.config, '/home')),
+    );
   } else {
     const newEmail = user.email_change;
     if (!newEmail) return sendJson(req.http.res, 200, {});
@@ -116,7 +129,8 @@ async function sendOtp(
   const user = await findUserByEmail(deps.stack.db, email);
   if (!user) {
     if (!createUser) throw unprocessable('otp_disabled', 'Signups not allowed for otp');
-    if (!deps.config.enableSignup) throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
+    if (!deps.config.enableSignup)
+      throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
   }
   if (!user?.email_confirmed_at) {
     if (user) checkFrequency(deps, user.confirmation_sent_at);

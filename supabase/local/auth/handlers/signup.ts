@@ -35,7 +35,10 @@ export const signup: Handler = async (deps, req) => {
   const rawEmail = str(body.email);
   const phone = str(body.phone);
   if (rawEmail && phone) {
-    throw badRequest('validation_failed', 'Only an email address or phone number should be provided on signup.');
+    throw badRequest(
+      'validation_failed',
+      'Only an email address or phone number should be provided on signup.',
+    );
   }
   if (phone) throw badRequest('phone_provider_disabled', 'Phone signups are disabled');
   if (!rawEmail) throw badRequest('validation_failed', 'Sign up only available with email provider');

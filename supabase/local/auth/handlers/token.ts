@@ -12,7 +12,6 @@ import { findUserByEmail, isBanned } from '../users.ts';
 
 const INVALID_LOGIN = 'Invalid login credentials';
 
-
 export const token: Handler = async (deps, req) => {
   const grant = req.query.get('grant_type');
   if (grant !== 'password' && grant !== 'refresh_token' && grant !== 'pkce') {
@@ -31,7 +30,10 @@ async function passwordGrant(deps: AuthDeps, req: AuthRequest) {
   const phone = str(body.phone);
   const password = typeof body.password === 'string' ? body.password : '';
   if (rawEmail && phone) {
-    throw badRequest('validation_failed', 'Only an email address or phone number should be provided on login.');
+    throw badRequest(
+      'validation_failed',
+      'Only an email address or phone number should be provided on login.',
+    );
   }
   if (phone) throw unprocessable('phone_provider_disabled', 'Phone logins are disabled');
   if (!rawEmail) throw badRequest('validation_failed', 'missing email or phone');
@@ -41,7 +43,8 @@ async function passwordGrant(deps: AuthDeps, req: AuthRequest) {
     throw badRequest('invalid_credentials', INVALID_LOGIN);
   }
   if (isBanned(user)) throw badRequest('user_banned', 'User is banned');
-  if (!(await verifyPassword(password, user.encrypted_password))) throw badRequest('invalid_credentials', INVALID_LOGIN);
+  if (!(await verifyPassword(password, user.encrypted_password)))
+    throw badRequest('invalid_credentials', INVALID_LOGIN);
   if (!user.email_confirmed_at) throw badRequest('email_not_confirmed', 'Email not confirmed');
 
   const session = await transaction(deps, 'Database error granting user', (tx) =>
@@ -67,7 +70,10 @@ async function pkceGrant(deps: AuthDeps, req: AuthRequest) {
   const authCode = str(body.auth_code);
   const verifier = str(body.code_verifier);
   if (!authCode || !verifier) {
-    throw badRequest('validation_failed', 'invalid request: both auth code and code verifier should be non-empty');
+    throw badRequest(
+      'validation_failed',
+      'invalid request: both auth code and code verifier should be non-empty',
+    );
   }
   const session = await transaction(deps, 'Database error granting user', async (tx) => {
     const { userId, method } = await exchangeAuthCode(tx, authCode, verifier);

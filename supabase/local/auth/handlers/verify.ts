@@ -122,7 +122,10 @@ export const verifyOtp: Handler = async (deps, req) => {
   let lookup: { tokenHash: string } | { email: string; otp: string };
   if (token) {
     if (str(body.phone) || !str(body.email)) {
-      throw unprocessable('validation_failed', 'Only an email address or phone number should be provided on verify');
+      throw unprocessable(
+        'validation_failed',
+        'Only an email address or phone number should be provided on verify',
+      );
     }
     lookup = { email: validateEmail(str(body.email)), otp: token };
   } else {

@@ -6,7 +6,16 @@
 //   most of the height) keeps its place in the frame; anything else is a garment laid flat:
 //   centred, with a soft drop shadow — the flat-lay result.
 import { cutout } from './cutout.ts';
-import { cropRgba, decodeRgba, encodePng, OUTPUT_HEIGHT, OUTPUT_WIDTH, resizeRgba, type Rgb, type Rgba } from './raster.ts';
+import {
+  cropRgba,
+  decodeRgba,
+  encodePng,
+  OUTPUT_HEIGHT,
+  OUTPUT_WIDTH,
+  resizeRgba,
+  type Rgb,
+  type Rgba,
+} from './raster.ts';
 import { composeOver, contactShadow, copyRgb, dropShadow, lightMatch, meanColour } from './scene.ts';
 
 export type Placement = 'on-model' | 'flat-lay';
@@ -18,7 +27,8 @@ function feetOf(subject: Rgba): { feetY: number; centreX: number; width: number 
   outer: for (; feetY > 0; feetY--) {
     for (let x = 0; x < width; x += 2) if (data[(feetY * width + x) * 4 + 3] > 64) break outer;
   }
-  let lo = width, hi = 0;
+  let lo = width,
+    hi = 0;
   for (let y = Math.max(0, feetY - 30); y <= feetY; y++) {
     for (let x = 0; x < width; x++) {
       if (data[(y * width + x) * 4 + 3] > 64) {
@@ -27,7 +37,9 @@ function feetOf(subject: Rgba): { feetY: number; centreX: number; width: number 
       }
     }
   }
-  return hi >= lo ? { feetY, centreX: (lo + hi) / 2, width: hi - lo } : { feetY, centreX: width / 2, width: width / 4 };
+  return hi >= lo
+    ? { feetY, centreX: (lo + hi) / 2, width: hi - lo }
+    : { feetY, centreX: width / 2, width: width / 4 };
 }
 
 /** A full-frame subject (output size, straight alpha) on the background. */
@@ -36,12 +48,14 @@ export async function composeOnModel(subject: Rgba, background: Rgb): Promise<Bu
   const tint = lightMatch(meanColour(background));
   if (subject.width === OUTPUT_WIDTH && subject.height === OUTPUT_HEIGHT) {
     const f = feetOf(subject);
-    if (f.feetY < OUTPUT_HEIGHT - 4) contactShadow(canvas, f.centreX, f.feetY + 6, Math.max(90, f.width * 1.4), 18, 0.34);
+    if (f.feetY < OUTPUT_HEIGHT - 4)
+      contactShadow(canvas, f.centreX, f.feetY + 6, Math.max(90, f.width * 1.4), 18, 0.34);
     composeOver(canvas, subject, 0, 0, tint);
   } else {
     // a subject of another size: fitted to the frame, standing on its bottom edge
     const scale = Math.min(OUTPUT_WIDTH / subject.width, OUTPUT_HEIGHT / subject.height);
-    const w = Math.round(subject.width * scale), h = Math.round(subject.height * scale);
+    const w = Math.round(subject.width * scale),
+      h = Math.round(subject.height * scale);
     const fitted = await resizeRgba(subject, w, h);
     composeOver(canvas, fitted, Math.round((OUTPUT_WIDTH - w) / 2), OUTPUT_HEIGHT - h, tint);
   }
@@ -52,9 +66,11 @@ export async function composeOnModel(subject: Rgba, background: Rgb): Promise<Bu
 export async function composeFlatLay(garment: Rgba, background: Rgb): Promise<Buffer> {
   const canvas = copyRgb(background);
   const scale = Math.min((OUTPUT_WIDTH * 0.7) / garment.width, (OUTPUT_HEIGHT * 0.6) / garment.height);
-  const w = Math.max(1, Math.round(garment.width * scale)), h = Math.max(1, Math.round(garment.height * scale));
+  const w = Math.max(1, Math.round(garment.width * scale)),
+    h = Math.max(1, Math.round(garment.height * scale));
   const laid = await resizeRgba(garment, w, h);
-  const ox = Math.round((OUTPUT_WIDTH - w) / 2), oy = Math.round(OUTPUT_HEIGHT * 0.48 - h / 2);
+  const ox = Math.round((OUTPUT_WIDTH - w) / 2),
+    oy = Math.round(OUTPUT_HEIGHT * 0.48 - h / 2);
   const alpha = new Uint8Array(w * h);
   for (let i = 0; i < alpha.length; i++) alpha[i] = laid.data[i * 4 + 3];
   dropShadow(canvas, alpha, w, h, ox, oy, 10, 16, 9, 0.34);

@@ -20,7 +20,6 @@ export interface CutoutResult {
   background: [number, number, number];
 }
 
-
 /** True when most border pixels are already transparent (a cut-out PNG). */
 function hasOwnAlpha(img: Rgba): boolean {
   const { data, width, height } = img;
@@ -57,7 +56,9 @@ function borderProfile(img: Rgba, vertical: boolean, at: 'start' | 'end'): Float
   const band = Math.max(1, Math.min(4, Math.floor((vertical ? width : height) / 64)));
   const out = new Float32Array(n * 3);
   for (let i = 0; i < n; i++) {
-    let r = 0, g = 0, b = 0;
+    let r = 0,
+      g = 0,
+      b = 0;
     for (let k = 0; k < band; k++) {
       const x = vertical ? (at === 'start' ? k : width - 1 - k) : i;
       const y = vertical ? i : at === 'start' ? k : height - 1 - k;
@@ -100,7 +101,8 @@ function cleanProfile(p: Float32Array, ref: [number, number, number], limit: num
   const r = 3;
   const copy = Float32Array.from(p);
   for (let i = 0; i < n; i++) {
-    const lo = Math.max(0, i - r), hi = Math.min(n - 1, i + r);
+    const lo = Math.max(0, i - r),
+      hi = Math.min(n - 1, i + r);
     for (let c = 0; c < 3; c++) {
       let s = 0;
       for (let j = lo; j <= hi; j++) s += copy[j * 3 + c];
@@ -135,7 +137,8 @@ export function cutout(img: Rgba, opts: CutoutOptions = {}): CutoutResult {
     median(all.flatMap((p) => Array.from({ length: p.length / 3 }, (_, i) => p[i * 3 + c]))),
   ) as [number, number, number];
   // border noise decides the tolerance
-  let dev = 0, devN = 0;
+  let dev = 0,
+    devN = 0;
   for (const p of all) {
     for (let i = 0; i < p.length / 3; i++) {
       const d = Math.hypot(p[i * 3] - ref[0], p[i * 3 + 1] - ref[1], p[i * 3 + 2] - ref[2]);
@@ -159,8 +162,12 @@ export function cutout(img: Rgba, opts: CutoutOptions = {}): CutoutResult {
     const ly = y * 3;
     const ty = height > 1 ? y / (height - 1) : 0;
     // the row's model: a blend of the left→right and top→bottom interpolations
-    const lr = left[ly], lg = left[ly + 1], lb = left[ly + 2];
-    const dR = right[ly] - lr, dG = right[ly + 1] - lg, dB = right[ly + 2] - lb;
+    const lr = left[ly],
+      lg = left[ly + 1],
+      lb = left[ly + 2];
+    const dR = right[ly] - lr,
+      dG = right[ly + 1] - lg,
+      dB = right[ly + 2] - lb;
     const inv = width > 1 ? 1 / (width - 1) : 0;
     let i = y * width;
     for (let x = 0; x < width; x++, i++) {
@@ -170,7 +177,9 @@ export function cutout(img: Rgba, opts: CutoutOptions = {}): CutoutResult {
       const bg = 0.5 * (lg + dG * tx + top[c + 1] + (bottom[c + 1] - top[c + 1]) * ty);
       const bb = 0.5 * (lb + dB * tx + top[c + 2] + (bottom[c + 2] - top[c + 2]) * ty);
       const q = i * 3;
-      const dr = smooth[q] - br, dg = smooth[q + 1] - bg, db = smooth[q + 2] - bb;
+      const dr = smooth[q] - br,
+        dg = smooth[q + 1] - bg,
+        db = smooth[q + 2] - bb;
       const d2 = dr * dr + dg * dg + db * db;
       dist[i] = Math.min(d2, 65535);
     }
@@ -181,7 +190,8 @@ export function cutout(img: Rgba, opts: CutoutOptions = {}): CutoutResult {
   const bgMask = scratch.u8('bg', total);
   bgMask.fill(0);
   const queue = scratch.i32('queue', total);
-  let head = 0, tail = 0;
+  let head = 0,
+    tail = 0;
   const edges: number[] = [];
   for (let x = 0; x < width; x++) edges.push(x, (height - 1) * width + x);
   for (let y = 0; y < height; y++) edges.push(y * width, y * width + width - 1);
@@ -195,17 +205,32 @@ export function cutout(img: Rgba, opts: CutoutOptions = {}): CutoutResult {
     const i = queue[head++];
     const x = i % width;
     let j = i - 1;
-    if (x > 0 && !bgMask[j] && dist[j] < tol2) { bgMask[j] = 1; queue[tail++] = j; }
+    if (x > 0 && !bgMask[j] && dist[j] < tol2) {
+      bgMask[j] = 1;
+      queue[tail++] = j;
+    }
     j = i + 1;
-    if (x < width - 1 && !bgMask[j] && dist[j] < tol2) { bgMask[j] = 1; queue[tail++] = j; }
+    if (x < width - 1 && !bgMask[j] && dist[j] < tol2) {
+      bgMask[j] = 1;
+      queue[tail++] = j;
+    }
     j = i - width;
-    if (j >= 0 && !bgMask[j] && dist[j] < tol2) { bgMask[j] = 1; queue[tail++] = j; }
+    if (j >= 0 && !bgMask[j] && dist[j] < tol2) {
+      bgMask[j] = 1;
+      queue[tail++] = j;
+    }
     j = i + width;
-    if (j < total && !bgMask[j] && dist[j] < tol2) { bgMask[j] = 1; queue[tail++] = j; }
+    if (j < total && !bgMask[j] && dist[j] < tol2) {
+      bgMask[j] = 1;
+      queue[tail++] = j;
+    }
   }
 
   // everything after works inside the subject's box (+ a margin): outside it all is background
-  let minX = width, minY = height, maxX = -1, maxY = -1;
+  let minX = width,
+    minY = height,
+    maxX = -1,
+    maxY = -1;
   for (let y = 0; y < height; y++) {
     const row = y * width;
     for (let x = 0; x < width; x++) {
@@ -222,17 +247,30 @@ export function cutout(img: Rgba, opts: CutoutOptions = {}): CutoutResult {
     return finish({ data, width, height }, 'key', ref);
   }
   const m = 4;
-  const x0 = Math.max(0, minX - m), x1 = Math.min(width - 1, maxX + m);
-  const y0 = Math.max(0, minY - m), y1 = Math.min(height - 1, maxY + m);
+  const x0 = Math.max(0, minX - m),
+    x1 = Math.min(width - 1, maxX + m);
+  const y0 = Math.max(0, minY - m),
+    y1 = Math.min(height - 1, maxY + m);
 
   const bgAt = (i: number, out: Float64Array) => {
-    const x = i % width, y = (i - x) / width;
-    const tx = width > 1 ? x / (width - 1) : 0, ty = height > 1 ? y / (height - 1) : 0;
-    for (let c = 0; c < 3; c++) out[c] = 0.5 * (left[y * 3 + c] + (right[y * 3 + c] - left[y * 3 + c]) * tx + top[x * 3 + c] + (bottom[x * 3 + c] - top[x * 3 + c]) * ty);
+    const x = i % width,
+      y = (i - x) / width;
+    const tx = width > 1 ? x / (width - 1) : 0,
+      ty = height > 1 ? y / (height - 1) : 0;
+    for (let c = 0; c < 3; c++)
+      out[c] =
+        0.5 *
+        (left[y * 3 + c] +
+          (right[y * 3 + c] - left[y * 3 + c]) * tx +
+          top[x * 3 + c] +
+          (bottom[x * 3 + c] - top[x * 3 + c]) * ty);
   };
   const B = new Float64Array(3);
   const touchesBg = (i: number, x: number) =>
-    (x > 0 && bgMask[i - 1]) || (x < width - 1 && bgMask[i + 1]) || (i >= width && bgMask[i - width]) || (i < total - width && bgMask[i + width]);
+    (x > 0 && bgMask[i - 1]) ||
+    (x < width - 1 && bgMask[i + 1]) ||
+    (i >= width && bgMask[i - width]) ||
+    (i < total - width && bgMask[i + width]);
 
   // The fill ran on the smoothed image, which blurs the border by a pixel: two passes with
   // the pixels' own colours give back to the background what touches it and is close to it.
@@ -243,7 +281,9 @@ export function cutout(img: Rgba, opts: CutoutOptions = {}): CutoutResult {
         if (bgMask[i] || !touchesBg(i, x)) continue;
         bgAt(i, B);
         const p = i * 4;
-        const dr = data[p] - B[0], dg = data[p + 1] - B[1], db = data[p + 2] - B[2];
+        const dr = data[p] - B[0],
+          dg = data[p + 1] - B[1],
+          db = data[p + 2] - B[2];
         if (dr * dr + dg * dg + db * db < tol2) back.push(i);
       }
     }
@@ -271,8 +311,10 @@ export function cutout(img: Rgba, opts: CutoutOptions = {}): CutoutResult {
   const band: number[] = [];
   for (let y = y0; y <= y1; y++) {
     for (let x = x0, i = y * width + x0; x <= x1; x++, i++) {
-      const l = x > 0 ? alpha[i - 1] : alpha[i], r = x < width - 1 ? alpha[i + 1] : alpha[i];
-      const u = i >= width ? alpha[i - width] : alpha[i], d = i < total - width ? alpha[i + width] : alpha[i];
+      const l = x > 0 ? alpha[i - 1] : alpha[i],
+        r = x < width - 1 ? alpha[i + 1] : alpha[i];
+      const u = i >= width ? alpha[i - width] : alpha[i],
+        d = i < total - width ? alpha[i + width] : alpha[i];
       if (alpha[i] === 255) {
         if (l === 0 || r === 0 || u === 0 || d === 0) {
           band.push(i);
@@ -287,13 +329,17 @@ export function cutout(img: Rgba, opts: CutoutOptions = {}): CutoutResult {
   for (let k = 0; k < band.length; k++) {
     const i = band[k];
     const p = i * 4;
-    const cr = data[p], cg = data[p + 1], cb = data[p + 2];
+    const cr = data[p],
+      cg = data[p + 1],
+      cb = data[p + 2];
     if (!bleed(data, solid, width, height, i)) {
       bandAlpha[k] = alpha[i]; // a hair-thin part of the subject: no solid inside to learn from
       continue;
     }
     bgAt(i, B);
-    const fr = data[p] - B[0], fg = data[p + 1] - B[1], fb = data[p + 2] - B[2];
+    const fr = data[p] - B[0],
+      fg = data[p + 1] - B[1],
+      fb = data[p + 2] - B[2];
     const num = (cr - B[0]) * fr + (cg - B[1]) * fg + (cb - B[2]) * fb;
     const den = fr * fr + fg * fg + fb * fb;
     // a subject pixel stays at least half opaque: the ring must not eat into the garment
@@ -304,9 +350,11 @@ export function cutout(img: Rgba, opts: CutoutOptions = {}): CutoutResult {
 
   // a light feather outside the edge against stair steps (inside the box); those pixels take
   // the subject's colour
-  const bw = x1 - x0 + 1, bh = y1 - y0 + 1;
+  const bw = x1 - x0 + 1,
+    bh = y1 - y0 + 1;
   const region = new Uint8Array(bw * bh);
-  for (let y = 0; y < bh; y++) region.set(alpha.subarray((y0 + y) * width + x0, (y0 + y) * width + x0 + bw), y * bw);
+  for (let y = 0; y < bh; y++)
+    region.set(alpha.subarray((y0 + y) * width + x0, (y0 + y) * width + x0 + bw), y * bw);
   const feathered = boxBlur(region, bw, bh, opts.feather ?? 1);
   for (let i = 3; i < data.length; i += 4) data[i] = 0;
   for (let y = y0; y <= y1; y++) {
@@ -327,7 +375,11 @@ export function cutout(img: Rgba, opts: CutoutOptions = {}): CutoutResult {
 /** Scratch buffers reused between calls (cutout is synchronous, so never shared mid-use). */
 const scratch = (() => {
   const bufs = new Map<string, Uint8Array | Uint16Array | Int32Array>();
-  function get<T extends Uint8Array | Uint16Array | Int32Array>(key: string, n: number, make: (n: number) => T): T {
+  function get<T extends Uint8Array | Uint16Array | Int32Array>(
+    key: string,
+    n: number,
+    make: (n: number) => T,
+  ): T {
     let b = bufs.get(key) as T | undefined;
     if (!b || b.length < n) {
       b = make(Math.ceil(n * 1.1));
@@ -344,9 +396,13 @@ const scratch = (() => {
 
 /** Colour of pixel i := mean colour of the solid pixels near it (3x3, 5x5, 7x7); false if none. */
 function bleed(data: Buffer, solid: Uint8Array, width: number, height: number, i: number): boolean {
-  const x0 = i % width, y0 = (i - x0) / width;
+  const x0 = i % width,
+    y0 = (i - x0) / width;
   for (const r of [1, 2, 3]) {
-    let sr = 0, sg = 0, sb = 0, n = 0;
+    let sr = 0,
+      sg = 0,
+      sb = 0,
+      n = 0;
     for (let y = Math.max(0, y0 - r); y <= Math.min(height - 1, y0 + r); y++) {
       for (let x = Math.max(0, x0 - r); x <= Math.min(width - 1, x0 + r); x++) {
         const j = y * width + x;
@@ -370,7 +426,11 @@ function bleed(data: Buffer, solid: Uint8Array, width: number, height: number, i
 
 function finish(image: Rgba, method: 'alpha' | 'key', background: [number, number, number]): CutoutResult {
   const { data, width, height } = image;
-  let minX = width, minY = height, maxX = -1, maxY = -1, opaque = 0;
+  let minX = width,
+    minY = height,
+    maxX = -1,
+    maxY = -1,
+    opaque = 0;
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const a = data[(y * width + x) * 4 + 3];
@@ -383,7 +443,10 @@ function finish(image: Rgba, method: 'alpha' | 'key', background: [number, numbe
       }
     }
   }
-  const box = maxX < 0 ? { x: 0, y: 0, w: width, h: height } : { x: minX, y: minY, w: maxX - minX + 1, h: maxY - minY + 1 };
+  const box =
+    maxX < 0
+      ? { x: 0, y: 0, w: width, h: height }
+      : { x: minX, y: minY, w: maxX - minX + 1, h: maxY - minY + 1 };
   return { image, box, coverage: opaque / (width * height), method, background };
 }
 
@@ -396,7 +459,8 @@ function smooth3(data: Buffer, width: number, height: number): Uint8Array {
     for (let x = 0; x < width; x++) {
       // the row's ends repeat their edge pixel; the interior reads both neighbours
       const b = (row + x) * 4;
-      const a = x > 0 ? b - 4 : b, c = x < width - 1 ? b + 4 : b;
+      const a = x > 0 ? b - 4 : b,
+        c = x < width - 1 ? b + 4 : b;
       const o = (row + x) * 3;
       tmp[o] = data[a] + data[b] + data[c];
       tmp[o + 1] = data[a + 1] + data[b + 1] + data[c + 1];
@@ -404,9 +468,12 @@ function smooth3(data: Buffer, width: number, height: number): Uint8Array {
     }
   }
   for (let y = 0; y < height; y++) {
-    const yu = y > 0 ? y - 1 : y, yd = y < height - 1 ? y + 1 : y;
+    const yu = y > 0 ? y - 1 : y,
+      yd = y < height - 1 ? y + 1 : y;
     for (let x = 0; x < width; x++) {
-      const o = (y * width + x) * 3, u = (yu * width + x) * 3, d = (yd * width + x) * 3;
+      const o = (y * width + x) * 3,
+        u = (yu * width + x) * 3,
+        d = (yd * width + x) * 3;
       out[o] = (tmp[u] + tmp[o] + tmp[d]) / 9;
       out[o + 1] = (tmp[u + 1] + tmp[o + 1] + tmp[d + 1]) / 9;
       out[o + 2] = (tmp[u + 2] + tmp[o + 2] + tmp[d + 2]) / 9;

@@ -75,14 +75,25 @@ export function catalogueFigure(slug: string, pose: PoseSlug): Promise<Figure> {
 async function rasteriseCatalogueFigure(slug: string, pose: PoseSlug): Promise<Figure> {
   const layer = figureLayer(slug, pose);
   let img = sharp(Buffer.from(layer.svg), { density: 72 });
-  if (FIGURE_WIDTH !== OUTPUT_WIDTH || FIGURE_HEIGHT !== OUTPUT_HEIGHT) img = img.resize(OUTPUT_WIDTH, OUTPUT_HEIGHT);
+  if (FIGURE_WIDTH !== OUTPUT_WIDTH || FIGURE_HEIGHT !== OUTPUT_HEIGHT)
+    img = img.resize(OUTPUT_WIDTH, OUTPUT_HEIGHT);
   const data = await img.ensureAlpha().raw().toBuffer();
   const image: Rgba = { data, width: OUTPUT_WIDTH, height: OUTPUT_HEIGHT };
-  const sx = OUTPUT_WIDTH / FIGURE_WIDTH, sy = OUTPUT_HEIGHT / FIGURE_HEIGHT;
-  const scale = (b: Box): Box => ({ x: Math.round(b.x * sx), y: Math.round(b.y * sy), w: Math.round(b.w * sx), h: Math.round(b.h * sy) });
+  const sx = OUTPUT_WIDTH / FIGURE_WIDTH,
+    sy = OUTPUT_HEIGHT / FIGURE_HEIGHT;
+  const scale = (b: Box): Box => ({
+    x: Math.round(b.x * sx),
+    y: Math.round(b.y * sy),
+    w: Math.round(b.w * sx),
+    h: Math.round(b.h * sy),
+  });
   const look = lookFor(slug)!;
   const pal = paletteFor(look);
-  const anchors = { top: scale(layer.anchors.top), bottom: scale(layer.anchors.bottom), full: scale(layer.anchors.full) };
+  const anchors = {
+    top: scale(layer.anchors.top),
+    bottom: scale(layer.anchors.bottom),
+    full: scale(layer.anchors.full),
+  };
   // in front of a garment: the hair, and the arms below the elbows (from the shoulder in profile)
   const overlay = colourMask(image, [pal.hair, pal.hairShade, pal.hairShine].map(hex), 30);
   const armsFrom = Math.round(anchors.top.y + anchors.top.h * (pose === 'side-view' ? 0.25 : 0.5));
@@ -109,7 +120,8 @@ export function fillHoles(alpha: Uint8Array, width: number, height: number): Uin
   const total = width * height;
   const outside = new Uint8Array(total);
   const queue = new Int32Array(total);
-  let head = 0, tail = 0;
+  let head = 0,
+    tail = 0;
   const push = (i: number) => {
     if (!outside[i] && alpha[i] < 128) {
       outside[i] = 1;
@@ -151,7 +163,9 @@ function colourMask(img: Rgba, colours: [number, number, number][], tol: number)
     const p = i * 4;
     if (img.data[p + 3] < 200) continue;
     for (const [r, g, b] of colours) {
-      const dr = img.data[p] - r, dg = img.data[p + 1] - g, db = img.data[p + 2] - b;
+      const dr = img.data[p] - r,
+        dg = img.data[p + 1] - g,
+        db = img.data[p + 2] - b;
       if (dr * dr + dg * dg + db * db <= t2) {
         out[i] = 1;
         break;
@@ -165,13 +179,22 @@ function feet(alpha: Uint8Array, width: number, height: number): { feetY: number
   let feetY = height - 1;
   while (feetY > 0) {
     let any = false;
-    for (let x = 0; x < width; x += 2) if (alpha[feetY * width + x] > 64) { any = true; break; }
+    for (let x = 0; x < width; x += 2)
+      if (alpha[feetY * width + x] > 64) {
+        any = true;
+        break;
+      }
     if (any) break;
     feetY--;
   }
-  let sx = 0, n = 0;
+  let sx = 0,
+    n = 0;
   for (let y = Math.max(0, feetY - 40); y <= feetY; y++) {
-    for (let x = 0; x < width; x++) if (alpha[y * width + x] > 64) { sx += x; n++; }
+    for (let x = 0; x < width; x++)
+      if (alpha[y * width + x] > 64) {
+        sx += x;
+        n++;
+      }
   }
   return { feetY, centreX: n ? sx / n : width / 2 };
 }
@@ -221,7 +244,8 @@ export function estimateAnchors(alpha: Uint8Array, box: Box): FigureAnchors {
   const W = OUTPUT_WIDTH;
   const at = (f: number) => Math.round(box.y + box.h * f);
   const rowWidth = (y: number) => {
-    let first = -1, last = -1;
+    let first = -1,
+      last = -1;
     for (let x = box.x; x < box.x + box.w; x++) {
       if (alpha[y * W + x] > 127) {
         if (first < 0) first = x;
@@ -231,7 +255,8 @@ export function estimateAnchors(alpha: Uint8Array, box: Box): FigureAnchors {
     return first < 0 ? null : { first, last };
   };
   const span = (from: number, to: number) => {
-    let lo = Infinity, hi = -Infinity;
+    let lo = Infinity,
+      hi = -Infinity;
     for (let y = at(from); y <= at(to); y += 4) {
       const r = rowWidth(Math.min(OUTPUT_HEIGHT - 1, y));
       if (r) {

@@ -16,7 +16,10 @@ interface RowStats {
 function rowStats(img: Rgba, y: number): RowStats {
   const { data, width } = img;
   const minRun = Math.max(2, Math.round(width * 0.04));
-  let first = -1, last = -1, runs = 0, run = 0;
+  let first = -1,
+    last = -1,
+    runs = 0,
+    run = 0;
   for (let x = 0; x < width; x++) {
     if (data[(y * width + x) * 4 + 3] > 127) {
       if (first < 0) first = x;
@@ -32,8 +35,11 @@ function rowStats(img: Rgba, y: number): RowStats {
 }
 
 function band(img: Rgba, from: number, to: number): { width: number; multiRun: number } {
-  const y0 = Math.floor(img.height * from), y1 = Math.max(y0 + 1, Math.floor(img.height * to));
-  let w = 0, multi = 0, n = 0;
+  const y0 = Math.floor(img.height * from),
+    y1 = Math.max(y0 + 1, Math.floor(img.height * to));
+  let w = 0,
+    multi = 0,
+    n = 0;
   for (let y = y0; y < y1; y++) {
     const s = rowStats(img, y);
     w += s.width;
@@ -86,7 +92,8 @@ function centralRun(img: Rgba, frac: number): number {
   const cx = width >> 1;
   const on = (x: number) => data[(y * width + x) * 4 + 3] > 127;
   if (!on(cx)) return rowStats(img, y).width; // a gap in the middle (between legs): the whole extent
-  let l = cx, r = cx;
+  let l = cx,
+    r = cx;
   while (l > 0 && on(l - 1)) l--;
   while (r < width - 1 && on(r + 1)) r++;
   return r - l + 1;
@@ -105,8 +112,13 @@ function medianOf(values: number[]): number {
  * little for the figure's long lines and never past the anchor box. Hung from the box's top
  * edge, centred on it.
  */
-export async function fitToAnchor(garment: Rgba, anchors: GarmentAnchors, category: GarmentCategory): Promise<PlacedGarment> {
-  const gw = garment.width, gh = garment.height;
+export async function fitToAnchor(
+  garment: Rgba,
+  anchors: GarmentAnchors,
+  category: GarmentCategory,
+): Promise<PlacedGarment> {
+  const gw = garment.width,
+    gh = garment.height;
   let box: Box, sx: number, sy: number;
   if (category === 'bottoms') {
     box = anchors.bottom;
@@ -158,14 +170,22 @@ export interface WearOptions {
  * (darker towards its edges and sides, a little darker downwards), and drops a soft
  * shadow onto the figure just below its edges. Returns the garment's box on the subject.
  */
-export function wearGarment(subject: Rgba, grownBody: Uint8Array, placed: PlacedGarment, opts: WearOptions): Box {
+export function wearGarment(
+  subject: Rgba,
+  grownBody: Uint8Array,
+  placed: PlacedGarment,
+  opts: WearOptions,
+): Box {
   const { width: W, height: H } = subject;
   const { layer } = placed;
   // the working region: the garment's box plus room for its shadow, clipped to the image
   const pad = 12;
-  const rx0 = Math.max(0, placed.x - pad), ry0 = Math.max(0, placed.y - pad);
-  const rx1 = Math.min(W, placed.x + layer.width + pad), ry1 = Math.min(H, placed.y + layer.height + pad);
-  const rw = rx1 - rx0, rh = ry1 - ry0;
+  const rx0 = Math.max(0, placed.x - pad),
+    ry0 = Math.max(0, placed.y - pad);
+  const rx1 = Math.min(W, placed.x + layer.width + pad),
+    ry1 = Math.min(H, placed.y + layer.height + pad);
+  const rw = rx1 - rx0,
+    rh = ry1 - ry0;
   if (rw <= 0 || rh <= 0) return { x: 0, y: 0, w: 0, h: 0 };
 
   // garment alpha on the region, limited to the grown silhouette (the figure's, blurred: see
@@ -212,7 +232,8 @@ export function wearGarment(subject: Rgba, grownBody: Uint8Array, placed: Placed
         out[p + 2] *= k;
       }
       if (a === 0) continue;
-      const lx = rx0 + x - placed.x, lyy = ly;
+      const lx = rx0 + x - placed.x,
+        lyy = ly;
       const q = (lyy * layer.width + lx) * 4;
       const edge = 1 - soft[i] / 255; // 0 inside, → 1 at the edge
       const side = (x - cx) / half;
@@ -228,17 +249,25 @@ export function wearGarment(subject: Rgba, grownBody: Uint8Array, placed: Placed
       out[p + 3] = Math.round(na * 255);
     }
   }
-  if (opts.basics && opts.covers?.length) coverBasics(subject, ga, { x: rx0, y: ry0, w: rw, h: rh }, opts.basics, opts.covers);
+  if (opts.basics && opts.covers?.length)
+    coverBasics(subject, ga, { x: rx0, y: ry0, w: rw, h: rh }, opts.basics, opts.covers);
   return { x: rx0, y: ry0, w: rw, h: rh };
 }
 
 /** Widens the worn garment, row by row, over the basics beside it (up to 80 px each side). */
-function coverBasics(subject: Rgba, ga: Uint8Array, region: Box, basics: Uint8Array, covers: readonly number[]) {
+function coverBasics(
+  subject: Rgba,
+  ga: Uint8Array,
+  region: Box,
+  basics: Uint8Array,
+  covers: readonly number[],
+) {
   const W = subject.width;
   const out = subject.data;
   const reach = 80;
   for (let y = 0; y < region.h; y++) {
-    let l = -1, r = -1;
+    let l = -1,
+      r = -1;
     for (let x = 0; x < region.w; x++) {
       if (ga[y * region.w + x] > 200) {
         if (l < 0) l = x;
@@ -247,7 +276,10 @@ function coverBasics(subject: Rgba, ga: Uint8Array, region: Box, basics: Uint8Ar
     }
     if (l < 0) continue;
     const row = region.y + y;
-    for (const [from, step] of [[l, -1], [r, 1]] as const) {
+    for (const [from, step] of [
+      [l, -1],
+      [r, 1],
+    ] as const) {
       for (let k = 1; k <= reach; k++) {
         const x = region.x + from + step * k;
         if (x < 0 || x >= W) break;

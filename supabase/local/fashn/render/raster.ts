@@ -39,8 +39,15 @@ export async function decodeRgba(bytes: Buffer, maxSide?: number): Promise<Rgba>
 }
 
 /** Decodes and covers (centre crop) to exactly width x height, RGB. */
-export async function decodeCoverRgb(bytes: Buffer, width: number, height: number, blurSigma = 0): Promise<Rgb> {
-  let img = sharp(bytes, { failOn: 'error', limitInputPixels: 64_000_000 }).rotate().resize(width, height, { fit: 'cover' });
+export async function decodeCoverRgb(
+  bytes: Buffer,
+  width: number,
+  height: number,
+  blurSigma = 0,
+): Promise<Rgb> {
+  let img = sharp(bytes, { failOn: 'error', limitInputPixels: 64_000_000 })
+    .rotate()
+    .resize(width, height, { fit: 'cover' });
   if (blurSigma > 0) img = img.blur(blurSigma);
   const data = await img.flatten({ background: '#ffffff' }).removeAlpha().raw().toBuffer();
   return { data, width, height };
@@ -65,8 +72,15 @@ export async function resizeRgba(img: Rgba, width: number, height: number): Prom
 }
 
 /** Gaussian blur of one 8-bit plane (an alpha mask) by sharp. */
-export async function blurPlane(plane: Uint8Array | Buffer, width: number, height: number, sigma: number): Promise<Buffer> {
-  return sharp(Buffer.from(plane.buffer, plane.byteOffset, plane.byteLength), { raw: { width, height, channels: 1 } })
+export async function blurPlane(
+  plane: Uint8Array | Buffer,
+  width: number,
+  height: number,
+  sigma: number,
+): Promise<Buffer> {
+  return sharp(Buffer.from(plane.buffer, plane.byteOffset, plane.byteLength), {
+    raw: { width, height, channels: 1 },
+  })
     .blur(Math.max(0.3, sigma))
     .raw()
     .toBuffer();
@@ -106,10 +120,17 @@ export function readPngText(png: Buffer): Record<string, string> {
   return out;
 }
 
-export const PREVIEW_TEXT = { Software: RENDERER, Comment: RENDERER_NOTE, 'drape:renderer': RENDERER } as const;
+export const PREVIEW_TEXT = {
+  Software: RENDERER,
+  Comment: RENDERER_NOTE,
+  'drape:renderer': RENDERER,
+} as const;
 
 /** Encodes raw RGB or RGBA as PNG marked as a preview render. */
-export async function encodePng(img: { data: Buffer; width: number; height: number }, channels: 3 | 4): Promise<Buffer> {
+export async function encodePng(
+  img: { data: Buffer; width: number; height: number },
+  channels: 3 | 4,
+): Promise<Buffer> {
   const png = await sharp(img.data, { raw: { width: img.width, height: img.height, channels } })
     .png({ compressionLevel: 1, adaptiveFiltering: false })
     .toBuffer();

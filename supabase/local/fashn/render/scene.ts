@@ -92,13 +92,17 @@ export function backgroundRaster(key: string, load: () => Promise<Buffer>, blur:
   hit = load().then((bytes) => decodeCoverRgb(bytes, OUTPUT_WIDTH, OUTPUT_HEIGHT, blur ? 9 : 0));
   hit.catch(() => backgroundCache.delete(cacheKey));
   backgroundCache.set(cacheKey, hit);
-  while (backgroundCache.size > BACKGROUND_CACHE_LIMIT) backgroundCache.delete(backgroundCache.keys().next().value!);
+  while (backgroundCache.size > BACKGROUND_CACHE_LIMIT)
+    backgroundCache.delete(backgroundCache.keys().next().value!);
   return hit;
 }
 
 /** Mean colour of an RGB image (every 16th pixel). */
 export function meanColour(img: Rgb): [number, number, number] {
-  let r = 0, g = 0, b = 0, n = 0;
+  let r = 0,
+    g = 0,
+    b = 0,
+    n = 0;
   for (let i = 0; i < img.data.length; i += 48) {
     r += img.data[i];
     g += img.data[i + 1];
@@ -121,8 +125,10 @@ export function lightMatch(bg: [number, number, number], strength = 0.12): [numb
 /** Darkens the background under an ellipse (soft, gaussian-like): feet on the floor. */
 export function contactShadow(bg: Rgb, cx: number, cy: number, rx: number, ry: number, opacity = 0.32): void {
   const { data, width, height } = bg;
-  const x0 = Math.max(0, Math.floor(cx - rx * 2)), x1 = Math.min(width, Math.ceil(cx + rx * 2));
-  const y0 = Math.max(0, Math.floor(cy - ry * 2)), y1 = Math.min(height, Math.ceil(cy + ry * 2));
+  const x0 = Math.max(0, Math.floor(cx - rx * 2)),
+    x1 = Math.min(width, Math.ceil(cx + rx * 2));
+  const y0 = Math.max(0, Math.floor(cy - ry * 2)),
+    y1 = Math.min(height, Math.ceil(cy + ry * 2));
   for (let y = y0; y < y1; y++) {
     const dy = (y - cy) / ry;
     for (let x = x0; x < x1; x++) {
@@ -137,9 +143,21 @@ export function contactShadow(bg: Rgb, cx: number, cy: number, rx: number, ry: n
 }
 
 /** A soft drop shadow of `alpha` (placed at ox,oy on bg), offset by (dx, dy). */
-export function dropShadow(bg: Rgb, alpha: Uint8Array, aw: number, ah: number, ox: number, oy: number, dx: number, dy: number, radius: number, opacity: number): void {
+export function dropShadow(
+  bg: Rgb,
+  alpha: Uint8Array,
+  aw: number,
+  ah: number,
+  ox: number,
+  oy: number,
+  dx: number,
+  dy: number,
+  radius: number,
+  opacity: number,
+): void {
   const pad = radius * 3;
-  const w = aw + pad * 2, h = ah + pad * 2;
+  const w = aw + pad * 2,
+    h = ah + pad * 2;
   const plane = new Uint8Array(w * h);
   for (let y = 0; y < ah; y++) plane.set(alpha.subarray(y * aw, y * aw + aw), (y + pad) * w + pad);
   const soft = boxBlur(boxBlur(boxBlur(plane, w, h, radius), w, h, radius), w, h, radius);
@@ -165,7 +183,13 @@ export function dropShadow(bg: Rgb, alpha: Uint8Array, aw: number, ah: number, o
  * Composes a subject (straight RGBA) at (ox, oy) over an RGB image in place, its colour
  * multiplied per channel by `tint`.
  */
-export function composeOver(bg: Rgb, subject: Rgba, ox = 0, oy = 0, tint: [number, number, number] = [1, 1, 1]): void {
+export function composeOver(
+  bg: Rgb,
+  subject: Rgba,
+  ox = 0,
+  oy = 0,
+  tint: [number, number, number] = [1, 1, 1],
+): void {
   const { data, width, height } = bg;
   const [tr, tg, tb] = tint;
   for (let y = 0; y < subject.height; y++) {
@@ -178,7 +202,9 @@ export function composeOver(bg: Rgb, subject: Rgba, ox = 0, oy = 0, tint: [numbe
       const a = subject.data[q + 3];
       if (a === 0) continue;
       const p = (by * width + bx) * 3;
-      const r = Math.min(255, subject.data[q] * tr), g = Math.min(255, subject.data[q + 1] * tg), b = Math.min(255, subject.data[q + 2] * tb);
+      const r = Math.min(255, subject.data[q] * tr),
+        g = Math.min(255, subject.data[q + 1] * tg),
+        b = Math.min(255, subject.data[q + 2] * tb);
       if (a === 255) {
         data[p] = r;
         data[p + 1] = g;

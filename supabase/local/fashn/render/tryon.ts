@@ -30,7 +30,8 @@ export interface TryonResult {
 export async function garmentCutout(bytes: Buffer): Promise<Rgba> {
   const img = await decodeRgba(bytes, 768);
   const cut = cutout(img);
-  if (cut.coverage < 0.01) throw new PredictionError('ImageLoadError', 'Unable to find a garment in the garment image');
+  if (cut.coverage < 0.01)
+    throw new PredictionError('ImageLoadError', 'Unable to find a garment in the garment image');
   return cropRgba(cut.image, cut.box);
 }
 
@@ -61,7 +62,11 @@ export async function renderTryon(input: TryonInput): Promise<TryonResult> {
   const category = input.category === 'auto' ? classifyGarment(garment) : input.category;
   const placed = await fitToAnchor(garment, figure.anchors, category);
 
-  const subject: Rgba = { data: Buffer.from(figure.image.data), width: figure.image.width, height: figure.image.height };
+  const subject: Rgba = {
+    data: Buffer.from(figure.image.data),
+    width: figure.image.width,
+    height: figure.image.height,
+  };
   const hipLine = figure.anchors.bottom.y + figure.anchors.bottom.h * 0.18;
   wearGarment(subject, figure.grown, placed, {
     overlay: figure.overlay,
@@ -78,7 +83,11 @@ export async function renderTryon(input: TryonInput): Promise<TryonResult> {
       rgb[j + 1] = subject.data[i + 1];
       rgb[j + 2] = subject.data[i + 2];
     }
-    return { png: await encodePng({ data: rgb, width: OUTPUT_WIDTH, height: OUTPUT_HEIGHT }, 3), subject, category };
+    return {
+      png: await encodePng({ data: rgb, width: OUTPUT_WIDTH, height: OUTPUT_HEIGHT }, 3),
+      subject,
+      category,
+    };
   }
   const canvas = copyRgb(await studioBackdrop());
   contactShadow(canvas, figure.centreX, figure.feetY + 6, 120, 18, 0.3);

@@ -20,5 +20,10 @@ export const VIDEO_WIDTH = 720;
 export const VIDEO_HEIGHT = 1080;
 
 export function renderVideo(image: Buffer, prompt: string | undefined, seconds: 5 | 10): Promise<Buffer> {
-  return makeCameraClip(image, moveForPrompt(prompt), { width: VIDEO_WIDTH, height: VIDEO_HEIGHT, seconds, fps: 24 });
+  return makeCameraClip(image, moveForPrompt(prompt), {
+    width: VIDEO_WIDTH,
+    height: VIDEO_HEIGHT,
+    seconds,
+    fps: 24,
+  });
 }

@@ -50,7 +50,14 @@ export function readName(c: Cursor): string | null {
   while (!c.done) {
     const ch = c.peek();
     if (NAME_CHAR.test(ch)) c.pos++;
-    else if (ch === '-' && c.peek(1) !== '>' && c.pos > start && c.peek(1) !== undefined && NAME_CHAR.test(c.peek(1))) c.pos++;
+    else if (
+      ch === '-' &&
+      c.peek(1) !== '>' &&
+      c.pos > start &&
+      c.peek(1) !== undefined &&
+      NAME_CHAR.test(c.peek(1))
+    )
+      c.pos++;
     else if (ch === ' ' && c.pos > start && c.peek(1) !== undefined && NAME_CHAR.test(c.peek(1))) c.pos++;
     else break;
   }

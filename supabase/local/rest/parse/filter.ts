@@ -5,9 +5,21 @@ import { Cursor, readField } from './field.ts';
 import { MAX_DEPTH, splitTopLevel, unquote } from './lexer.ts';
 
 const OPERATOR_SET = new Set<string>(OPERATORS);
-const QUANTIFIABLE = new Set<string>(['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch']);
+const QUANTIFIABLE = new Set<string>([
+  'eq',
+  'neq',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'like',
+  'ilike',
+  'match',
+  'imatch',
+]);
 const FTS = new Set<string>(['fts', 'plfts', 'phfts', 'wfts']);
-const OPERATOR_LIST = 'eq, neq, gt, gte, lt, lte, like, ilike, match, imatch, is, isdistinct, in, cs, cd, ov, sl, sr, nxl, nxr, adj, fts, plfts, phfts, wfts';
+const OPERATOR_LIST =
+  'eq, neq, gt, gte, lt, lte, like, ilike, match, imatch, is, isdistinct, in, cs, cd, ov, sl, sr, nxl, nxr, adj, fts, plfts, phfts, wfts';
 
 /**
  * The operator part of a filter value, e.g. `not.in.(1,2)`. `inLogic` unquotes a
@@ -22,7 +34,11 @@ export function parseFilterValue(field: Field, raw: string, inLogic = false): Fi
   }
   const m = /^([a-z]+)(?:\(([^)]*)\))?\./.exec(rest);
   if (!m || !OPERATOR_SET.has(m[1])) {
-    throw parseError('filter', raw, `unexpected "${rest.slice(0, 1) || 'end of input'}" expecting "not" or operator (${OPERATOR_LIST})`);
+    throw parseError(
+      'filter',
+      raw,
+      `unexpected "${rest.slice(0, 1) || 'end of input'}" expecting "not" or operator (${OPERATOR_LIST})`,
+    );
   }
   const op = m[1] as Operator;
   const modifier = m[2] ?? null;
@@ -31,7 +47,8 @@ export function parseFilterValue(field: Field, raw: string, inLogic = false): Fi
   let language: string | null = null;
   if (modifier !== null) {
     if (FTS.has(op)) {
-      if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(modifier)) throw parseError('filter', raw, 'invalid full-text search configuration');
+      if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(modifier))
+        throw parseError('filter', raw, 'invalid full-text search configuration');
       language = modifier;
     } else if ((modifier === 'any' || modifier === 'all') && QUANTIFIABLE.has(op)) {
       quantifier = modifier;
@@ -42,7 +59,8 @@ export function parseFilterValue(field: Field, raw: string, inLogic = false): Fi
 
   if (op === 'in') {
     const list = parseInList(valueText);
-    if (list === null) throw parseError('filter', raw, 'expecting a list of values in parentheses: in.(a,b,c)');
+    if (list === null)
+      throw parseError('filter', raw, 'expecting a list of values in parentheses: in.(a,b,c)');
     return { field, negate, op, quantifier, language, value: valueText, list };
   }
   if (quantifier) {
@@ -119,7 +137,8 @@ export function parseLogicTree(op: 'and' | 'or', negate: boolean, raw: string, d
   }
   const parts = splitTopLevel(raw.slice(1, -1), ',');
   if (parts === null) throw parseError('logic tree', raw, 'unbalanced parentheses or quotes');
-  if (parts.length === 0 || parts.some((p) => p === '')) throw parseError('logic tree', raw, 'empty condition');
+  if (parts.length === 0 || parts.some((p) => p === ''))
+    throw parseError('logic tree', raw, 'empty condition');
   const children = parts.map((p) => parseLogicItem(p, depth));
   return { kind: 'group', op, negate, children };
 }
@@ -130,7 +149,11 @@ function parseLogicItem(s: string, depth: number): LogicTree {
   const c = new Cursor(s);
   const field = readField(c);
   if (field === null || !c.eat('.')) {
-    throw parseError('logic tree', s, `unexpected "${c.peek() ?? 'end of input'}" expecting field name and "."`);
+    throw parseError(
+      'logic tree',
+      s,
+      `unexpected "${c.peek() ?? 'end of input'}" expecting field name and "."`,
+    );
   }
   return { kind: 'filter', filter: parseFilterValue(field, s.slice(c.pos), true) };
 }

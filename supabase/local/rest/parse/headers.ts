@@ -36,7 +36,13 @@ function applyEnum<K extends EnumPreference>(p: Preferences, key: K, value: stri
 /** `Prefer` arrives as one comma-joined header (the client joins repeated ones with ", "). */
 export function parsePrefer(header: string | undefined): Preferences {
   const p: Preferences = {
-    return: null, count: null, resolution: null, missing: null, handling: null, maxAffected: null, applied: [],
+    return: null,
+    count: null,
+    resolution: null,
+    missing: null,
+    handling: null,
+    maxAffected: null,
+    applied: [],
   };
   if (!header) return p;
   const invalid: string[] = [];
@@ -82,10 +88,18 @@ export function negotiate(accept: string | undefined): Negotiated {
     .split(',')
     .map((part, i) => {
       const [type, ...params] = part.split(';').map((s) => s.trim());
-      const paramMap = new Map(params.map((kv) => {
-        const e = kv.indexOf('=');
-        return [kv.slice(0, e).trim().toLowerCase(), kv.slice(e + 1).trim().toLowerCase()] as const;
-      }));
+      const paramMap = new Map(
+        params.map((kv) => {
+          const e = kv.indexOf('=');
+          return [
+            kv.slice(0, e).trim().toLowerCase(),
+            kv
+              .slice(e + 1)
+              .trim()
+              .toLowerCase(),
+          ] as const;
+        }),
+      );
       const q = Number(paramMap.get('q') ?? '1');
       return { type: type.toLowerCase(), params: paramMap, q: Number.isFinite(q) ? q : 0, i };
     })
@@ -100,10 +114,18 @@ export function negotiate(accept: string | undefined): Negotiated {
         return { kind: 'json', stripNulls: false, contentType: JSON_CT };
       case 'application/vnd.pgrst.array+json':
       case 'application/vnd.pgrst.array':
-        return { kind: 'json', stripNulls: strip, contentType: strip ? 'application/vnd.pgrst.array+json; nulls=stripped; charset=utf-8' : JSON_CT };
+        return {
+          kind: 'json',
+          stripNulls: strip,
+          contentType: strip ? 'application/vnd.pgrst.array+json; nulls=stripped; charset=utf-8' : JSON_CT,
+        };
       case 'application/vnd.pgrst.object+json':
       case 'application/vnd.pgrst.object':
-        return { kind: 'object', stripNulls: strip, contentType: strip ? 'application/vnd.pgrst.object+json; nulls=stripped; charset=utf-8' : OBJECT_CT };
+        return {
+          kind: 'object',
+          stripNulls: strip,
+          contentType: strip ? 'application/vnd.pgrst.object+json; nulls=stripped; charset=utf-8' : OBJECT_CT,
+        };
       case 'text/csv':
         return { kind: 'csv', stripNulls: false, contentType: 'text/csv; charset=utf-8' };
     }

@@ -22,8 +22,24 @@ describe('select', () => {
       { kind: 'column', field: { name: 'id', path: [] }, alias: null, cast: null },
       { kind: 'column', field: { name: 'name', path: [] }, alias: 'title', cast: null },
       { kind: 'column', field: { name: 'price', path: [] }, alias: null, cast: 'text' },
-      { kind: 'column', field: { name: 'data', path: [{ arrow: '->', key: 'a', index: false }, { arrow: '->>', key: 'b', index: false }] }, alias: null, cast: null },
-      { kind: 'column', field: { name: 'arr', path: [{ arrow: '->', key: '0', index: true }] }, alias: 'n', cast: null },
+      {
+        kind: 'column',
+        field: {
+          name: 'data',
+          path: [
+            { arrow: '->', key: 'a', index: false },
+            { arrow: '->>', key: 'b', index: false },
+          ],
+        },
+        alias: null,
+        cast: null,
+      },
+      {
+        kind: 'column',
+        field: { name: 'arr', path: [{ arrow: '->', key: '0', index: true }] },
+        alias: 'n',
+        cast: null,
+      },
     ]);
   });
 
@@ -31,13 +47,34 @@ describe('select', () => {
     expect(parseSelect('*,owner:users!owner_id!inner(name,teams(*)),...meta(x),tags()')).toEqual([
       { kind: 'star' },
       {
-        kind: 'embed', name: 'users', alias: 'owner', hint: 'owner_id', join: 'inner', spread: false,
+        kind: 'embed',
+        name: 'users',
+        alias: 'owner',
+        hint: 'owner_id',
+        join: 'inner',
+        spread: false,
         children: [
           { kind: 'column', field: { name: 'name', path: [] }, alias: null, cast: null },
-          { kind: 'embed', name: 'teams', alias: null, hint: null, join: 'left', spread: false, children: [{ kind: 'star' }] },
+          {
+            kind: 'embed',
+            name: 'teams',
+            alias: null,
+            hint: null,
+            join: 'left',
+            spread: false,
+            children: [{ kind: 'star' }],
+          },
         ],
       },
-      { kind: 'embed', name: 'meta', alias: null, hint: null, join: 'left', spread: true, children: [{ kind: 'column', field: { name: 'x', path: [] }, alias: null, cast: null }] },
+      {
+        kind: 'embed',
+        name: 'meta',
+        alias: null,
+        hint: null,
+        join: 'left',
+        spread: true,
+        children: [{ kind: 'column', field: { name: 'x', path: [] }, alias: null, cast: null }],
+      },
       { kind: 'embed', name: 'tags', alias: null, hint: null, join: 'left', spread: false, children: [] },
     ]);
   });
@@ -51,7 +88,10 @@ describe('select', () => {
 
   it('refuses malformed input with PGRST100 and aggregates with PGRST123', () => {
     for (const bad of ['id,(x)', 'id;drop', 'a(b', 'a)', 'id::', 'x:', 'a!(b)', 'id::text;x', 'a->']) {
-      expect(code(() => parseSelect(bad)), bad).toBe('400 PGRST100');
+      expect(
+        code(() => parseSelect(bad)),
+        bad,
+      ).toBe('400 PGRST100');
     }
     expect(code(() => parseSelect('count()'))).toBe('400 PGRST123');
     expect(code(() => parseSelect('price.sum()'))).toBe('400 PGRST123');
@@ -70,7 +110,9 @@ describe('filters', () => {
   };
 
   it('reads operators, negation, quantifiers and full-text configs', () => {
-    const [a, b, c, d, e] = filters('a=eq.x.y&b=not.like.*z*&c=like(any).{a*,"b,c"}&d=fts(english).cat&e=is.NULL');
+    const [a, b, c, d, e] = filters(
+      'a=eq.x.y&b=not.like.*z*&c=like(any).{a*,"b,c"}&d=fts(english).cat&e=is.NULL',
+    );
     expect(a).toMatchObject({ filter: { op: 'eq', negate: false, value: 'x.y' } });
     expect(b).toMatchObject({ filter: { op: 'like', negate: true, value: '*z*' } });
     expect(c).toMatchObject({ filter: { op: 'like', quantifier: 'any', list: ['a*', 'b,c'] } });
@@ -92,12 +134,20 @@ describe('filters', () => {
   });
 
   it('routes dotted keys to embedded levels', () => {
-    const q = parseQuery('images.status=eq.ready&images.order=id.desc&images.limit=2&a.b.c=is.null&images.or=(x.eq.1)');
+    const q = parseQuery(
+      'images.status=eq.ready&images.order=id.desc&images.limit=2&a.b.c=is.null&images.or=(x.eq.1)',
+    );
     applyFilters(q, q.rest);
-    expect(q.levels.get('images')).toMatchObject({ limit: 2, order: [{ field: { name: 'id' }, direction: 'desc' }] });
+    expect(q.levels.get('images')).toMatchObject({
+      limit: 2,
+      order: [{ field: { name: 'id' }, direction: 'desc' }],
+    });
     expect(q.levels.get('images')!.filters).toHaveLength(2);
     expect(q.levels.get('a.b')!.filters).toHaveLength(1);
-    expect(splitKey('rel.data->>k')).toEqual({ path: ['rel'], field: { name: 'data', path: [{ arrow: '->>', key: 'k', index: false }] } });
+    expect(splitKey('rel.data->>k')).toEqual({
+      path: ['rel'],
+      field: { name: 'data', path: [{ arrow: '->>', key: 'k', index: false }] },
+    });
   });
 
   it('refuses unknown operators, bad is-values and bad lists', () => {
@@ -115,10 +165,17 @@ describe('logic trees', () => {
   it('nests and/or/not and unquotes values', () => {
     const t = parseLogicTree('or', false, '(a.eq.1,not.and(b.gt.2,c.in.(3,4)),d.eq."x,y")');
     expect(t).toMatchObject({
-      kind: 'group', op: 'or', negate: false,
+      kind: 'group',
+      op: 'or',
+      negate: false,
       children: [
         { kind: 'filter', filter: { field: { name: 'a' }, op: 'eq', value: '1' } },
-        { kind: 'group', op: 'and', negate: true, children: [{ filter: { op: 'gt' } }, { filter: { op: 'in', list: ['3', '4'] } }] },
+        {
+          kind: 'group',
+          op: 'and',
+          negate: true,
+          children: [{ filter: { op: 'gt' } }, { filter: { op: 'in', list: ['3', '4'] } }],
+        },
         { kind: 'filter', filter: { value: 'x,y' } },
       ],
     });
@@ -139,7 +196,11 @@ describe('order, limit, offset', () => {
     expect(parseOrder('a.desc.nullslast,b,c->>d.asc')).toEqual([
       { field: { name: 'a', path: [] }, direction: 'desc', nulls: 'last' },
       { field: { name: 'b', path: [] }, direction: null, nulls: null },
-      { field: { name: 'c', path: [{ arrow: '->>', key: 'd', index: false }] }, direction: 'asc', nulls: null },
+      {
+        field: { name: 'c', path: [{ arrow: '->>', key: 'd', index: false }] },
+        direction: 'asc',
+        nulls: null,
+      },
     ]);
     expect(code(() => parseOrder('a.up'))).toBe('400 PGRST100');
     expect(code(() => parseOrder('a;b'))).toBe('400 PGRST100');
@@ -155,21 +216,35 @@ describe('order, limit, offset', () => {
 describe('headers', () => {
   it('splits Prefer on commas and refuses unknown ones only when strict', () => {
     const p = parsePrefer('resolution=merge-duplicates, count=exact,return=representation, missing=default');
-    expect(p).toMatchObject({ resolution: 'merge-duplicates', count: 'exact', return: 'representation', missing: 'default' });
+    expect(p).toMatchObject({
+      resolution: 'merge-duplicates',
+      count: 'exact',
+      return: 'representation',
+      missing: 'default',
+    });
     expect(parsePrefer('bogus=1').return).toBeNull();
     expect(code(() => parsePrefer('handling=strict, bogus=1'))).toBe('400 PGRST122');
   });
 
   it('takes names of Object.prototype members in Prefer for unknown preferences', () => {
-    expect(parsePrefer('constructor, __proto__=x, return=minimal')).toMatchObject({ return: 'minimal', applied: ['return=minimal'] });
+    expect(parsePrefer('constructor, __proto__=x, return=minimal')).toMatchObject({
+      return: 'minimal',
+      applied: ['return=minimal'],
+    });
     expect(code(() => parsePrefer('handling=strict, constructor'))).toBe('400 PGRST122');
   });
 
   it('negotiates JSON, singular objects, stripped nulls and CSV', () => {
     expect(negotiate(undefined).kind).toBe('json');
     expect(negotiate('*/*').kind).toBe('json');
-    expect(negotiate('application/vnd.pgrst.object+json')).toMatchObject({ kind: 'object', stripNulls: false });
-    expect(negotiate('application/vnd.pgrst.object+json;nulls=stripped')).toMatchObject({ kind: 'object', stripNulls: true });
+    expect(negotiate('application/vnd.pgrst.object+json')).toMatchObject({
+      kind: 'object',
+      stripNulls: false,
+    });
+    expect(negotiate('application/vnd.pgrst.object+json;nulls=stripped')).toMatchObject({
+      kind: 'object',
+      stripNulls: true,
+    });
     expect(negotiate('text/csv').kind).toBe('csv');
     expect(negotiate('text/html;q=0.9, application/json;q=0.1').kind).toBe('json');
     expect(code(() => negotiate('application/xml'))).toBe('406 PGRST107');

@@ -63,7 +63,8 @@ export function parseQuery(search: string): ParsedQuery {
 /** `"a","b"` or `a,b` → ['a','b'] */
 function parseNameList(what: string, raw: string): string[] {
   const parts = splitTopLevel(raw, ',');
-  if (parts === null || parts.some((p) => p.trim() === '')) throw parseError(`${what} parameter`, raw, 'expecting a comma-separated list of column names');
+  if (parts === null || parts.some((p) => p.trim() === ''))
+    throw parseError(`${what} parameter`, raw, 'expecting a comma-separated list of column names');
   return parts.map((p) => unquote(p.trim()));
 }
 
@@ -111,7 +112,8 @@ function applyModifier(q: ParsedQuery, key: string, value: string): boolean {
 
 /** Non-negative integer; anything above 2^31 is clamped (a range that large is "all"). */
 function parseCount(what: string, raw: string): number {
-  if (!/^\d+$/.test(raw)) throw parseError(`${what} parameter`, raw, `${what} must be a non-negative integer`);
+  if (!/^\d+$/.test(raw))
+    throw parseError(`${what} parameter`, raw, `${what} must be a non-negative integer`);
   const n = Number(raw.length > 12 ? '999999999999' : raw);
   return Math.min(n, 2 ** 31 - 1);
 }

@@ -49,7 +49,11 @@ function readItem(c: Cursor, depth: number): SelectItem {
   let first = readName(c);
   if (first === null) {
     if (c.startsWith('count()')) throw errors.aggregatesNotAllowed();
-    throw new SelectSyntaxError(c.done ? 'unexpected end of input expecting field name' : `unexpected "${c.peek()}" expecting field name (* or [a..z0..9_$])`);
+    throw new SelectSyntaxError(
+      c.done
+        ? 'unexpected end of input expecting field name'
+        : `unexpected "${c.peek()}" expecting field name (* or [a..z0..9_$])`,
+    );
   }
   let alias: string | null = null;
   if (c.peek() === ':' && c.peek(1) !== ':') {
@@ -71,7 +75,8 @@ function readItem(c: Cursor, depth: number): SelectItem {
   }
   const field = readField(c);
   if (field === null) throw new SelectSyntaxError('malformed JSON path');
-  if (c.peek() === '.' && /^\.(count|sum|avg|max|min)\(\)/.test(c.s.slice(c.pos))) throw errors.aggregatesNotAllowed();
+  if (c.peek() === '.' && /^\.(count|sum|avg|max|min)\(\)/.test(c.s.slice(c.pos)))
+    throw errors.aggregatesNotAllowed();
   let cast: string | null = null;
   if (c.eat('::')) {
     const m = /^[A-Za-z_][A-Za-z0-9_]*(\[\])?/.exec(c.s.slice(c.pos));
@@ -82,7 +87,13 @@ function readItem(c: Cursor, depth: number): SelectItem {
   return { kind: 'column', field, alias, cast };
 }
 
-function readEmbed(c: Cursor, name: string, alias: string | null, spread: boolean, depth: number): SelectItem {
+function readEmbed(
+  c: Cursor,
+  name: string,
+  alias: string | null,
+  spread: boolean,
+  depth: number,
+): SelectItem {
   let hint: string | null = null;
   let join: 'left' | 'inner' = 'left';
   while (c.eat('!')) {

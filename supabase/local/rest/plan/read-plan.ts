@@ -95,7 +95,8 @@ function planLevel(
   const embeds: OutputItem[] = [];
   for (const item of select) {
     if (item.kind === 'star') {
-      for (const column of table.columns) node.items.push({ kind: 'column', ref: { column, path: [] }, cast: null, name: column.name });
+      for (const column of table.columns)
+        node.items.push({ kind: 'column', ref: { column, path: [] }, cast: null, name: column.name });
     } else if (item.kind === 'column') {
       const ref = resolveField(table, item.field);
       let cast: string | null = null;
@@ -113,8 +114,12 @@ function planLevel(
       const childPath = path ? `${path}.${name}` : name;
       const toOne = isToOne(rel);
       if (item.spread && !toOne) {
-        throw new RestError(400, 'PGRST119', `A spread operation on '${item.name}' is not possible`,
-          `'${relTable.name}' and '${item.name}' do not form a many-to-one or one-to-one relationship`);
+        throw new RestError(
+          400,
+          'PGRST119',
+          `A spread operation on '${item.name}' is not possible`,
+          `'${relTable.name}' and '${item.name}' do not form a many-to-one or one-to-one relationship`,
+        );
       }
       const child = planLevel(ctx, rel.foreign, rel.foreign, item.children, childPath, {
         rel,
@@ -125,8 +130,12 @@ function planLevel(
         toOne,
       });
       if (node.children.some((c) => c.embed!.name === name)) {
-        throw new RestError(400, 'PGRST100', `"failed to parse select parameter" (duplicate embed '${name}')`,
-          `'${name}' is embedded twice; give one of them an alias`);
+        throw new RestError(
+          400,
+          'PGRST100',
+          `"failed to parse select parameter" (duplicate embed '${name}')`,
+          `'${name}' is embedded twice; give one of them an alias`,
+        );
       }
       node.children.push(child);
       embeds.push({ kind: 'embed', node: child });
@@ -135,7 +144,11 @@ function planLevel(
   node.items.push(...embeds);
 
   node.where = params.filters.map((t) => resolveLogic(node, t));
-  node.order = (params.order ?? []).map((o: OrderTerm) => ({ ref: resolveField(table, o.field), direction: o.direction, nulls: o.nulls }));
+  node.order = (params.order ?? []).map((o: OrderTerm) => ({
+    ref: resolveField(table, o.field),
+    direction: o.direction,
+    nulls: o.nulls,
+  }));
   return node;
 }
 
@@ -147,18 +160,28 @@ export function resolveField(table: Table, field: Field): ColumnRef {
 
 function resolveLogic(node: ReadNode, tree: LogicTree): Condition {
   if (tree.kind === 'group') {
-    return { kind: 'group', op: tree.op, negate: tree.negate, children: tree.children.map((c) => resolveLogic(node, c)) };
+    return {
+      kind: 'group',
+      op: tree.op,
+      negate: tree.negate,
+      children: tree.children.map((c) => resolveLogic(node, c)),
+    };
   }
   const f = tree.filter;
   if (!node.table.columnMap.has(f.field.name) && f.field.path.length === 0) {
     const child = node.children.find((c) => c.embed!.name === f.field.name);
     if (child) {
-      const isNull = f.op === 'is' && (f.value === 'null' || f.value === 'not_null')
-        ? (f.value === 'null') !== f.negate
-        : null;
+      const isNull =
+        f.op === 'is' && (f.value === 'null' || f.value === 'not_null')
+          ? (f.value === 'null') !== f.negate
+          : null;
       if (isNull === null) {
-        throw new RestError(400, 'PGRST120', `Bad operator on the '${f.field.name}' embedded resource`,
-          'Only is null or not is null filters are allowed on embedded resources');
+        throw new RestError(
+          400,
+          'PGRST120',
+          `Bad operator on the '${f.field.name}' embedded resource`,
+          'Only is null or not is null filters are allowed on embedded resources',
+        );
       }
       return { kind: 'embedNull', node: child, isNull };
     }

@@ -59,7 +59,14 @@ export async function createSchemaCache(
 }
 
 function toColumn(c: RawColumn): Column {
-  return { name: c.name, type: c.type, typeName: c.type_name, notNull: c.not_null, default: c.default, generated: c.generated };
+  return {
+    name: c.name,
+    type: c.type,
+    typeName: c.type_name,
+    notNull: c.not_null,
+    default: c.default,
+    generated: c.generated,
+  };
 }
 
 export function buildCache(raw: RawCatalog, schemas: string[]): SchemaCache {
@@ -121,12 +128,22 @@ function buildRelationships(raw: RawCatalog, byOid: Map<number, Table>): Map<str
   };
   const fks = raw.foreign_keys
     .map((fk) => ({ fk, table: byOid.get(fk.table), foreign: byOid.get(fk.foreign) }))
-    .filter((x): x is { fk: (typeof raw.foreign_keys)[number]; table: Table; foreign: Table } => !!x.table && !!x.foreign);
+    .filter(
+      (x): x is { fk: (typeof raw.foreign_keys)[number]; table: Table; foreign: Table } =>
+        !!x.table && !!x.foreign,
+    );
 
   for (const { fk, table, foreign } of fks) {
     const unique = table.uniques.some((u) => sameSet(u, fk.columns));
     const pairs = fk.columns.map((c, i) => [c, fk.foreign_columns[i]] as [string, string]);
-    add({ table, foreign, cardinality: unique ? 'o2o' : 'm2o', constraint: fk.name, columns: pairs, junction: null });
+    add({
+      table,
+      foreign,
+      cardinality: unique ? 'o2o' : 'm2o',
+      constraint: fk.name,
+      columns: pairs,
+      junction: null,
+    });
     add({
       table: foreign,
       foreign: table,
@@ -179,7 +196,8 @@ function toFunction(f: RawFunction, byOid: Map<number, Table>): FunctionDef {
   f.arg_types.forEach((type, i) => {
     const mode = modes[i];
     const name = names[i] ?? '';
-    if (mode === 'i' || mode === 'b' || mode === 'v') inputs.push({ name, type, hasDefault: false, variadic: mode === 'v' });
+    if (mode === 'i' || mode === 'b' || mode === 'v')
+      inputs.push({ name, type, hasDefault: false, variadic: mode === 'v' });
     if (mode === 'o' || mode === 'b' || mode === 't') {
       outputs.push({ name, type, typeName: type, notNull: false, default: null, generated: false });
     }
@@ -189,8 +207,13 @@ function toFunction(f: RawFunction, byOid: Map<number, Table>): FunctionDef {
   let returns: FunctionDef['returns'];
   if (f.ret_type_name === 'void') returns = { kind: 'void' };
   else if (f.ret_typtype === 'c' && f.ret_columns) {
-    returns = { kind: 'composite', columns: f.ret_columns.map(toColumn), table: byOid.get(f.ret_relid) ?? null };
-  } else if (f.ret_type_name === 'record' && outputs.length) returns = { kind: 'composite', columns: outputs, table: null };
+    returns = {
+      kind: 'composite',
+      columns: f.ret_columns.map(toColumn),
+      table: byOid.get(f.ret_relid) ?? null,
+    };
+  } else if (f.ret_type_name === 'record' && outputs.length)
+    returns = { kind: 'composite', columns: outputs, table: null };
   else returns = { kind: 'scalar', type: f.ret_type };
 
   return {
@@ -205,15 +228,25 @@ function toFunction(f: RawFunction, byOid: Map<number, Table>): FunctionDef {
 }
 
 const CAST_ALIASES: Record<string, string> = {
-  int: 'int4', integer: 'int4', bigint: 'int8', smallint: 'int2', float: 'float8', double: 'float8',
-  real: 'float4', decimal: 'numeric', boolean: 'bool', character: 'bpchar', char: 'bpchar',
+  int: 'int4',
+  integer: 'int4',
+  bigint: 'int8',
+  smallint: 'int2',
+  float: 'float8',
+  double: 'float8',
+  real: 'float4',
+  decimal: 'numeric',
+  boolean: 'bool',
+  character: 'bpchar',
+  char: 'bpchar',
 };
 
 function castTypes(typnames: string[]): Map<string, string> {
   const known = new Set(typnames);
   const map = new Map<string, string>();
   for (const t of known) map.set(t, `pg_catalog.${quoteIdent(t)}`);
-  for (const [alias, t] of Object.entries(CAST_ALIASES)) if (known.has(t)) map.set(alias, `pg_catalog.${quoteIdent(t)}`);
+  for (const [alias, t] of Object.entries(CAST_ALIASES))
+    if (known.has(t)) map.set(alias, `pg_catalog.${quoteIdent(t)}`);
   return map;
 }
 

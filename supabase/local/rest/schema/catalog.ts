@@ -140,6 +140,8 @@ select json_build_object(
 )::text as catalog`;
 
 export async function readCatalog(db: Queryable, schemas: string[]): Promise<RawCatalog> {
-  const { rows } = await db.query<{ catalog: string }>(CATALOG_SQL, [`{${schemas.map((s) => `"${s.replace(/["\\]/g, '\\$&')}"`).join(',')}}`]);
+  const { rows } = await db.query<{ catalog: string }>(CATALOG_SQL, [
+    `{${schemas.map((s) => `"${s.replace(/["\\]/g, '\\$&')}"`).join(',')}}`,
+  ]);
   return JSON.parse(rows[0].catalog) as RawCatalog;
 }

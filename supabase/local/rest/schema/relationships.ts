@@ -4,13 +4,21 @@ import { errors } from '../errors.ts';
 import { closest } from './cache.ts';
 import { tableKey, type Relationship, type SchemaCache, type Table } from './model.ts';
 
-export function findRelationship(cache: SchemaCache, parent: Table, name: string, hint: string | null): Relationship {
+export function findRelationship(
+  cache: SchemaCache,
+  parent: Table,
+  name: string,
+  hint: string | null,
+): Relationship {
   const all = cache.relationships.get(tableKey(parent.schema, parent.name)) ?? [];
   let candidates = all.filter(
     (r) =>
       r.foreign.name === name ||
       (r.junction === null && r.constraint === name) ||
-      ((r.cardinality === 'm2o' || r.cardinality === 'o2o') && r.columns.length === 1 && r.columns[0][0] === name && r.foreign.schema === parent.schema),
+      ((r.cardinality === 'm2o' || r.cardinality === 'o2o') &&
+        r.columns.length === 1 &&
+        r.columns[0][0] === name &&
+        r.foreign.schema === parent.schema),
   );
   if (hint !== null) {
     candidates = candidates.filter((r) =>
@@ -22,8 +30,13 @@ export function findRelationship(cache: SchemaCache, parent: Table, name: string
   if (candidates.length === 1) return candidates[0];
   if (candidates.length === 0) {
     const suggestion = closest(name, new Set(all.map((r) => r.foreign.name)));
-    throw errors.noRelationship(parent.name, name, parent.schema, hint,
-      suggestion && hint === null ? `Perhaps you meant '${suggestion}' instead of '${name}'.` : null);
+    throw errors.noRelationship(
+      parent.name,
+      name,
+      parent.schema,
+      hint,
+      suggestion && hint === null ? `Perhaps you meant '${suggestion}' instead of '${name}'.` : null,
+    );
   }
   // A table name that matches both directions of one self-referencing FK is ambiguous too.
   throw errors.ambiguousRelationship(
@@ -44,7 +57,8 @@ function describe(r: Relationship) {
       relationship: `${j.table.name} using ${j.constraint1}${cols(j.source.map((p) => p[1]))} and ${j.constraint2}${cols(j.target.map((p) => p[0]))}`,
     };
   }
-  const card = r.cardinality === 'm2o' ? 'many-to-one' : r.cardinality === 'o2m' ? 'one-to-many' : 'one-to-one';
+  const card =
+    r.cardinality === 'm2o' ? 'many-to-one' : r.cardinality === 'o2m' ? 'one-to-many' : 'one-to-one';
   return {
     cardinality: card,
     embedding: `${r.table.name} with ${r.foreign.name}`,

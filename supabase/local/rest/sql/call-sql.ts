@@ -30,12 +30,16 @@ function callExpr(o: CallOptions): { ctes: string[]; call: string; from: string 
   const a = o.args;
   if (a.kind === 'single') return { ctes: [], call: `${fn}(${o.params.add(a.body)}::${a.type})`, from: '' };
   if (a.kind === 'text') {
-    const list = a.values.map(([arg, v]) => `${arg.variadic ? 'VARIADIC ' : ''}${ident(arg.name)} := ${o.params.add(v)}::${arg.type}`);
+    const list = a.values.map(
+      ([arg, v]) => `${arg.variadic ? 'VARIADIC ' : ''}${ident(arg.name)} := ${o.params.add(v)}::${arg.type}`,
+    );
     return { ctes: [], call: `${fn}(${list.join(', ')})`, from: '' };
   }
   if (a.args.length === 0) return { ctes: [], call: `${fn}()`, from: '' };
   const defs = a.args.map((arg) => `${ident(arg.name)} ${arg.type}`).join(', ');
-  const list = a.args.map((arg) => `${arg.variadic ? 'VARIADIC ' : ''}${ident(arg.name)} := pgrst_args.${ident(arg.name)}`);
+  const list = a.args.map(
+    (arg) => `${arg.variadic ? 'VARIADIC ' : ''}${ident(arg.name)} := pgrst_args.${ident(arg.name)}`,
+  );
   return {
     ctes: [`pgrst_args AS (SELECT * FROM json_to_record(${o.params.add(a.body)}::json) AS _a(${defs}))`],
     call: `${fn}(${list.join(', ')})`,
@@ -62,12 +66,22 @@ export function callStatement(o: CallOptions): string {
 
   ctes.push(`pgrst_source AS (SELECT ${call} AS pgrst_scalar${from ? ` FROM ${from}` : ''})`);
   if (r.kind === 'void') {
-    return wrapStatement({ with: ctes.join(', '), rows: 'SELECT 1 FROM pgrst_source', total: null, body: 'NULL::text' });
+    return wrapStatement({
+      with: ctes.join(', '),
+      rows: 'SELECT 1 FROM pgrst_source',
+      total: null,
+      body: 'NULL::text',
+    });
   }
   const rows = `SELECT t0.pgrst_scalar FROM pgrst_source AS t0${o.fn.setOf ? limitSql(o.limit, o.offset, o.params) : ''}`;
   const agg = 'json_agg(_pgrst_r.pgrst_scalar)';
   const shape = o.fn.setOf ? o.shape : o.shape === 'none' ? 'none' : 'object';
-  const body = shape === 'none' ? 'NULL::text' : shape === 'object' ? `(${agg}->0)::text` : `coalesce(${agg}, '[]')::text`;
+  const body =
+    shape === 'none'
+      ? 'NULL::text'
+      : shape === 'object'
+        ? `(${agg}->0)::text`
+        : `coalesce(${agg}, '[]')::text`;
   return wrapStatement({
     with: ctes.join(', '),
     rows,

@@ -27,7 +27,9 @@ export class Aliases {
 export function columnExpr(alias: string, ref: ColumnRef, params: Params): string {
   let sql = `${alias}.${ident(ref.column.name)}`;
   for (const step of ref.path) {
-    sql += step.index ? `${step.arrow}${params.add(step.key)}::int` : `${step.arrow}${params.add(step.key)}::text`;
+    sql += step.index
+      ? `${step.arrow}${params.add(step.key)}::int`
+      : `${step.arrow}${params.add(step.key)}::text`;
   }
   return ref.path.length ? `(${sql})` : sql;
 }
@@ -38,11 +40,30 @@ export function arrayLiteral(items: string[]): string {
 }
 
 const COMPARE: Record<string, string> = {
-  eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=', like: 'LIKE', ilike: 'ILIKE', match: '~', imatch: '~*',
-  cs: '@>', cd: '<@', ov: '&&', sl: '<<', sr: '>>', nxl: '&<', nxr: '&>', adj: '-|-',
+  eq: '=',
+  neq: '<>',
+  gt: '>',
+  gte: '>=',
+  lt: '<',
+  lte: '<=',
+  like: 'LIKE',
+  ilike: 'ILIKE',
+  match: '~',
+  imatch: '~*',
+  cs: '@>',
+  cd: '<@',
+  ov: '&&',
+  sl: '<<',
+  sr: '>>',
+  nxl: '&<',
+  nxr: '&>',
+  adj: '-|-',
 };
 const TSQUERY: Record<string, string> = {
-  fts: 'to_tsquery', plfts: 'plainto_tsquery', phfts: 'phraseto_tsquery', wfts: 'websearch_to_tsquery',
+  fts: 'to_tsquery',
+  plfts: 'plainto_tsquery',
+  phfts: 'phraseto_tsquery',
+  wfts: 'websearch_to_tsquery',
 };
 
 const likePattern = (s: string) => s.replace(/\*/g, '%');
@@ -76,7 +97,9 @@ function positiveFilterSql(lhs: string, f: Filter, params: Params): string {
     case 'phfts':
     case 'wfts': {
       const fn = TSQUERY[f.op];
-      const q = f.language ? `${fn}(${params.add(f.language)}::regconfig, ${params.add(f.value)})` : `${fn}(${params.add(f.value)})`;
+      const q = f.language
+        ? `${fn}(${params.add(f.language)}::regconfig, ${params.add(f.value)})`
+        : `${fn}(${params.add(f.value)})`;
       return `${lhs} @@ ${q}`;
     }
   }
@@ -102,7 +125,9 @@ export function conditionSql(
     case 'embedNull':
       return `${embedAlias(c)}.v IS ${c.isNull ? '' : 'NOT '}NULL`;
     case 'group': {
-      const inner = c.children.map((x) => conditionSql(alias, x, params, embedAlias)).join(c.op === 'and' ? ' AND ' : ' OR ');
+      const inner = c.children
+        .map((x) => conditionSql(alias, x, params, embedAlias))
+        .join(c.op === 'and' ? ' AND ' : ' OR ');
       return `${c.negate ? 'NOT ' : ''}(${inner})`;
     }
   }

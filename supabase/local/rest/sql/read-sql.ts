@@ -4,7 +4,16 @@
 // (`!inner`, `rel=is.null`) or spread into it — and the response body built by Postgres
 // in the same statement as the count.
 import type { Condition, ReadNode } from '../plan/read-plan.ts';
-import { Aliases, columnExpr, conditionSql, ident, limitSql, orderSql, qualified, type Params } from './fragments.ts';
+import {
+  Aliases,
+  columnExpr,
+  conditionSql,
+  ident,
+  limitSql,
+  orderSql,
+  qualified,
+  type Params,
+} from './fragments.ts';
 
 export type BodyShape = 'array' | 'object' | 'none';
 
@@ -19,7 +28,14 @@ export interface LevelSql {
  * SQL for one level. `from` is what the level reads (`"s"."t" AS t0`, a CTE, a call);
  * `joins` are the conditions tying it to its parent.
  */
-export function levelSql(node: ReadNode, alias: string, from: string, joins: string[], params: Params, aliases: Aliases): LevelSql {
+export function levelSql(
+  node: ReadNode,
+  alias: string,
+  from: string,
+  joins: string[],
+  params: Params,
+  aliases: Aliases,
+): LevelSql {
   const cols: string[] = [];
   const embedCols: string[] = [];
   const laterals: { node: ReadNode; sql: string; alias: string }[] = [];
@@ -49,10 +65,13 @@ export function levelSql(node: ReadNode, alias: string, from: string, joins: str
     if (rel.junction) {
       const j = `j${n}`;
       childFrom += `, ${qualified(rel.junction.table.schema, rel.junction.table.name)} AS ${j}`;
-      for (const [pcol, jcol] of rel.junction.source) childJoins.push(`${j}.${ident(jcol)} = ${alias}.${ident(pcol)}`);
-      for (const [jcol, ccol] of rel.junction.target) childJoins.push(`${ct}.${ident(ccol)} = ${j}.${ident(jcol)}`);
+      for (const [pcol, jcol] of rel.junction.source)
+        childJoins.push(`${j}.${ident(jcol)} = ${alias}.${ident(pcol)}`);
+      for (const [jcol, ccol] of rel.junction.target)
+        childJoins.push(`${ct}.${ident(ccol)} = ${j}.${ident(jcol)}`);
     } else {
-      for (const [pcol, ccol] of rel.columns) childJoins.push(`${ct}.${ident(ccol)} = ${alias}.${ident(pcol)}`);
+      for (const [pcol, ccol] of rel.columns)
+        childJoins.push(`${ct}.${ident(ccol)} = ${alias}.${ident(pcol)}`);
     }
     const inner = levelSql(child, ct, childFrom, childJoins, params, aliases).sql;
     const agg = e.toOne ? `row_to_json(_${ce})` : `json_agg(_${ce})`;
@@ -66,15 +85,24 @@ export function levelSql(node: ReadNode, alias: string, from: string, joins: str
     if (e.spread) {
       lateral = `${joinKw} JOIN LATERAL (${inner}) AS ${ce} ON TRUE`;
       for (const ci of child.items) {
-        const name = ci.kind === 'column' ? ci.name : ci.node.embed!.hidden || ci.node.embed!.spread ? null : ci.node.embed!.name;
+        const name =
+          ci.kind === 'column'
+            ? ci.name
+            : ci.node.embed!.hidden || ci.node.embed!.spread
+              ? null
+              : ci.node.embed!.name;
         if (name !== null) embedCols.push(`${ce}.${ident(name)} AS ${ident(name)}`);
         if (ci.kind === 'embed' && ci.node.embed!.spread) {
-          for (const gi of ci.node.items) if (gi.kind === 'column') embedCols.push(`${ce}.${ident(gi.name)} AS ${ident(gi.name)}`);
+          for (const gi of ci.node.items)
+            if (gi.kind === 'column') embedCols.push(`${ce}.${ident(gi.name)} AS ${ident(gi.name)}`);
         }
       }
     } else {
       lateral = `${joinKw} JOIN LATERAL (SELECT ${agg} AS v FROM (${inner}) _${ce}) AS ${ce} ON ${e.join === 'inner' ? `${ce}.v IS NOT NULL` : 'TRUE'}`;
-      if (!e.hidden) embedCols.push(e.toOne ? `${ce}.v AS ${ident(e.name)}` : `coalesce(${ce}.v, '[]') AS ${ident(e.name)}`);
+      if (!e.hidden)
+        embedCols.push(
+          e.toOne ? `${ce}.v AS ${ident(e.name)}` : `coalesce(${ce}.v, '[]') AS ${ident(e.name)}`,
+        );
     }
     laterals.push({ node: child, sql: lateral, alias: ce });
     lateralAlias.set(child, ce);
@@ -117,10 +145,17 @@ export function bodyExpr(shape: BodyShape, stripNulls: boolean): string {
  * the page size, the body, and the response.headers/response.status settings a function
  * may have set.
  */
-export function wrapStatement(opts: { with?: string; rows: string; total: string | null; body: string }): string {
-  return `${opts.with ? `WITH ${opts.with} ` : ''}SELECT ${opts.total ?? 'NULL'}::text AS total, count(*)::text AS page, ${opts.body} AS body, ` +
+export function wrapStatement(opts: {
+  with?: string;
+  rows: string;
+  total: string | null;
+  body: string;
+}): string {
+  return (
+    `${opts.with ? `WITH ${opts.with} ` : ''}SELECT ${opts.total ?? 'NULL'}::text AS total, count(*)::text AS page, ${opts.body} AS body, ` +
     `nullif(current_setting('response.headers', true), '') AS headers, nullif(current_setting('response.status', true), '') AS status ` +
-    `FROM (${opts.rows}) _pgrst_r`;
+    `FROM (${opts.rows}) _pgrst_r`
+  );
 }
 
 export interface ReadStatementOptions {

@@ -15,10 +15,21 @@ export interface Representation {
 }
 
 /** `returningAlias` null: `mutation` is a plain SELECT of the table's rows (no RETURNING). */
-function finish(mutation: string, rep: Representation, returningAlias: string | null, params: Params, aliases: Aliases): string {
+function finish(
+  mutation: string,
+  rep: Representation,
+  returningAlias: string | null,
+  params: Params,
+  aliases: Aliases,
+): string {
   const returning = (what: string) => (returningAlias === null ? '' : ` RETURNING ${what}`);
   if (!rep.node) {
-    return wrapStatement({ with: `pgrst_source AS (${mutation}${returning('1')})`, rows: 'SELECT 1 FROM pgrst_source', total: null, body: 'NULL::text' });
+    return wrapStatement({
+      with: `pgrst_source AS (${mutation}${returning('1')})`,
+      rows: 'SELECT 1 FROM pgrst_source',
+      total: null,
+      body: 'NULL::text',
+    });
   }
   const a = aliases.next();
   const out = { ...rep.node, where: [], order: [], limit: null, offset: null };
@@ -48,7 +59,8 @@ export function insertStatement(o: InsertOptions): string {
   const target = `${qualified(o.table.schema, o.table.name)}`;
   const aliases = new Aliases();
   aliases.next();
-  if (o.rowCount === 0) return finish(`SELECT * FROM ${target} AS t0 WHERE false`, o.rep, null, o.params, aliases);
+  if (o.rowCount === 0)
+    return finish(`SELECT * FROM ${target} AS t0 WHERE false`, o.rep, null, o.params, aliases);
   const rowType = `NULL::${target}`;
   const body = o.params.add(o.rows);
   const cols = o.columns.map((c) => ident(c.name)).join(', ');
@@ -68,9 +80,10 @@ export function insertStatement(o: InsertOptions): string {
   let sql = `INSERT INTO ${target} AS t0${o.columns.length ? ` (${cols})` : ''} ${select}`;
   if (o.onConflict?.columns.length) {
     sql += ` ON CONFLICT (${o.onConflict.columns.map(ident).join(', ')}) `;
-    sql += o.onConflict.action === 'ignore' || o.columns.length === 0
-      ? 'DO NOTHING'
-      : `DO UPDATE SET ${o.columns.map((c) => `${ident(c.name)} = EXCLUDED.${ident(c.name)}`).join(', ')}`;
+    sql +=
+      o.onConflict.action === 'ignore' || o.columns.length === 0
+        ? 'DO NOTHING'
+        : `DO UPDATE SET ${o.columns.map((c) => `${ident(c.name)} = EXCLUDED.${ident(c.name)}`).join(', ')}`;
   }
   return finish(sql, o.rep, 't0', o.params, aliases);
 }
@@ -84,12 +97,20 @@ export interface FilteredOptions {
 }
 
 const noEmbedFilter = (): string => {
-  throw new RestError(400, 'PGRST100', '"failed to parse filter" (embedded resource filters are not allowed on writes)',
-    'Filters on embedded resources only apply to reads');
+  throw new RestError(
+    400,
+    'PGRST100',
+    '"failed to parse filter" (embedded resource filters are not allowed on writes)',
+    'Filters on embedded resources only apply to reads',
+  );
 };
 
 /** WHERE for the rows a PATCH/DELETE touches; limit/order pick them by ctid. */
-function targetRows(o: FilteredOptions, alias: string, verb: 'UPDATE' | 'DELETE'): { alias: string; where: string } {
+function targetRows(
+  o: FilteredOptions,
+  alias: string,
+  verb: 'UPDATE' | 'DELETE',
+): { alias: string; where: string } {
   const target = qualified(o.table.schema, o.table.name);
   if (o.node.where.length === 0) throw new RestError(400, '21000', `${verb} requires a WHERE clause`);
   const conds = o.node.where.map((c) => conditionSql('t0', c, o.params, noEmbedFilter)).join(' AND ');
