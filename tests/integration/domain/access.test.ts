@@ -41,6 +41,8 @@ beforeAll(async () => {
   await finishImages(done.id, 'completed');
   const running = await startGeneration(owner.client, product);
   const doomed = await startGeneration(owner.client, product);
+  // a project still processing cannot be deleted: the one the owner deletes has finished
+  await finishImages(doomed.id, 'completed');
   const fix = must(
     await owner.client.rpc('request_project_fix', { project_id: done.id, description: 'collar' }),
   ) as any;

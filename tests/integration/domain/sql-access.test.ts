@@ -69,6 +69,12 @@ beforeAll(async () => {
   });
   const running = await rpcAs(db, { user: owner.id }, 'start_generation', selection(product));
   const doomed = await rpcAs(db, { user: owner.id }, 'start_generation', selection(product));
+  // a project still processing cannot be deleted: the one the owner deletes has finished
+  await rpcAs(db, 'service', 'report_image_outcome', {
+    image_id: doomed.images[0].id,
+    status: 'completed',
+    generated_path: 'y.png',
+  });
   const fix = await rpcAs(db, { user: owner.id }, 'request_project_fix', {
     project_id: done.id,
     description: 'x',
