@@ -71,6 +71,8 @@ for (const locale of ['en', 'el'] as const) {
 
     await page.goto('/success');
     await expect(page.getByRole('heading', { name: w.noPayment })).toBeVisible();
+    // the card rises in (420 ms): scan the colours it ends with, not a frame of the fade
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
     await expectNoSeriousViolations(page, '/success');
 
     await page.goto('/history');
