@@ -26,7 +26,10 @@ function options(queryClient: QueryClient): PersistQueryClientOptions {
     maxAge: QUERY_CACHE_MAX_AGE,
     // A new build with other data shapes starts from a clean cache.
     buster: 'v1',
-    dehydrateOptions: { shouldDehydrateQuery: (query) => query.state.status === 'success' },
+    // `meta: { persist: false }` keeps a query out (signed URLs: short-lived, and many)
+    dehydrateOptions: {
+      shouldDehydrateQuery: (query) => query.state.status === 'success' && query.meta?.persist !== false,
+    },
   };
 }
 

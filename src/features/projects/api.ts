@@ -109,6 +109,8 @@ export const signedImageQueryOptions = (
     queryFn: () => signImage(client, source, size),
     staleTime: SIGNED_URL_STALE_MS,
     gcTime: SIGNED_URL_STALE_MS,
+    // short-lived and one per picture: never written to the offline cache
+    meta: { persist: false },
   });
 
 // Fix requests --------------------------------------------------------------------------

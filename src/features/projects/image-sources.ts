@@ -16,8 +16,18 @@ export interface ImageSize {
   quality?: number;
 }
 
-/** Card thumbnails (cards are up to 413×530 CSS px). */
-export const CARD_SIZE: ImageSize = { width: 560, height: 720, resize: 'cover', quality: 70 };
+/** Widths card thumbnails come in; a card asks for the smallest that covers it on its screen. */
+export const CARD_WIDTHS = [320, 480, 720, 960] as const;
+
+/**
+ * A card thumbnail for a picture drawn `cssWidth` CSS px wide at `dpr` device pixels per CSS
+ * px (cards are up to 413×530): the smallest listed width that covers it, never the file.
+ */
+export function cardSize(cssWidth: number, dpr = 1): ImageSize {
+  const needed = Math.ceil(cssWidth * Math.min(dpr, 3));
+  const width = CARD_WIDTHS.find((w) => w >= needed) ?? CARD_WIDTHS[CARD_WIDTHS.length - 1];
+  return { width, height: Math.round((width * 9) / 7), resize: 'cover', quality: 70 };
+}
 /** The detail screen's panes, also what the magnifier enlarges. */
 export const PANE_SIZE: ImageSize = { width: 1024, resize: 'contain', quality: 85 };
 /** The thumbnail strip and small previews. */

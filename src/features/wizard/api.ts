@@ -78,17 +78,13 @@ export const wizardKeys = {
 
 const asGender = (g: string): Gender => (g === 'men' ? 'men' : 'women');
 
-// The Greek columns (name_el, …) are newer than the generated database types: rows are read
-// whole and the Greek text taken from them here, falling back to the English.
-const greek = (row: object, column: string, english: string): string => {
-  const v = (row as Record<string, unknown>)[column];
-  return typeof v === 'string' && v ? v : english;
-};
+/** The Greek text of a catalogue row, or its English when a row has none. */
+const greek = (el: string | null | undefined, english: string): string => el || english;
 
 export async function fetchModels(client: AppSupabaseClient): Promise<CatalogueModel[]> {
   const { data, error } = await client
     .from('models')
-    .select('*')
+    .select('id, gender, slug, name, name_el, age_range, is_new, image_path, sort_order')
     .order('gender', { ascending: false })
     .order('sort_order');
   if (error) throw error;
@@ -97,7 +93,7 @@ export async function fetchModels(client: AppSupabaseClient): Promise<CatalogueM
     gender: asGender(m.gender),
     slug: m.slug,
     name: m.name,
-    nameEl: greek(m, 'name_el', m.name),
+    nameEl: greek(m.name_el, m.name),
     ageRange: m.age_range,
     isNew: m.is_new,
     imagePath: m.image_path,
@@ -119,30 +115,38 @@ export async function fetchModelMedia(client: AppSupabaseClient, modelId: number
 }
 
 export async function fetchPoses(client: AppSupabaseClient): Promise<CataloguePose[]> {
-  const { data, error } = await client.from('poses').select('*').order('sort_order');
+  const { data, error } = await client
+    .from('poses')
+    .select('gender, id, slug, name, name_el, description, description_el, image_path')
+    .order('sort_order');
   if (error) throw error;
   return data.map((p) => ({
     gender: asGender(p.gender),
     id: p.id,
     slug: p.slug,
     name: p.name,
-    nameEl: greek(p, 'name_el', p.name),
+    nameEl: greek(p.name_el, p.name),
     description: p.description,
-    descriptionEl: greek(p, 'description_el', p.description),
+    descriptionEl: greek(p.description_el, p.description),
     imagePath: p.image_path,
   }));
 }
 
 export async function fetchBackgrounds(client: AppSupabaseClient): Promise<CatalogueBackground[]> {
-  const { data, error } = await client.from('backgrounds').select('*').order('sort_order');
+  const { data, error } = await client
+    .from('backgrounds')
+    .select(
+      'id, slug, name, name_el, type, type_el, image_path, blurred_image_path, keeps_original, on_model, flat_lay',
+    )
+    .order('sort_order');
   if (error) throw error;
   return data.map((b) => ({
     id: b.id,
     slug: b.slug,
     name: b.name,
-    nameEl: greek(b, 'name_el', b.name),
+    nameEl: greek(b.name_el, b.name),
     type: b.type,
-    typeEl: greek(b, 'type_el', b.type),
+    typeEl: greek(b.type_el, b.type),
     imagePath: b.image_path,
     blurredImagePath: b.blurred_image_path,
     keepsOriginal: b.keeps_original,
@@ -170,20 +174,13 @@ export const backgroundsQueryOptions = (client: AppSupabaseClient) =>
     staleTime: HOUR,
   });
 
-/** quote_generation is newer than the generated database types; called through this narrow signature. */
-type UntypedRpc = (
-  fn: string,
-  args: Record<string, unknown>,
-) => PromiseLike<{ data: unknown; error: unknown }>;
-
 export async function fetchGenerationQuote(
   client: AppSupabaseClient,
   flow: Flow,
   products: number,
   poses: number,
 ): Promise<GenerationQuote> {
-  const rpc = client.rpc.bind(client) as unknown as UntypedRpc;
-  const { data, error } = await rpc('quote_generation', {
+  const { data, error } = await client.rpc('quote_generation', {
     project_type: flow,
     product_count: products,
     pose_count: poses,

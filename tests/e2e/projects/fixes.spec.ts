@@ -89,9 +89,15 @@ test('a fix drawn with the mouse and one drawn on a phone reach the fix workflow
     await mobile.getByRole('button', { name: 'Report an Issue' }).click();
     const sheet = mobile.getByRole('dialog', { name: 'Report an Issue' });
     const small = sheet.getByRole('img', { name: 'Drawing area: mark what should be fixed' });
+    // the sheet rises into place: measure once it has settled
+    await expect
+      .poll(async () => {
+        const box = await small.boundingBox();
+        return box && [Math.round(box.width), Math.round(box.height)];
+      })
+      .toEqual([300, 450]);
     const s = await small.boundingBox();
     if (!s) throw new Error('no canvas');
-    expect([Math.round(s.width), Math.round(s.height)]).toEqual([300, 450]);
     await touchStroke(mobile, { x: s.x + 80, y: s.y + 120 }, { x: s.x + 200, y: s.y + 220 });
     await expect(small).toHaveAttribute('data-strokes', '1');
     await sheet.getByRole('textbox', { name: 'Describe the issue' }).fill('Logo missing on the chest');

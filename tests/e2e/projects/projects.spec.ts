@@ -38,7 +38,15 @@ test('find, open, zoom, rename, download WebP, archive, restore and delete a pro
   // the card's picture is a thumbnail from Storage's image transformation, never the file
   const thumb = page.getByRole('article', { name: 'Red linen shirt' }).locator('img').first();
   await expect(thumb).toHaveAttribute('src', /\/storage\/v1\/render\/image\/sign\/generated\//);
-  await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(560);
+  await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  const shown = await thumb.evaluate((img: HTMLImageElement) => [
+    img.naturalWidth,
+    img.getBoundingClientRect().width,
+  ]);
+  // the smallest listed width that covers the card (1× screen here), not the 1024 px file
+  expect([320, 480, 720, 960]).toContain(shown[0]);
+  expect(shown[0]).toBeGreaterThanOrEqual(shown[1]);
+  expect(shown[0]).toBeLessThan(1024);
 
   await page.getByRole('link', { name: 'Open Red linen shirt' }).click();
   await expect(page).toHaveURL(new RegExp(`/projects/${projectId}`));

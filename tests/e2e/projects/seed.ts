@@ -254,21 +254,22 @@ export async function seedProjects(
     ).toISOString();
     return { id, i, created, original: `${seller.id}/${now}-${i}-product.png` };
   });
+  // a busy stack may answer an upload with a 5xx: try again a few times
+  const upload = async (bucket: string, name: string, bytes: Buffer) => {
+    for (let attempt = 1; ; attempt++) {
+      const res = await admin.storage
+        .from(bucket)
+        .upload(name, bytes, { contentType: 'image/png', upsert: true });
+      if (!res.error || attempt === 4) return must(res, `upload ${bucket}`);
+      await new Promise((r) => setTimeout(r, 200 * attempt));
+    }
+  };
   const work = rows.map((r) => async () => {
     const imageId = randomUUID();
     const result = `${seller.id}/${r.id}/${imageId}.png`;
-    must(
-      await admin.storage.from('uploads').upload(r.original, files.original, { contentType: 'image/png' }),
-      'upload original',
-    );
-    must(
-      await admin.storage.from('generated').upload(result, files.generated, { contentType: 'image/png' }),
-      'upload generated',
-    );
-    must(
-      await admin.storage.from('watermarked').upload(result, files.watermarked, { contentType: 'image/png' }),
-      'upload watermarked',
-    );
+    await upload('uploads', r.original, files.original);
+    await upload('generated', result, files.generated);
+    await upload('watermarked', result, files.watermarked);
     const name = `${opts.namePrefix ?? ''}${GARMENTS[r.i % GARMENTS.length]} ${Math.floor(r.i / GARMENTS.length) + 1}`;
     must(
       await admin

@@ -163,10 +163,13 @@ export const planTop = style({
   minHeight: '28px',
 });
 export const planName = style({ fontSize: vars.fontSize.lg, fontWeight: vars.weight.semibold });
+// three lines, so the prices of the cards line up (descriptions run to three lines in Greek)
 export const planDescription = style({
   fontSize: vars.fontSize.sm,
+  lineHeight: 1.5,
   color: vars.color.muted,
-  minHeight: '2.6em',
+  minHeight: '4.5em',
+  '@media': { [mobile]: { minHeight: 0 } },
 });
 export const planPrice = style({ display: 'flex', alignItems: 'baseline', gap: vars.space['1'] });
 export const planAmount = style({

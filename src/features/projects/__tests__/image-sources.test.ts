@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resultSource } from '../image-sources.ts';
+import { cardSize, resultSource } from '../image-sources.ts';
 
 const free = { generated_path: 'u/p/i.png', watermarked_path: 'u/p/i.png' };
 const paid = { generated_path: 'u/p/j.png', watermarked_path: null };
@@ -19,5 +19,18 @@ describe('which stored image a seller sees and downloads', () => {
     expect(resultSource(free, undefined)).toEqual({ bucket: 'watermarked', path: 'u/p/i.png' });
     expect(resultSource(paid, undefined)).toEqual({ bucket: 'generated', path: 'u/p/j.png' });
     expect(resultSource(undefined, true)).toBeNull();
+  });
+});
+
+describe('card thumbnail sizes', () => {
+  it('are the smallest listed width covering the card on its screen, in the card shape', () => {
+    expect(cardSize(300, 1)).toEqual({ width: 320, height: 411, resize: 'cover', quality: 70 });
+    expect(cardSize(358, 2)).toMatchObject({ width: 720 });
+    expect(cardSize(413, 1)).toMatchObject({ width: 480 });
+  });
+
+  it('stop at 960 px, below the stored 1024 px result, however dense the screen', () => {
+    expect(cardSize(413, 3)).toMatchObject({ width: 960 });
+    expect(cardSize(600, 4)).toMatchObject({ width: 960 });
   });
 });

@@ -24,10 +24,8 @@ export const media = style({
   borderRadius: `${vars.radius.lg} ${vars.radius.lg} 0 0`,
   overflow: 'hidden',
   background: vars.color.surfaceSunken,
-  // an off-screen picture skips layout and paint (300 projects scroll smoothly); only the
-  // picture, so the card's menu is never clipped by the containment this brings
-  contentVisibility: 'auto',
-  containIntrinsicHeight: 'auto 440px',
+  // no content-visibility here: measured (bench/projects-list.bench.ts), toggling it on every
+  // card entering and leaving the screen cost more layout while scrolling than it saved
   selectors: { '&:focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '-3px' } },
 });
 

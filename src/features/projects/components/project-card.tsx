@@ -8,7 +8,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { formatRelative } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { Spinner } from '../../../ui/index.ts';
-import { CARD_SIZE, originalSource, resultSource } from '../image-sources.ts';
+import { cardSize, originalSource, resultSource } from '../image-sources.ts';
 import { MESSAGES, TYPE_LABELS } from '../labels.ts';
 import { completedImages, isProcessing, type Project, progressOf } from '../project-types.ts';
 import type { ProjectAction } from './project-actions.ts';
@@ -66,11 +66,11 @@ export function ProjectCard({
         onPointerLeave={(e) => e.pointerType === 'mouse' && reveal(false)}
       >
         {result && !processing && !rejected ? (
-          <StoredImage source={result} size={CARD_SIZE} alt="" className={s.layer} eager={eager} />
+          <StoredImage source={result} size={cardSize} alt="" className={s.layer} eager={eager} />
         ) : (
           <StoredImage
             source={original}
-            size={CARD_SIZE}
+            size={cardSize}
             alt=""
             className={s.layer}
             imgClassName={processing || rejected || failed ? s.dimmed : undefined}
@@ -80,7 +80,7 @@ export function ProjectCard({
         {canToggle && originalWanted && (
           // loaded on the first hover or tap; shown while hovered or switched on
           <span className={[s.layer, s.originalLayer].join(' ')} data-shown={showOriginal}>
-            <StoredImage source={original} size={CARD_SIZE} alt="" eager className={s.layer} />
+            <StoredImage source={original} size={cardSize} alt="" eager className={s.layer} />
           </span>
         )}
         {processing && (

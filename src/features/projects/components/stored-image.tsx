@@ -1,7 +1,7 @@
 // A stored image shown through a short-lived signed URL at the size it is drawn (Storage's
 // image transformation), signed and fetched only once it comes near the screen. A URL that
 // stopped working (expired in the offline cache) is signed again once.
-import { type CSSProperties, useRef, useState } from 'react';
+import { type CSSProperties, useLayoutEffect, useRef, useState } from 'react';
 import { useInView } from '../hooks/use-in-view.ts';
 import { useSignedImage } from '../hooks/use-signed-image.ts';
 import type { ImageSize, ImageSource } from '../image-sources.ts';
@@ -9,7 +9,8 @@ import * as s from './stored-image.css.ts';
 
 export interface StoredImageProps {
   source: ImageSource | null;
-  size: ImageSize | null;
+  /** the transformation; a function picks it from the width the picture is drawn at */
+  size: ImageSize | null | ((cssWidth: number, dpr: number) => ImageSize);
   alt: string;
   className?: string;
   imgClassName?: string;
@@ -34,7 +35,19 @@ export function StoredImage({
 }: StoredImageProps) {
   const frameRef = useRef<HTMLDivElement>(null);
   const near = useInView(frameRef);
-  const { url, retry } = useSignedImage(source, size, eager || near);
+  const wanted = eager || near;
+  const [measured, setMeasured] = useState<ImageSize | null>(null);
+  useLayoutEffect(() => {
+    if (!wanted || typeof size !== 'function' || measured) return;
+    const width = frameRef.current?.clientWidth || 360;
+    setMeasured(size(width, window.devicePixelRatio || 1));
+  }, [wanted, size, measured]);
+  const resolved = typeof size === 'function' ? measured : size;
+  const { url, retry } = useSignedImage(
+    source,
+    resolved,
+    wanted && (typeof size !== 'function' || !!measured),
+  );
   const [loadedUrl, setLoadedUrl] = useState<string | null>(null);
   return (
     <div
