@@ -641,6 +641,7 @@ export type Database = {
           created_at: string
           full_name: string | null
           id: string
+          language: string | null
           phone_number: string | null
           updated_at: string
         }
@@ -648,6 +649,7 @@ export type Database = {
           created_at?: string
           full_name?: string | null
           id: string
+          language?: string | null
           phone_number?: string | null
           updated_at?: string
         }
@@ -655,6 +657,7 @@ export type Database = {
           created_at?: string
           full_name?: string | null
           id?: string
+          language?: string | null
           phone_number?: string | null
           updated_at?: string
         }
@@ -1219,6 +1222,7 @@ export type Database = {
       }
       quote_generation: {
         Args: {
+          locale?: string
           pose_count?: number
           product_count?: number
           project_type: string
@@ -1378,6 +1382,7 @@ export type Database = {
           custom_background?: string
           custom_model?: string
           garment_types?: string[]
+          locale?: string
           model_id?: number
           pose_ids: number[]
           product_paths: string[]

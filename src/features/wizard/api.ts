@@ -3,6 +3,7 @@
 // generation costs (quote_generation), and starting it (start_generation). Data helpers take
 // the client first and throw the server's error.
 import { queryOptions } from '@tanstack/react-query';
+import { currentLocale } from '../../lib/i18n.ts';
 import type { AppSupabaseClient } from '../../lib/supabase.ts';
 import { CUSTOM_ID, type Draft, type Gender } from './model/draft.ts';
 import { poseCount, productCount } from './model/rules.ts';
@@ -72,8 +73,8 @@ export const catalogueKeys = {
 
 export const wizardKeys = {
   all: ['wizard'] as const,
-  quote: (userId: string, flow: Flow, products: number, poses: number) =>
-    [...wizardKeys.all, 'quote', userId, flow, products, poses] as const,
+  quote: (userId: string, flow: Flow, products: number, poses: number, locale: string = currentLocale()) =>
+    [...wizardKeys.all, 'quote', userId, flow, products, poses, locale] as const,
 };
 
 const asGender = (g: string): Gender => (g === 'men' ? 'men' : 'women');
@@ -184,6 +185,8 @@ export async function fetchGenerationQuote(
     project_type: flow,
     product_count: products,
     pose_count: poses,
+    // the suggested name is in the language on screen (the server numbers it)
+    locale: currentLocale(),
   });
   if (error) throw error;
   const q = data as Record<string, unknown>;
@@ -224,6 +227,8 @@ export function generationArgs(draft: Draft, backgroundBlurred: boolean) {
     custom_background: customBackground ?? undefined,
     project_name: draft.projectName ?? undefined,
     garment_types: draft.flow === 'flat-lay' ? draft.photos.map((p) => p.garmentType ?? '') : undefined,
+    // an unnamed project is named in the language on screen ('Έργο χωρίς τίτλο' in Greek)
+    locale: currentLocale(),
   };
 }
 
