@@ -883,6 +883,7 @@ export type Database = {
           next_attempt_at: string | null
           provider_job_id: string | null
           refunded_at: string | null
+          request_id: string | null
           result_path: string | null
           status: string
           tool: string
@@ -903,6 +904,7 @@ export type Database = {
           next_attempt_at?: string | null
           provider_job_id?: string | null
           refunded_at?: string | null
+          request_id?: string | null
           result_path?: string | null
           status?: string
           tool: string
@@ -923,6 +925,7 @@ export type Database = {
           next_attempt_at?: string | null
           provider_job_id?: string | null
           refunded_at?: string | null
+          request_id?: string | null
           result_path?: string | null
           status?: string
           tool?: string
@@ -1372,6 +1375,7 @@ export type Database = {
       start_background_removal: {
         Args: {
           input_path: string
+          request_id?: string
         }
         Returns: Json
       }

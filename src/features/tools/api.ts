@@ -52,21 +52,27 @@ export const toolKeys = {
 };
 
 /**
- * Starts the removal of an uploaded photo's background (charges 0.40 credits). When the
- * answer is lost, the job the server made for this photo (if it made one) is the answer.
+ * Starts the removal of an uploaded photo's background (charges 0.40 credits). The request id
+ * (one per click, kept until answered: remover/removal-request.ts) makes it safe to ask again:
+ * an answer lost on the way is asked for once more (up to 3 times), and the server answers
+ * with the job it already made for this request instead of charging and queueing again.
  */
-export async function startBackgroundRemoval(client: AppSupabaseClient, inputPath: string): Promise<ToolJob> {
-  const { data, error } = await client.rpc('start_background_removal', { input_path: inputPath });
-  if (!error) return data as unknown as ToolJob;
-  if (isNetworkError(error)) {
-    const found = await client
-      .from('tool_jobs')
-      .select(JOB_COLUMNS)
-      .eq('input_path', inputPath)
-      .maybeSingle();
-    if (!found.error && found.data) return found.data;
+export async function startBackgroundRemoval(
+  client: AppSupabaseClient,
+  inputPath: string,
+  requestId: string,
+  attempts = 3,
+  backoffMs = 800,
+): Promise<ToolJob> {
+  for (let attempt = 1; ; attempt++) {
+    const { data, error } = await client.rpc('start_background_removal', {
+      input_path: inputPath,
+      request_id: requestId,
+    });
+    if (!error) return data as unknown as ToolJob;
+    if (!isNetworkError(error) || attempt >= attempts) throw error;
+    await wait(backoffMs * attempt);
   }
-  throw error;
 }
 
 export function toolJobQueryOptions(client: AppSupabaseClient, jobId: string) {

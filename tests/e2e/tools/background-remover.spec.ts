@@ -96,7 +96,8 @@ test('a photo the provider refuses: the job fails, the 0.40 credits come back on
   // The local FASHN endpoint refuses (content moderation) any input whose URL says
   // __reject__: the uploaded photo is moved to such a name before the job starts.
   await page.route('**/rest/v1/rpc/start_background_removal', async (route) => {
-    const { input_path: path } = route.request().postDataJSON() as { input_path: string };
+    const body = route.request().postDataJSON() as { input_path: string; request_id?: string };
+    const path = body.input_path;
     const rejected = path.replace(/\/([^/]+)$/, '/__reject__-$1');
     const moved = await fetch(`${stack.apiUrl}/storage/v1/object/move`, {
       method: 'POST',
@@ -108,7 +109,7 @@ test('a photo the provider refuses: the job fails, the 0.40 credits come back on
       body: JSON.stringify({ bucketId: 'tool-images', sourceKey: path, destinationKey: rejected }),
     });
     expect(moved.ok).toBe(true);
-    await route.continue({ postData: JSON.stringify({ input_path: rejected }) });
+    await route.continue({ postData: JSON.stringify({ ...body, input_path: rejected }) });
   });
   let downloads = 0;
   page.on('download', () => downloads++);

@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { MessageDescriptor } from '@lingui/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { serverCode } from '../../../lib/errors/index.ts';
+import { isNetworkError, serverCode } from '../../../lib/errors/index.ts';
 import { useLiveRows } from '../../../lib/live-rows.ts';
 import { useSupabase } from '../../../lib/use-supabase.ts';
 import { useUser } from '../../auth/use-auth.ts';
@@ -17,6 +17,7 @@ import { downloadToolImage, startBackgroundRemoval, toolJobQueryOptions, toolKey
 import { cutOutFileName, saveBlob } from '../download.ts';
 import { removerMessages } from '../messages.ts';
 import { creditPricesQueryOptions, hasCreditsFor } from '../prices.ts';
+import { removalRequests } from './removal-request.ts';
 import { REMOVER_AUTO_DOWNLOAD_MS, type RemoverStage, isRemoverType } from './rules.ts';
 import { type ByteProgress, uploadToolPhoto } from './upload-tool-photo.ts';
 
@@ -71,6 +72,8 @@ export function useBackgroundRemover() {
   const abort = useRef<AbortController | null>(null);
   const finished = useRef<string | null>(null);
   const downloaded = useRef<RemoverResult | null>(null);
+  // one request per click, kept (with its upload) until the server answers it
+  const requests = useRef(removalRequests());
 
   const refreshCredits = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: subscriptionKeys.detail(user.id) });
@@ -99,6 +102,7 @@ export function useBackgroundRemover() {
 
   const reset = useCallback(() => {
     abort.current?.abort();
+    requests.current.forget();
     if (photoRef.current) URL.revokeObjectURL(photoRef.current.url);
     clearResult();
     setPhoto(null);
@@ -159,31 +163,39 @@ export function useBackgroundRemover() {
     setJobId(null);
     const controller = new AbortController();
     abort.current = controller;
-    setStage('uploading');
-    setUpload({ loaded: 0, total: current.blob.size });
-    let path: string;
-    try {
-      path = await uploadToolPhoto(
-        client,
-        { userId: user.id, blob: current.blob, mimeType: current.mimeType },
-        setUpload,
-        controller.signal,
-      );
-    } catch (err) {
-      if (controller.signal.aborted) return;
-      setStage(null);
-      setProblem({ message: removerMessages.uploadFailed });
-      console.warn('background remover: upload failed', err);
-      return;
+    // a click after one that got no answer is the same request (same id, same upload)
+    const request = requests.current.begin(current);
+    let path = request.path;
+    if (path === null) {
+      setStage('uploading');
+      setUpload({ loaded: 0, total: current.blob.size });
+      try {
+        path = await uploadToolPhoto(
+          client,
+          { userId: user.id, blob: current.blob, mimeType: current.mimeType },
+          setUpload,
+          controller.signal,
+        );
+        request.path = path;
+      } catch (err) {
+        if (controller.signal.aborted) return;
+        setStage(null);
+        setProblem({ message: removerMessages.uploadFailed });
+        console.warn('background remover: upload failed', err);
+        return;
+      }
     }
     setStage('queued');
     try {
-      const started = await startBackgroundRemoval(client, path);
+      const started = await startBackgroundRemoval(client, path, request.id);
+      requests.current.answered(request);
       finished.current = null;
       queryClient.setQueryData(toolKeys.job(started.id), started);
       setJobId(started.id);
     } catch (err) {
       setStage(null);
+      // refused by the server (not lost on the way): the next click is a new request
+      if (!isNetworkError(err)) requests.current.answered(request);
       const code = serverCode(err)?.code;
       if (code === 'insufficient_credits')
         setProblem({ message: removerMessages.insufficient, insufficient: true });
