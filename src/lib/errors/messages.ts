@@ -49,6 +49,7 @@ export const sqlErrorMessages = {
   video_requires_advanced: msg`Video generation is available only on the Advanced plan`,
   video_style_required: msg`Please select a video style`,
   custom_video_style_required: msg`Please describe your custom video style`,
+  custom_video_style_too_long: msg`The custom video style can be at most 500 characters`,
   video_style_not_found: msg`Selected video style does not exist`,
   video_in_progress: msg`A video is already being generated for this project`,
   // fixes
