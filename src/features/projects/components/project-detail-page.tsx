@@ -1,6 +1,7 @@
 // /projects/{id} (spec 2 §2): back, the name (rename in place), status badge, video view,
-// download and Report an Issue; the video banners, the rejection message with the refund
-// note, the image panes; everything live.
+// download and Report an Issue, archive or unarchive and delete (the card's actions, with the
+// card's dialogs); the video banners, the rejection message with the refund note, the image
+// panes; everything live.
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -9,10 +10,11 @@ import { currentLocale } from '../../../lib/i18n.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { Alert, Button, Icon, Skeleton, Spinner } from '../../../ui/index.ts';
 import { useCleanAllowed } from '../hooks/use-clean-allowed.ts';
+import { useArchiveProject, useUnarchiveProject } from '../hooks/use-project-actions.ts';
 import { useDownloadVideo } from '../hooks/use-download.ts';
 import { useProject, useProjectsLive } from '../hooks/use-projects.ts';
 import { MESSAGES, TYPE_LABELS } from '../labels.ts';
-import { hasVideo, type Project, progressOf } from '../project-types.ts';
+import { hasVideo, isProcessing, type Project, progressOf } from '../project-types.ts';
 import { ImageViewer } from './image-viewer.tsx';
 import { useProjectDialogs } from './project-dialogs.tsx';
 import { ProjectIcon } from './project-icon.tsx';
@@ -106,10 +108,12 @@ function ProjectDetail({
   const cleanAllowed = useCleanAllowed();
   const [showVideo, setShowVideo] = useState(false);
   const downloadVideo = useDownloadVideo();
+  const archive = useArchiveProject();
+  const unarchive = useUnarchiveProject();
   const dialogs = useProjectDialogs({
     cleanAllowed,
     fixErrorMessage: MESSAGES.fixSubmitFailed,
-    onDeleted: () => void navigate({ to: '/projects' }),
+    onDeleted: () => navigate({ to: '/projects' }),
   });
   const at = Math.min(Math.max(index, 0), Math.max(project.images.length - 1, 0));
   const image = project.images[at];
@@ -165,6 +169,37 @@ function ProjectDetail({
           >
             <ProjectIcon name="download" />
             <Trans>Download</Trans>
+          </Button>
+          {project.status === 'archived' ? (
+            <Button
+              variant="secondary"
+              loading={unarchive.isPending}
+              onClick={() => unarchive.mutate(project.id)}
+            >
+              <ProjectIcon name="restore" />
+              <Trans>Unarchive</Trans>
+            </Button>
+          ) : (
+            <Button
+              variant="secondary"
+              disabled={project.status !== 'completed'}
+              title={project.status === 'completed' ? undefined : t`Available once the project is completed`}
+              loading={archive.isPending}
+              onClick={() => archive.mutate(project.id)}
+            >
+              <ProjectIcon name="archive" />
+              <Trans>Archive</Trans>
+            </Button>
+          )}
+          <Button
+            variant="danger"
+            title={
+              isProcessing(project) ? t`This project is still processing and cannot be deleted` : undefined
+            }
+            onClick={() => dialogs.openDelete(project)}
+          >
+            <ProjectIcon name="trash" />
+            <Trans>Delete</Trans>
           </Button>
         </div>
       </header>

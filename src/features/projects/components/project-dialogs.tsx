@@ -1,6 +1,6 @@
 // One place that opens the projects' dialogs for a project: download, rename, fix (then its
 // confirmation), delete. The list, the archive and the detail screen share it.
-import { type ReactNode, useCallback, useState } from 'react';
+import { type ReactNode, useCallback, useRef, useState } from 'react';
 import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import { sqlErrorMessages } from '../../../lib/errors/messages.ts';
@@ -28,7 +28,8 @@ export interface ProjectDialogOptions {
   cleanAllowed: boolean | undefined;
   /** fix failures in this screen's words (spec 2 §8: list and detail differ) */
   fixErrorMessage?: MessageDescriptor;
-  onDeleted?: (project: Project) => void;
+  /** after the server deleted it, before it leaves the cached lists (may return a promise) */
+  onDeleted?: (project: Project) => unknown;
 }
 
 export function useProjectDialogs({
@@ -38,8 +39,17 @@ export function useProjectDialogs({
 }: ProjectDialogOptions) {
   const { i18n } = useLingui();
   const [open, setOpen] = useState<Open>(null);
-  const remove = useDeleteProject();
   const close = useCallback(() => setOpen(null), []);
+  const deleting = useRef<Project | null>(null);
+  const onDeletedRef = useRef(onDeleted);
+  onDeletedRef.current = onDeleted;
+  // the mutation's own callback: it runs even when the screen that asked is already gone
+  const remove = useDeleteProject(async () => {
+    const project = deleting.current;
+    deleting.current = null;
+    close();
+    if (project) await onDeletedRef.current?.(project);
+  });
 
   const openDownload = (project: Project, images = completedImages(project)) =>
     setOpen({ kind: 'download', project, images });
@@ -88,15 +98,10 @@ export function useProjectDialogs({
         itemName={project.name}
         busy={remove.isPending}
         onClose={close}
-        onConfirm={() =>
-          remove.mutate(project.id, {
-            onSuccess: () => {
-              close();
-              onDeleted?.(project);
-            },
-            onError: close,
-          })
-        }
+        onConfirm={() => {
+          deleting.current = project;
+          remove.mutate(project.id, { onError: close });
+        }}
       />
     );
   }

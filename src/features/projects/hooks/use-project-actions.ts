@@ -84,16 +84,25 @@ export function useUnarchiveProject() {
   });
 }
 
-/** Delete, with every stored file (the server refuses a project still processing, and says why). */
-export function useDeleteProject() {
+/**
+ * Delete, with every stored file (the server refuses a project still processing, and says why).
+ * `onDeleted` runs once the server has deleted it and before the project leaves the cache, so
+ * a screen showing it (the project page) can move away first instead of flashing 'Project not
+ * found'; it runs even when that screen is already gone.
+ */
+export function useDeleteProject(onDeleted?: (projectId: string) => unknown) {
   const { user, client, queryClient } = useProjectWrite();
   return useAppMutation({
     mutationFn: (projectId: string) => deleteProject(client, projectId),
     errorMessage: MESSAGES.deleteFailed,
-    onSuccess: (_d, projectId) => {
-      removeProject(queryClient, user.id, projectId);
-      void queryClient.invalidateQueries({ queryKey: projectKeys.lists(user.id) });
-      void queryClient.invalidateQueries({ queryKey: projectKeys.fixes(user.id) });
+    onSuccess: async (_d, projectId) => {
+      try {
+        await onDeleted?.(projectId);
+      } finally {
+        removeProject(queryClient, user.id, projectId);
+        void queryClient.invalidateQueries({ queryKey: projectKeys.lists(user.id) });
+        void queryClient.invalidateQueries({ queryKey: projectKeys.fixes(user.id) });
+      }
     },
   });
 }
