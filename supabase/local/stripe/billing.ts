@@ -821,61 +821,71 @@ export class Billing {
   }
 
   /**
+   * The period end as Stripe handles it for a subscription charged automatically: the next
+   * period starts (its items' periods move: customer.subscription.updated) and its invoice is
+   * made (invoice.created, then invoice.finalized); only then is it collected. A renewal whose
+   * payment failed has started its period already: its open invoice is the one to collect.
+   */
+  private startNextPeriod(sub: Subscription): Invoice {
+    const existing = sub.latest_invoice ? this.s.invoices[sub.latest_invoice] : undefined;
+    if (existing && existing.status === 'open' && existing.billing_reason === 'subscription_cycle')
+      return existing;
+    const item = sub.items.data[0];
+    const customer = this.customer(sub.customer);
+    const start = item.current_period_end;
+    const k = monthsBetween(sub.billing_cycle_anchor, start);
+    const end = periodEnd(item.price, sub.billing_cycle_anchor, start, k + 1);
+    const before = structuredClone(sub.items);
+    for (const it of sub.items.data) {
+      it.current_period_start = start;
+      it.current_period_end = end;
+    }
+    const invoice = this.newInvoice(sub, customer, 'subscription_cycle', start, end, nowSeconds());
+    sub.latest_invoice = invoice.id;
+    this.emit('customer.subscription.updated', sub, { items: before });
+    invoice.status = 'draft';
+    this.emit('invoice.created', invoice);
+    invoice.status = 'open';
+    this.emit('invoice.finalized', invoice);
+    return invoice;
+  }
+
+  /**
    * The end of the current period, as if the clock got there (the dev API's stand-in for
    * Stripe's test clocks): a cancelled-at-period-end subscription ends; otherwise the next
-   * period starts and its invoice is paid (an open, failed one is paid now).
+   * period starts and its invoice is paid (an open, failed one is paid now) — in Stripe's
+   * order: customer.subscription.updated, invoice.created, invoice.finalized, invoice.paid,
+   * invoice.payment_succeeded (and customer.subscription.updated again when a past-due
+   * subscription becomes active).
    */
   renew(sub: Subscription): Subscription {
     if (sub.status === 'canceled')
       throw new StripeApiError(400, 'invalid_request_error', 'This subscription has ended.', undefined, 'id');
     const item = sub.items.data[0];
     if (sub.cancel_at_period_end) return this.cancelSubscription(sub, item.current_period_end);
-    const open = sub.latest_invoice ? this.s.invoices[sub.latest_invoice] : undefined;
-    const customer = this.customer(sub.customer);
-    const start = item.current_period_end;
-    const k = monthsBetween(sub.billing_cycle_anchor, start);
-    const end = periodEnd(item.price, sub.billing_cycle_anchor, start, k + 1);
-    const invoice =
-      open && open.status === 'open'
-        ? open
-        : this.newInvoice(sub, customer, 'subscription_cycle', start, end, nowSeconds());
-    const before = structuredClone(sub.items);
-    for (const it of sub.items.data) {
-      it.current_period_start = start;
-      it.current_period_end = end;
-    }
+    const invoice = this.startNextPeriod(sub);
     this.payInvoice(invoice);
-    sub.latest_invoice = invoice.id;
     const previousStatus = sub.status;
     sub.status = 'active';
     this.emit('invoice.paid', invoice);
     this.emit('invoice.payment_succeeded', invoice);
-    this.emit(
-      'customer.subscription.updated',
-      sub,
-      previousStatus === 'active' ? { items: before } : { items: before, status: previousStatus },
-    );
+    if (previousStatus !== 'active')
+      this.emit('customer.subscription.updated', sub, { status: previousStatus });
     return sub;
   }
 
-  /** A renewal whose payment fails: the next period's invoice stays open and the subscription is past due. */
+  /**
+   * A renewal whose payment fails: the next period starts as at every renewal (Stripe moves
+   * the period whether or not it collects), its invoice stays open, and the subscription is
+   * past due — invoice.payment_failed, then customer.subscription.updated (status).
+   */
   failRenewal(sub: Subscription): Subscription {
     if (sub.status === 'canceled')
       throw new StripeApiError(400, 'invalid_request_error', 'This subscription has ended.', undefined, 'id');
-    const item = sub.items.data[0];
-    const customer = this.customer(sub.customer);
-    const start = item.current_period_end;
-    const k = monthsBetween(sub.billing_cycle_anchor, start);
-    const end = periodEnd(item.price, sub.billing_cycle_anchor, start, k + 1);
-    const existing = sub.latest_invoice ? this.s.invoices[sub.latest_invoice] : undefined;
-    const invoice =
-      existing && existing.status === 'open'
-        ? existing
-        : this.newInvoice(sub, customer, 'subscription_cycle', start, end, nowSeconds());
+    const invoice = this.startNextPeriod(sub);
     invoice.attempt_count += 1;
     invoice.attempted = true;
     invoice.next_payment_attempt = nowSeconds() + 3 * 24 * 3600;
-    sub.latest_invoice = invoice.id;
     const previousStatus = sub.status;
     sub.status = 'past_due';
     this.emit('invoice.payment_failed', invoice);

@@ -318,8 +318,10 @@ export function createStripeStandIn(
       if (what === 'events' && !id && method === 'GET') {
         const type = url.searchParams.get('type');
         const limit = Math.min(Number(url.searchParams.get('limit') ?? 100) || 100, 1000);
+        // newest first, also within one second (the order they were made in, reversed)
         const events = Object.values(s.events)
           .filter((e) => !type || e.type === type)
+          .reverse()
           .sort((a, b) => b.created - a.created)
           .slice(0, limit)
           .map((e) => ({ ...e, delivery: s.deliveries[e.id] ?? null }));

@@ -50,6 +50,40 @@ describe('actionForEvent', () => {
     });
   });
 
+  it('invoice.payment_succeeded asks for the same period as invoice.paid (applied once by the database)', async () => {
+    const paid = await actionForEvent({ id: 'e1', type: 'invoice.paid', data: { object: invoice } }, deps());
+    const succeeded = await actionForEvent(
+      { id: 'e2', type: 'invoice.payment_succeeded', data: { object: invoice } },
+      deps(),
+    );
+    expect(succeeded).toEqual(paid);
+    expect(succeeded.kind).toBe('activate_plan');
+  });
+
+  it('a renewal’s subscription update only syncs state: no period, no credits', async () => {
+    const sub = {
+      id: 'sub_1',
+      status: 'active',
+      customer: 'cus_1',
+      metadata: { user_id: 'u1' },
+      items: {
+        data: [
+          {
+            price: { id: 'price_l' },
+            current_period_start: 1_902_592_000,
+            current_period_end: 1_905_000_000,
+          },
+        ],
+      },
+    };
+    const action = await actionForEvent(
+      { id: 'e3', type: 'customer.subscription.updated', data: { object: sub } },
+      deps(sub),
+    );
+    expect(action.kind).toBe('sync_subscription');
+    expect(action).not.toHaveProperty('period_start');
+  });
+
   it('reads the older invoice shape too (subscription and line price at the top)', async () => {
     const old = {
       ...invoice,

@@ -209,7 +209,11 @@ export async function actionForEvent(event: StripeEventLike, deps: WebhookDeps):
         customer_id: idOf(o.customer),
         session_id: String(o.id),
       };
+    // a paid invoice starts its period: the first one (with the checkout) and every renewal,
+    // whose credits are granted only now (never at the period end by the clock); Stripe sends
+    // both events for each paid invoice and the database applies the period once
     case 'invoice.paid':
+    case 'invoice.payment_succeeded':
       return activation(deps.config, o, { session_id: null, user_id: null, customer_id: null });
     case 'invoice.payment_failed': {
       const subscription = invoiceSubscription(o);
