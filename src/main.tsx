@@ -6,7 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { supabaseAuth } from './lib/supabase-auth.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { whenIdle } from './lib/when-idle.ts';
-import { activateLocale, storedLocale } from './lib/i18n.ts';
+import { activateLocale, loadAllMessages, storedLocale } from './lib/i18n.ts';
 import { createAuthStore } from './features/auth/auth-store.ts';
 import { createAppRouter } from './router.tsx';
 import { App } from './app.tsx';
@@ -27,11 +27,12 @@ const firstScreenRendered = new Promise<void>((resolve) => {
 void endSplashWhenReady(firstScreenRendered);
 
 // What the first screen did not need comes after it: the database/realtime/storage client
-// (the signed-in screens' chunks import it too; this only fetches it sooner) and the
-// service worker.
+// (the signed-in screens' chunks import it too; this only fetches it sooner), the rest of the
+// language's messages and the service worker.
 void firstScreenRendered.then(() =>
   whenIdle(() => {
     void import('./lib/supabase.ts');
+    void loadAllMessages();
     void registerServiceWorker();
   }),
 );

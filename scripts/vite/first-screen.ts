@@ -6,14 +6,16 @@
 // page.
 //
 // preloadFirstScreen: the app learns what its first screen needs only once its scripts have
-// run: the language catalogue (src/lib/i18n.ts) and the route's code (the router's lazy
-// chunks), each a round trip late. The page itself knows the address, the language and
+// run: the language catalogues (src/lib/i18n.ts: the first screens' catalogue always, the rest
+// for a screen behind sign-in) and the route's code (the router's lazy chunks), each a round
+// trip late. The page itself knows the address, the language and
 // whether a session is stored, so a small script in <head> asks for those files at once,
 // alongside the app's scripts. It skips a route whose guard will redirect (routes/_app.tsx
 // wants a session, routes/_public.tsx wants none). When a persisted query cache is stored,
 // the module that restores it (loaded on demand, src/lib/query-persistence.ts) is asked for too,
 // since the screen waits for the restore.
 import type { Plugin, Rolldown } from 'vite';
+import { FIRST_SCREEN_ROOTS } from '../i18n/first-screen-files.ts';
 
 type OutputBundle = Rolldown.OutputBundle;
 type OutputChunk = Rolldown.OutputChunk;
@@ -48,15 +50,21 @@ export type RouteGuard = 'signedIn' | 'anonymous' | null;
 export interface FirstScreenManifest {
   /** asset URLs, referred to by index below */
   files: string[];
-  /** locale → its catalogue */
-  catalogues: Record<string, number>;
-  /** address → who may see it and the files (JS and CSS) its screen loads beyond the entry's */
-  routes: Record<string, { guard: RouteGuard; files: number[] }>;
+  /** locale → its two catalogues: the first screens' messages and the rest */
+  catalogues: Record<string, { first: number; rest: number }>;
+  /** address → who may see it and the files (JS and CSS) its screen loads beyond the entry's,
+   *  the rest of the catalogue included where its screen waits for it */
+  routes: Record<string, { guard: RouteGuard; files: number[]; allMessages: boolean }>;
   /** where supabase-js keeps the session (localStorage or sessionStorage), if known */
   sessionKey: string | null;
   /** the localStorage key of a persisted cache, and the files that restore it */
   restore: { key: string; files: number[] } | null;
 }
+
+/** Route files (relative to src/routes) whose screens need only the first screens' catalogue. */
+const FIRST_SCREEN_ROUTES = new Set(
+  FIRST_SCREEN_ROOTS.filter((f) => f.startsWith('src/routes/')).map((f) => f.slice('src/routes/'.length)),
+);
 
 export interface FirstScreenOptions {
   /** where supabase-js keeps the session */
@@ -110,15 +118,21 @@ export function firstScreenManifest(bundle: OutputBundle, opts: FirstScreenOptio
     return i >= 0 ? i : files.push(url) - 1;
   };
 
-  const catalogues: FirstScreenManifest['catalogues'] = {};
+  const found: Record<string, { first?: number; rest?: number }> = {};
   const routeChunks = new Map<string, OutputChunk[]>();
   for (const c of chunks) {
-    const locale = c.facadeModuleId?.match(/[\\/]src[\\/]locales[\\/](\w+)[\\/]messages\.po$/)?.[1];
-    if (locale) catalogues[locale] = indexOf(c.fileName);
+    const po = c.facadeModuleId?.match(/[\\/]src[\\/]locales[\\/](\w+)[\\/](first|messages)\.po$/);
+    if (po) found[po[1]] = { ...found[po[1]], [po[2] === 'first' ? 'first' : 'rest']: indexOf(c.fileName) };
     const route = c.facadeModuleId?.match(/[\\/]src[\\/]routes[\\/](.+\.tsx)\?tsr-split=/)?.[1];
     if (route) routeChunks.set(route.replaceAll('\\', '/'), [...(routeChunks.get(route) ?? []), c]);
   }
-  if (catalogues.en === undefined) throw new Error('the English catalogue chunk was not found');
+  const catalogues: FirstScreenManifest['catalogues'] = {};
+  for (const [locale, { first, rest }] of Object.entries(found)) {
+    if (first === undefined || rest === undefined)
+      throw new Error(`the ${locale} catalogues were not both found`);
+    catalogues[locale] = { first, rest };
+  }
+  if (!catalogues.en) throw new Error('the English catalogue chunks were not found');
 
   const routes: FirstScreenManifest['routes'] = {};
   for (const [file, own] of routeChunks) {
@@ -126,7 +140,11 @@ export function firstScreenManifest(bundle: OutputBundle, opts: FirstScreenOptio
     if (!address) continue;
     const chain = [...layoutsOf(file).flatMap((l) => routeChunks.get(l) ?? []), ...own];
     const needed = [...closure(chain)].filter((name) => !initial.has(name));
-    routes[address.path] = { guard: address.guard, files: needed.map(indexOf) };
+    routes[address.path] = {
+      guard: address.guard,
+      files: needed.map(indexOf),
+      allMessages: !FIRST_SCREEN_ROUTES.has(file),
+    };
   }
   let restore: FirstScreenManifest['restore'] = null;
   if (opts.restore) {
@@ -150,9 +168,13 @@ export function firstScreenScript(m: FirstScreenManifest): string {
     signedIn = !!m.sessionKey && !!(localStorage.getItem(m.sessionKey) || sessionStorage.getItem(m.sessionKey));
     restoring = !!m.restore && localStorage.getItem(m.restore.key) !== null;
   } catch {}
-  const wanted = [m.catalogues[language] ?? m.catalogues.en];
+  const catalogue = m.catalogues[language] ?? m.catalogues.en;
+  const wanted = [catalogue.first];
   const route = m.routes[location.pathname.replace(/\\/+$/, '') || '/'];
-  if (route && (route.guard === null || (route.guard === 'signedIn') === signedIn)) wanted.push(...route.files);
+  const shown = route && (route.guard === null || (route.guard === 'signedIn') === signedIn);
+  if (shown) wanted.push(...route.files);
+  // a signed-in visitor ends on a screen behind sign-in, whatever the address
+  if (signedIn || (shown && route.allMessages)) wanted.push(catalogue.rest);
   if (restoring) wanted.push(...m.restore.files);
   for (const i of wanted) {
     const link = document.createElement('link');

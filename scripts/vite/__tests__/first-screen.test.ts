@@ -46,7 +46,9 @@ const built = bundle([
   chunk('assets/index.js', { isEntry: true, imports: ['assets/framework.js', 'assets/app.js'] }),
   chunk('assets/framework.js'),
   chunk('assets/app.js', { css: ['assets/app.css'] }),
+  chunk('assets/first-en.js', { facadeModuleId: '/r/src/locales/en/first.po' }),
   chunk('assets/messages-en.js', { facadeModuleId: '/r/src/locales/en/messages.po' }),
+  chunk('assets/first-el.js', { facadeModuleId: '/r/src/locales/el/first.po' }),
   chunk('assets/messages-el.js', { facadeModuleId: '/r/src/locales/el/messages.po' }),
   chunk('assets/_app.js', {
     facadeModuleId: '/r/src/routes/_app.tsx?tsr-split=component---loader',
@@ -66,6 +68,9 @@ const built = bundle([
   chunk('assets/login.js', {
     facadeModuleId: '/r/src/routes/_public/login.tsx?tsr-split=component---loader',
   }),
+  chunk('assets/guidelines.js', {
+    facadeModuleId: '/r/src/routes/content-guidelines.tsx?tsr-split=component',
+  }),
 ]);
 
 describe('first-screen manifest', () => {
@@ -84,9 +89,17 @@ describe('first-screen manifest', () => {
     expect(m.routes['/home'].guard).toBe('signedIn');
   });
 
-  it('knows each language’s catalogue', () => {
-    expect(m.files[m.catalogues.en]).toBe('/assets/messages-en.js');
-    expect(m.files[m.catalogues.el]).toBe('/assets/messages-el.js');
+  it('knows each language’s two catalogues', () => {
+    expect(m.files[m.catalogues.en.first]).toBe('/assets/first-en.js');
+    expect(m.files[m.catalogues.en.rest]).toBe('/assets/messages-en.js');
+    expect(m.files[m.catalogues.el.first]).toBe('/assets/first-el.js');
+    expect(m.files[m.catalogues.el.rest]).toBe('/assets/messages-el.js');
+  });
+
+  it('marks the screens that wait for the whole catalogue: all but the sign-in screens', () => {
+    expect(m.routes['/login'].allMessages).toBe(false);
+    expect(m.routes['/home'].allMessages).toBe(true);
+    expect(m.routes['/content-guidelines'].allMessages).toBe(true);
   });
 });
 
@@ -105,10 +118,11 @@ describe('the first-screen script in index.html', () => {
     sessionStorage.clear();
   });
 
-  it('asks for the catalogue and, with a session, the signed-in screen’s code and styles', () => {
+  it('asks for both catalogues and, with a session, the signed-in screen’s code and styles', () => {
     sessionStorage.setItem('sb-localhost-auth-token', '{}');
     expect(preloaded('http://localhost/home/').sort()).toEqual([
       'modulepreload /assets/_app.js',
+      'modulepreload /assets/first-en.js',
       'modulepreload /assets/home.js',
       'modulepreload /assets/messages-en.js',
       'modulepreload /assets/supabase.js',
@@ -118,25 +132,37 @@ describe('the first-screen script in index.html', () => {
   });
 
   it('skips a screen its guard will redirect away from', () => {
-    expect(preloaded('http://localhost/home')).toEqual(['modulepreload /assets/messages-en.js']);
+    expect(preloaded('http://localhost/home')).toEqual(['modulepreload /assets/first-en.js']);
+    // signed in, /login sends the visitor on to a screen behind sign-in: the whole catalogue
     localStorage.setItem('sb-localhost-auth-token', '{}');
-    expect(preloaded('http://localhost/login')).toEqual(['modulepreload /assets/messages-en.js']);
+    expect(preloaded('http://localhost/login')).toEqual([
+      'modulepreload /assets/first-en.js',
+      'modulepreload /assets/messages-en.js',
+    ]);
+  });
+
+  it('asks for the whole catalogue for an open screen beyond the sign-in ones', () => {
+    expect(preloaded('http://localhost/content-guidelines')).toEqual([
+      'modulepreload /assets/first-en.js',
+      'modulepreload /assets/guidelines.js',
+      'modulepreload /assets/messages-en.js',
+    ]);
   });
 
   it('takes the chosen language’s catalogue, English for an unknown one', () => {
     localStorage.setItem('language', 'el');
     expect(preloaded('http://localhost/login')).toEqual([
-      'modulepreload /assets/messages-el.js',
+      'modulepreload /assets/first-el.js',
       'modulepreload /assets/login.js',
     ]);
     localStorage.setItem('language', 'xx');
-    expect(preloaded('http://localhost/nowhere')).toEqual(['modulepreload /assets/messages-en.js']);
+    expect(preloaded('http://localhost/nowhere')).toEqual(['modulepreload /assets/first-en.js']);
   });
 
   it('asks for the module that restores the persisted cache when one is stored', () => {
     localStorage.setItem('drape.queryCache', '{}');
     expect(preloaded('http://localhost/login')).toEqual([
-      'modulepreload /assets/messages-en.js',
+      'modulepreload /assets/first-en.js',
       'modulepreload /assets/login.js',
       'modulepreload /assets/query-persistence.js',
     ]);

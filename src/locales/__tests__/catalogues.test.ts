@@ -4,11 +4,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
+// each language has two catalogues: the first screens' and the rest (lingui.config.ts)
 function entries(locale: string): Map<string, string> {
-  const text = readFileSync(path.join(import.meta.dirname, '..', locale, 'messages.po'), 'utf8');
   const map = new Map<string, string>();
-  const re = /^msgid "(.*)"\nmsgstr "(.*)"$/gm;
-  for (const m of text.matchAll(re)) if (m[1] !== '') map.set(m[1], m[2]);
+  for (const catalogue of ['first.po', 'messages.po']) {
+    const text = readFileSync(path.join(import.meta.dirname, '..', locale, catalogue), 'utf8');
+    const re = /^msgid "(.*)"\nmsgstr "(.*)"$/gm;
+    for (const m of text.matchAll(re)) if (m[1] !== '') map.set(m[1], m[2]);
+  }
   return map;
 }
 

@@ -13,8 +13,9 @@ const html = readFileSync(path.join(root, 'index.html'), 'utf8');
 const splashMarkup = html.match(/<div id="splash"[\s\S]*?\n {4}<\/div>/)![0];
 const inlineScript = html.match(/<script>([\s\S]*?)<\/script>/)![1];
 
+// the splash's words are the first screens' (src/locales/<locale>/first.po)
 function catalogue(locale: 'en' | 'el'): Map<string, string> {
-  const po = readFileSync(path.join(root, `src/locales/${locale}/messages.po`), 'utf8');
+  const po = readFileSync(path.join(root, `src/locales/${locale}/first.po`), 'utf8');
   const entries = new Map<string, string>();
   for (const m of po.matchAll(/^msgid "(.*)"\nmsgstr "(.*)"$/gm)) entries.set(m[1], m[2]);
   return entries;
