@@ -31,8 +31,6 @@ export interface DeliveryResult {
   failed: number;
 }
 
-export const NOTICE_KINDS = ['feedback', 'contact', 'sales', 'low_credits', 'fix_request'] as const;
-
 /** A payload that could not be prepared (its message is the notice's error). */
 export class PrepareError extends Error {}
 
