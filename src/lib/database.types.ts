@@ -204,36 +204,45 @@ export type Database = {
       fixes: {
         Row: {
           annotated_image: string | null
+          completed_at: string | null
           created_at: string
           description: string
           id: string
           image_id: string | null
           project_id: string
+          result_note: string | null
           result_path: string | null
+          result_watermarked_path: string | null
           status: string
           updated_at: string
           user_id: string
         }
         Insert: {
           annotated_image?: string | null
+          completed_at?: string | null
           created_at?: string
           description: string
           id?: string
           image_id?: string | null
           project_id: string
+          result_note?: string | null
           result_path?: string | null
+          result_watermarked_path?: string | null
           status?: string
           updated_at?: string
           user_id: string
         }
         Update: {
           annotated_image?: string | null
+          completed_at?: string | null
           created_at?: string
           description?: string
           id?: string
           image_id?: string | null
           project_id?: string
+          result_note?: string | null
           result_path?: string | null
+          result_watermarked_path?: string | null
           status?: string
           updated_at?: string
           user_id?: string
@@ -1147,6 +1156,16 @@ export type Database = {
           lease_seconds?: number
           max_items?: number
           only_user?: string
+        }
+        Returns: Json
+      }
+      complete_fix: {
+        Args: {
+          fix_id: string
+          note?: string
+          result_path?: string
+          status: string
+          watermarked_path?: string
         }
         Returns: Json
       }

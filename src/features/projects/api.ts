@@ -4,6 +4,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { AppError, functionError } from '../../lib/errors/index.ts';
 import type { AppSupabaseClient } from '../../lib/supabase.ts';
+import type { Tables } from '../../lib/database.types.ts';
 import type { FixStatus } from './labels.ts';
 import { type ImageSize, type ImageSource, sizeKey } from './image-sources.ts';
 import { PROJECT_COLUMNS, type Project, toProject } from './project-types.ts';
@@ -19,6 +20,8 @@ export const projectKeys = {
   detail: (userId: string, projectId: string) => [...projectKeys.user(userId), 'detail', projectId] as const,
   fixes: (userId: string) => [...projectKeys.user(userId), 'fixes'] as const,
   fixPage: (userId: string, page: number) => [...projectKeys.fixes(userId), page] as const,
+  projectFixes: (userId: string, projectId: string) =>
+    [...projectKeys.fixes(userId), 'project', projectId] as const,
   eligibility: (userId: string, projectId: string) =>
     [...projectKeys.user(userId), 'fix-eligibility', projectId] as const,
   /** a signed URL for one stored image at one size (the same for every screen showing it) */
@@ -125,6 +128,44 @@ export interface FixRequest {
   description: string;
   status: FixStatus;
   created_at: string;
+  /** once completed: the fixed image, clean ('generated') and watermarked ('watermarked') */
+  result_path: string | null;
+  result_watermarked_path: string | null;
+  /** the fix workflow's note (why it was rejected) */
+  result_note: string | null;
+}
+
+const FIX_COLUMNS =
+  'id, project_id, annotated_image, description, status, created_at, result_path, result_watermarked_path, result_note, project:projects(name)';
+
+type FixRow = Pick<
+  Tables<'fixes'>,
+  | 'id'
+  | 'project_id'
+  | 'annotated_image'
+  | 'description'
+  | 'status'
+  | 'created_at'
+  | 'result_path'
+  | 'result_watermarked_path'
+  | 'result_note'
+> & { project: unknown };
+
+function toFixRequest(row: FixRow): FixRequest {
+  const project = row.project as { name: string } | { name: string }[] | null;
+  const name = Array.isArray(project) ? project[0]?.name : project?.name;
+  return {
+    id: row.id,
+    project_id: row.project_id,
+    project_name: name ?? null,
+    annotated_image: row.annotated_image,
+    description: row.description,
+    status: row.status as FixStatus,
+    created_at: row.created_at,
+    result_path: row.result_path,
+    result_watermarked_path: row.result_watermarked_path,
+    result_note: row.result_note,
+  };
 }
 
 export interface FixPage {
@@ -141,29 +182,33 @@ export async function fetchFixPage(
   const from = (Math.max(page, 1) - 1) * FIXES_PER_PAGE;
   const { data, error, count } = await client
     .from('fixes')
-    .select('id, project_id, annotated_image, description, status, created_at, project:projects(name)', {
-      count: 'exact',
-    })
+    .select(FIX_COLUMNS, { count: 'exact' })
     .eq('user_id', userId)
     .order('created_at', { ascending: false })
     .order('id')
     .range(from, from + FIXES_PER_PAGE - 1);
   if (error) throw error;
-  const fixes = (data ?? []).map((row) => {
-    const project = row.project as { name: string } | { name: string }[] | null;
-    const name = Array.isArray(project) ? project[0]?.name : project?.name;
-    return {
-      id: row.id,
-      project_id: row.project_id,
-      project_name: name ?? null,
-      annotated_image: row.annotated_image,
-      description: row.description,
-      status: row.status as FixStatus,
-      created_at: row.created_at,
-    };
-  });
+  const fixes = (data ?? []).map((row) => toFixRequest(row));
   return { fixes, total: count ?? fixes.length };
 }
+
+/** One project's fix requests, newest first (the project page). */
+export async function fetchProjectFixes(client: AppSupabaseClient, projectId: string): Promise<FixRequest[]> {
+  const { data, error } = await client
+    .from('fixes')
+    .select(FIX_COLUMNS)
+    .eq('project_id', projectId)
+    .order('created_at', { ascending: false })
+    .order('id');
+  if (error) throw error;
+  return (data ?? []).map((row) => toFixRequest(row));
+}
+
+export const projectFixesQueryOptions = (client: AppSupabaseClient, userId: string, projectId: string) =>
+  queryOptions({
+    queryKey: projectKeys.projectFixes(userId, projectId),
+    queryFn: () => fetchProjectFixes(client, projectId),
+  });
 
 export const fixPageQueryOptions = (client: AppSupabaseClient, userId: string, page: number) =>
   queryOptions({

@@ -58,3 +58,19 @@ export function originalSource(image: Pick<ProjectImage, 'original_path'> | unde
 
 export const sizeKey = (size: ImageSize | null) =>
   size ? `${size.width}x${size.height ?? ''}-${size.resize ?? ''}-${size.quality ?? ''}` : 'full';
+
+/**
+ * A completed fix's result as this seller may see it (the same rule as a generated image: the
+ * clean file on a plan with watermark-free downloads, else the watermarked copy); null for a
+ * fix that is not completed or has no result they may read.
+ */
+export function fixResultSource(
+  fix: { status: string; result_path: string | null; result_watermarked_path: string | null },
+  cleanAllowed: boolean | undefined,
+): ImageSource | null {
+  if (fix.status !== 'completed') return null;
+  return resultSource(
+    { generated_path: fix.result_path, watermarked_path: fix.result_watermarked_path },
+    cleanAllowed,
+  );
+}

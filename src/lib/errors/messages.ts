@@ -57,6 +57,12 @@ export const sqlErrorMessages = {
   description_required: msg`Please describe the issue`,
   description_too_long: msg`Description is too long`,
   annotated_image_invalid: msg`Drawing not found`,
+  // the fix workflow's (complete_fix, service role)
+  fix_not_found: msg`Fix request not found`,
+  fix_status_invalid: msg`Invalid fix status`,
+  fix_finished: msg`This fix request is already finished`,
+  fix_result_required: msg`A completed fix needs its result image`,
+  fix_result_invalid: msg`Fix result not found`,
   // tools and the generation engine
   photo_required: msg`Please upload a photo`,
   photo_not_found: msg`Photo not found`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardSize, resultSource } from '../image-sources.ts';
+import { cardSize, fixResultSource, resultSource } from '../image-sources.ts';
 
 const free = { generated_path: 'u/p/i.png', watermarked_path: 'u/p/i.png' };
 const paid = { generated_path: 'u/p/j.png', watermarked_path: null };
@@ -32,5 +32,27 @@ describe('card thumbnail sizes', () => {
   it('stop at 960 px, below the stored 1024 px result, however dense the screen', () => {
     expect(cardSize(413, 3)).toMatchObject({ width: 960 });
     expect(cardSize(600, 4)).toMatchObject({ width: 960 });
+  });
+});
+
+describe("a fix request's result", () => {
+  const fix = {
+    status: 'completed',
+    result_path: 'u/p/fix-1.png',
+    result_watermarked_path: 'u/p/fix-1.png',
+  };
+
+  it('follows the plan like a generated image: clean when paid, the watermarked copy when free', () => {
+    expect(fixResultSource(fix, true)).toEqual({ bucket: 'generated', path: 'u/p/fix-1.png' });
+    expect(fixResultSource(fix, false)).toEqual({ bucket: 'watermarked', path: 'u/p/fix-1.png' });
+    expect(fixResultSource(fix, undefined)).toEqual({ bucket: 'watermarked', path: 'u/p/fix-1.png' });
+  });
+
+  it('is nothing until the fix is completed', () => {
+    for (const status of ['pending', 'processing', 'rejected'])
+      expect(fixResultSource({ ...fix, status }, true)).toBeNull();
+    expect(
+      fixResultSource({ status: 'completed', result_path: null, result_watermarked_path: null }, true),
+    ).toBeNull();
   });
 });

@@ -56,3 +56,34 @@ export const pageLabel = style({
   minWidth: '8ch',
   textAlign: 'center',
 });
+export const note = style({
+  margin: 0,
+  color: vars.color.inkSoft,
+  fontSize: vars.fontSize.sm,
+  overflowWrap: 'anywhere',
+});
+export const download = style({ justifySelf: 'start', marginTop: vars.space['1'] });
+
+/** The project page's list of its fix requests. */
+export const section = style({ display: 'grid', gap: vars.space['3'] });
+export const sectionTitle = style({
+  margin: 0,
+  fontSize: vars.fontSize.lg,
+  fontWeight: vars.weight.semibold,
+});
+export const detailCard = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  gap: vars.space['3'],
+  padding: vars.space['3'],
+  borderRadius: vars.radius.lg,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+});
+export const resultImage = style({
+  width: '100%',
+  maxWidth: '320px',
+  aspectRatio: '2 / 3',
+  borderRadius: vars.radius.md,
+  background: vars.color.surfaceMuted,
+});

@@ -1,5 +1,6 @@
 // /fixes (spec 2 §2): fix requests as cards, 8 a page, Previous / Next and 'Page x of y'; each
-// with its project's name, the status label and a delete button. Live.
+// with its project's name, the status label and a delete button; a completed one shows its
+// fixed image (in place of the drawing) and a download, a rejected one the workflow's note. Live.
 import { useEffect, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -8,10 +9,12 @@ import { currentLocale } from '../../../lib/i18n.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { Alert, Button, Icon, Skeleton } from '../../../ui/index.ts';
 import { FIXES_PER_PAGE, type FixRequest } from '../api.ts';
+import { useCleanAllowed } from '../hooks/use-clean-allowed.ts';
 import { useDeleteFix, useFixesLive, useFixPage } from '../hooks/use-fixes.ts';
-import { STRIP_SIZE } from '../image-sources.ts';
+import { fixResultSource, STRIP_SIZE } from '../image-sources.ts';
 import { MESSAGES } from '../labels.ts';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog.tsx';
+import { FixOutcome, FixResultImage } from './fix-result.tsx';
 import { FixStatusBadge } from './fix-status-badge.tsx';
 import { ProjectIcon } from './project-icon.tsx';
 import { ProjectsTabs } from './projects-tabs.tsx';
@@ -31,6 +34,7 @@ export function FixesPage({ page, onPageChange }: FixesPageProps) {
   useFixesLive();
   const fixes = useFixPage(page);
   const remove = useDeleteFix();
+  const cleanAllowed = useCleanAllowed();
   const [doomed, setDoomed] = useState<FixRequest | null>(null);
   const pages = Math.max(1, Math.ceil((fixes.data?.total ?? 0) / FIXES_PER_PAGE));
   // a page that emptied (the last fix on it deleted) falls back to the last one
@@ -96,12 +100,16 @@ export function FixesPage({ page, onPageChange }: FixesPageProps) {
         <ul className={f.list}>
           {fixes.data.fixes.map((fix) => (
             <li key={fix.id} className={f.card}>
-              <StoredImage
-                source={fix.annotated_image ? { bucket: 'fix-drawings', path: fix.annotated_image } : null}
-                size={STRIP_SIZE}
-                alt={t`Drawing for ${fix.project_name ?? ''}`}
-                className={f.thumb}
-              />
+              {fixResultSource(fix, cleanAllowed) ? (
+                <FixResultImage fix={fix} cleanAllowed={cleanAllowed} size={STRIP_SIZE} className={f.thumb} />
+              ) : (
+                <StoredImage
+                  source={fix.annotated_image ? { bucket: 'fix-drawings', path: fix.annotated_image } : null}
+                  size={STRIP_SIZE}
+                  alt={t`Drawing for ${fix.project_name ?? ''}`}
+                  className={f.thumb}
+                />
+              )}
               <div className={f.body}>
                 <div className={f.top}>
                   <Link
@@ -127,6 +135,7 @@ export function FixesPage({ page, onPageChange }: FixesPageProps) {
                 <time className={f.date} dateTime={fix.created_at}>
                   {formatDateTime(fix.created_at, currentLocale())}
                 </time>
+                <FixOutcome fix={fix} cleanAllowed={cleanAllowed} />
               </div>
             </li>
           ))}

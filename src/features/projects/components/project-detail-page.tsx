@@ -1,7 +1,7 @@
 // /projects/{id} (spec 2 §2): back, the name (rename in place), status badge, video view,
 // download and Report an Issue, archive or unarchive and delete (the card's actions, with the
 // card's dialogs); the video banners, the rejection message with the refund note, the image
-// panes; everything live.
+// panes, and the project's fix requests with their outcome; everything live.
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -17,6 +17,7 @@ import { MESSAGES, TYPE_LABELS } from '../labels.ts';
 import { hasVideo, isProcessing, type Project, progressOf } from '../project-types.ts';
 import { ImageViewer } from './image-viewer.tsx';
 import { useProjectDialogs } from './project-dialogs.tsx';
+import { ProjectFixes } from './project-fixes.tsx';
 import { ProjectIcon } from './project-icon.tsx';
 import { ProjectNameEditor } from './project-name-editor.tsx';
 import { StatusBadge } from './status-badge.tsx';
@@ -228,6 +229,7 @@ function ProjectDetail({
         cleanAllowed={cleanAllowed}
         showVideo={showVideo && video}
       />
+      <ProjectFixes projectId={project.id} cleanAllowed={cleanAllowed} />
       {dialogs.dialogs}
     </div>
   );

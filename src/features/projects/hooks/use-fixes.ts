@@ -5,7 +5,13 @@ import { useAppMutation } from '../../../lib/errors/index.ts';
 import { useLiveRows } from '../../../lib/live-rows.ts';
 import { useSupabase } from '../../../lib/use-supabase.ts';
 import { useUser } from '../../auth/use-auth.ts';
-import { deleteFix, type FixRequest, fixPageQueryOptions, projectKeys } from '../api.ts';
+import {
+  deleteFix,
+  type FixRequest,
+  fixPageQueryOptions,
+  projectFixesQueryOptions,
+  projectKeys,
+} from '../api.ts';
 import { MESSAGES } from '../labels.ts';
 
 export function useFixPage(page: number) {
@@ -32,4 +38,10 @@ export function useDeleteFix() {
     errorMessage: MESSAGES.deleteFixFailed,
     onSettled: () => queryClient.invalidateQueries({ queryKey: projectKeys.fixes(user.id) }),
   });
+}
+
+/** One project's fix requests (the project page); live through useFixesLive. */
+export function useProjectFixes(projectId: string) {
+  const user = useUser();
+  return useQuery(projectFixesQueryOptions(useSupabase(), user.id, projectId));
 }
