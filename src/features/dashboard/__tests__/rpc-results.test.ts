@@ -18,6 +18,9 @@ describe('toProjectStats', () => {
   it('refuses an answer of another shape instead of showing zeros', () => {
     expect(() => toProjectStats({ total: 3 })).toThrow();
     expect(() => toProjectStats(null)).toThrow();
+    expect(() =>
+      toProjectStats({ total: '3', completed: 1, in_progress: 1, rejected: 0, failed: 1, archived: 0 }),
+    ).toThrow(/total/);
   });
 });
 
@@ -35,6 +38,14 @@ describe('toActivityItems', () => {
 
   it('leaves out items of a kind it does not know', () => {
     expect(toActivityItems([{ ...item, type: 'video_made' }, item])).toEqual([item]);
+  });
+
+  it('leaves out an item with a field of the wrong type, and drops fields it does not know', () => {
+    const wrong = { ...item, metadata: { ...item.metadata, projectName: 7 } };
+    const extra = { ...item, extra: 1, metadata: { ...item.metadata, other: 'x' } };
+    expect(toActivityItems([wrong, { ...item, date: null }, extra])).toEqual([item]);
+    expect(toActivityItems([extra])[0]).not.toHaveProperty('extra');
+    expect(toActivityItems([extra])[0].metadata).not.toHaveProperty('other');
   });
 
   it('refuses an answer that is not a list', () => {
