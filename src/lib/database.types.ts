@@ -1159,6 +1159,15 @@ export type Database = {
         }
         Returns: Json
       }
+      claim_watermark_work: {
+        Args: {
+          lease_seconds?: number
+          max_attempts?: number
+          max_jobs?: number
+          worker: string
+        }
+        Returns: Json
+      }
       complete_fix: {
         Args: {
           fix_id: string
@@ -1201,6 +1210,18 @@ export type Database = {
           removed: number[]
         }
         Returns: number
+      }
+      finish_watermark_work: {
+        Args: {
+          attempt: number
+          error?: string
+          image_id: string
+          max_attempts?: number
+          retry_seconds?: number
+          watermarked_path?: string
+          watermarked_url?: string
+        }
+        Returns: string
       }
       get_checkout_result: {
         Args: {

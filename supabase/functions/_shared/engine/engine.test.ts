@@ -14,9 +14,14 @@ import {
 import { signCallbackUrl } from './callback-url.ts';
 import { engineConfig } from './config.ts';
 import { createEngine } from './engine.ts';
-import type { CallbackStart, ClaimedWork, EngineStore } from './store.ts';
+import { decodePng } from './png.ts';
+import type { CallbackStart, ClaimedWork, EngineStore, WatermarkJob } from './store.ts';
 
-function memoryStore(work: Partial<ClaimedWork>, callback: CallbackStart[] = []) {
+function memoryStore(
+  work: Partial<ClaimedWork>,
+  callback: CallbackStart[] = [],
+  marks: { jobs?: WatermarkJob[]; objects?: Map<string, Uint8Array> } = {},
+) {
   const calls: [string, ...unknown[]][] = [];
   const uploads = new Map<string, Uint8Array>();
   const store: EngineStore = {
@@ -48,6 +53,18 @@ function memoryStore(work: Partial<ClaimedWork>, callback: CallbackStart[] = [])
     },
     async upload(bucket, path, bytes) {
       uploads.set(`${bucket}/${path}`, bytes);
+    },
+    async download(bucket, path) {
+      const bytes = marks.objects?.get(`${bucket}/${path}`);
+      if (!bytes) throw new Error(`reading ${bucket}/${path}: Object not found`);
+      return bytes;
+    },
+    async claimWatermarks() {
+      return marks.jobs ?? [];
+    },
+    async finishWatermark(job, outcome, retrySeconds, maxAttempts) {
+      calls.push(['finishWatermark', job.image_id, outcome, retrySeconds, maxAttempts]);
+      return 'error' in outcome ? (job.attempt >= maxAttempts ? 'failed' : 'retrying') : 'completed';
     },
   };
   return { store, calls, uploads };
@@ -237,5 +254,63 @@ describe('engine: callbacks', () => {
     const answer = await engineWith(early.store, provider({})).callback(await signed(), { id: 'p1' });
     expect(answer).toMatchObject({ status: 200, body: { status: 'running' } });
     expect(early.calls.filter((c) => c[0] === 'beginCallback')).toHaveLength(3);
+  });
+});
+
+describe('engine: watermarked copies of older images', () => {
+  const mark = (over: Partial<WatermarkJob> = {}): WatermarkJob => ({
+    kind: 'watermark',
+    image_id: 'img-1',
+    user_id: 'u1',
+    project_id: 'p1',
+    generated_path: 'u1/p1/img-1.png',
+    attempt: 1,
+    ...over,
+  });
+
+  it('draws the copy from the clean image, stores it under the same name and records it', async () => {
+    const clean = await outputPng();
+    const { store, calls, uploads } = memoryStore({}, [], {
+      jobs: [mark()],
+      objects: new Map([['generated/u1/p1/img-1.png', clean]]),
+    });
+    const report = await engineWith(store, provider({})).dispatch('w');
+    expect(report.claimed.watermarks).toBe(1);
+    expect(report.watermarked).toBe(1);
+    const copy = uploads.get('watermarked/u1/p1/img-1.png');
+    expect(copy).toBeDefined();
+    const before = await decodePng(clean);
+    const after = await decodePng(copy as Uint8Array);
+    expect([after.width, after.height]).toEqual([before.width, before.height]);
+    let changed = 0;
+    for (let i = 0; i < after.data.length; i += 4) if (after.data[i] !== before.data[i]) changed++;
+    expect(changed).toBeGreaterThan(0);
+    expect(Buffer.from(copy as Uint8Array).toString('latin1')).toContain('watermarked (free plan)');
+    expect(calls.find((c) => c[0] === 'finishWatermark')).toEqual([
+      'finishWatermark',
+      'img-1',
+      {
+        path: 'u1/p1/img-1.png',
+        url: 'https://ref.supabase.co/storage/v1/object/authenticated/watermarked/u1/p1/img-1.png',
+      },
+      5,
+      3,
+    ]);
+    // nothing else was touched: no provider work, no clean image written
+    expect([...uploads.keys()]).toEqual(['watermarked/u1/p1/img-1.png']);
+  });
+
+  it('a missing or unreadable clean image is reported as this attempt’s error (retried, then failed)', async () => {
+    const { store, calls, uploads } = memoryStore({}, [], {
+      jobs: [mark(), mark({ image_id: 'img-2', generated_path: 'u1/p1/img-2.png', attempt: 3 })],
+      objects: new Map([['generated/u1/p1/img-2.png', new Uint8Array([1, 2, 3])]]),
+    });
+    const report = await engineWith(store, provider({})).dispatch('w');
+    expect(report).toMatchObject({ watermarked: 0, retried: 1, failed: 1 });
+    const finishes = calls.filter((c) => c[0] === 'finishWatermark');
+    expect(finishes.map((c) => c[1])).toEqual(['img-1', 'img-2']);
+    expect(finishes[0][2]).toMatchObject({ error: expect.stringContaining('Object not found') });
+    expect(finishes[1][2]).toMatchObject({ error: expect.stringContaining('not a PNG') });
+    expect(uploads.size).toBe(0);
   });
 });

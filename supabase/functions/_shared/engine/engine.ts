@@ -29,7 +29,8 @@ import {
 import { type CallbackTarget, type JobKind, signCallbackUrl, verifyCallbackUrl } from './callback-url.ts';
 import { type EngineConfig, retryDelaySeconds } from './config.ts';
 import { type StoredOutput, storeOutput } from './outputs.ts';
-import type { EngineStore } from './store.ts';
+import type { EngineStore, WatermarkJob } from './store.ts';
+import { makeWatermarkCopy } from './watermark-copies.ts';
 
 export interface EngineDeps {
   store: EngineStore;
@@ -48,7 +49,7 @@ export interface EngineDeps {
 }
 
 export interface DispatchReport {
-  claimed: { images: number; videos: number; tools: number; polls: number };
+  claimed: { images: number; videos: number; tools: number; polls: number; watermarks: number };
   submitted: number;
   completed: number;
   running: number;
@@ -56,6 +57,8 @@ export interface DispatchReport {
   failed: number;
   rejected: number;
   stale: number;
+  /** watermarked copies made for images of a seller whose plan became a watermarked one */
+  watermarked: number;
   errors: string[];
   ms: number;
   /** jobs claimed per kind at most (a kind that filled it may have more waiting) */
@@ -98,7 +101,7 @@ export function createEngine(deps: EngineDeps) {
 
   function newReport(): DispatchReport {
     return {
-      claimed: { images: 0, videos: 0, tools: 0, polls: 0 },
+      claimed: { images: 0, videos: 0, tools: 0, polls: 0, watermarks: 0 },
       submitted: 0,
       completed: 0,
       running: 0,
@@ -106,6 +109,7 @@ export function createEngine(deps: EngineDeps) {
       failed: 0,
       rejected: 0,
       stale: 0,
+      watermarked: 0,
       errors: [],
       ms: 0,
       batchSize: config.batchSize,
@@ -330,30 +334,69 @@ export function createEngine(deps: EngineDeps) {
     }
   }
 
+  /** A watermarked copy for an older image (no provider: drawn here from the clean image). */
+  async function watermark(job: WatermarkJob, report: DispatchReport): Promise<void> {
+    try {
+      let outcome: { path: string; url: string } | { error: string };
+      try {
+        outcome = await timed('watermark-copy', job.image_id, () =>
+          makeWatermarkCopy(job, { store, config }),
+        );
+      } catch (err) {
+        outcome = { error: err instanceof Error ? err.message : String(err) };
+      }
+      const r = await store.finishWatermark(
+        job,
+        outcome,
+        retryDelaySeconds(config, job.attempt),
+        config.maxAttempts,
+      );
+      if (r === 'completed') report.watermarked++;
+      else if (r === 'retrying') report.retried++;
+      else if (r === 'failed') report.failed++;
+      else report.stale++;
+      if ('error' in outcome)
+        log(`watermark copy ${job.image_id} attempt ${job.attempt}: ${outcome.error} → ${r}`);
+    } catch (err) {
+      // the database failed: the row's lease brings it back later
+      const message = `watermark ${job.image_id}: ${err instanceof Error ? err.message : String(err)}`;
+      report.errors.push(message);
+      log(message);
+    }
+  }
+
   return {
     /** One dispatch run for `worker`. */
     async dispatch(worker: string): Promise<DispatchReport> {
       const started = now();
       const report = newReport();
-      const work = await timed('claim', worker, () =>
-        store.claim(worker, {
-          maxJobs: config.batchSize,
-          leaseSeconds: config.claimLeaseSeconds,
-          maxAttempts: config.maxAttempts,
-          maxPolls: config.batchSize,
-          pollLeaseSeconds: config.handlingLeaseSeconds,
-        }),
-      );
+      const [work, marks] = await Promise.all([
+        timed('claim', worker, () =>
+          store.claim(worker, {
+            maxJobs: config.batchSize,
+            leaseSeconds: config.claimLeaseSeconds,
+            maxAttempts: config.maxAttempts,
+            maxPolls: config.batchSize,
+            pollLeaseSeconds: config.handlingLeaseSeconds,
+          }),
+        ),
+        timed('claim-watermarks', worker, () =>
+          store.claimWatermarks(worker, config.batchSize, config.claimLeaseSeconds, config.maxAttempts),
+        ),
+      ]);
       report.claimed = {
         images: work.images.length,
         videos: work.videos.length,
         tools: work.tools.length,
         polls: work.polls.length,
+        watermarks: marks.length,
       };
       const fresh: EngineJob[] = [...work.images, ...work.videos, ...work.tools];
       await Promise.all([
         pool(fresh, 4, (job) => guarded('submit', job, report, () => submit(job, report))),
         pool(work.polls, 4, (job) => guarded('poll', job, report, () => poll(job, report))),
+        // CPU-bound (decode, draw, encode): two at a time
+        pool(marks, 2, (job) => watermark(job, report)),
       ]);
       report.ms = now() - started;
       return report;

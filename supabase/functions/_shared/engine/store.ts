@@ -31,6 +31,22 @@ export interface FinishPaths {
   error?: string | null;
 }
 
+/**
+ * A watermarked copy to make (20261123002400): a completed image of a seller now on a plan
+ * with a watermark, made when the plan had none.
+ */
+export interface WatermarkJob {
+  kind: 'watermark';
+  image_id: string;
+  user_id: string;
+  project_id: string;
+  /** the clean image, in bucket 'generated'; the copy goes to 'watermarked' under the same name */
+  generated_path: string;
+  attempt: number;
+}
+
+export type WatermarkOutcome = { path: string; url: string } | { error: string };
+
 export interface EngineStore {
   claim(worker: string, opts: ClaimOptions): Promise<ClaimedWork>;
   recordJob(
@@ -70,4 +86,20 @@ export interface EngineStore {
   signedUrl(bucket: string, path: string, seconds: number): Promise<string>;
   /** stores bytes (replacing what is there) */
   upload(bucket: string, path: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  /** reads a stored object */
+  download(bucket: string, path: string): Promise<Uint8Array>;
+  /** due watermark copies, each held for leaseSeconds */
+  claimWatermarks(
+    worker: string,
+    maxJobs: number,
+    leaseSeconds: number,
+    maxAttempts: number,
+  ): Promise<WatermarkJob[]>;
+  /** the copy is stored, or this attempt failed (retried after retrySeconds, up to maxAttempts) */
+  finishWatermark(
+    job: WatermarkJob,
+    outcome: WatermarkOutcome,
+    retrySeconds: number,
+    maxAttempts: number,
+  ): Promise<'completed' | 'retrying' | 'failed' | 'stale'>;
 }

@@ -2,7 +2,7 @@
 // through rpc, objects through Storage.
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2';
 import type { EngineJob, ImageJob, ToolJob, VideoJob } from '../providers/types.ts';
-import type { CallbackStart, ClaimedWork, EngineStore } from './store.ts';
+import type { CallbackStart, ClaimedWork, EngineStore, WatermarkJob } from './store.ts';
 
 async function rpc<T>(client: SupabaseClient, fn: string, args: Record<string, unknown>): Promise<T> {
   const { data, error } = await client.rpc(fn, args);
@@ -84,6 +84,30 @@ export function supabaseStore(client: SupabaseClient): EngineStore {
       if (error || !data?.signedUrl)
         throw new Error(`signing ${bucket}/${path}: ${error?.message ?? 'no URL'}`);
       return data.signedUrl;
+    },
+    async download(bucket, path) {
+      const { data, error } = await client.storage.from(bucket).download(path);
+      if (error || !data) throw new Error(`reading ${bucket}/${path}: ${error?.message ?? 'no data'}`);
+      return new Uint8Array(await data.arrayBuffer());
+    },
+    async claimWatermarks(worker, maxJobs, leaseSeconds, maxAttempts) {
+      return rpc<WatermarkJob[]>(client, 'claim_watermark_work', {
+        worker,
+        max_jobs: maxJobs,
+        lease_seconds: leaseSeconds,
+        max_attempts: maxAttempts,
+      });
+    },
+    finishWatermark(job, outcome, retrySeconds, maxAttempts) {
+      return rpc(client, 'finish_watermark_work', {
+        image_id: job.image_id,
+        attempt: job.attempt,
+        watermarked_path: 'path' in outcome ? outcome.path : null,
+        watermarked_url: 'path' in outcome ? outcome.url : null,
+        error: 'error' in outcome ? outcome.error : null,
+        retry_seconds: retrySeconds,
+        max_attempts: maxAttempts,
+      });
     },
     async upload(bucket, path, bytes, contentType) {
       const { error } = await client.storage
