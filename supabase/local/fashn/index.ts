@@ -12,9 +12,10 @@ import { timingSafeEqual } from 'node:crypto';
 import { ROOT } from '../config.ts';
 import { header, HttpError, readJson, sendJson, type Service, type StackContext } from '../http.ts';
 import { ApiError } from './errors.ts';
-import { MODEL_NAMES, render, validate, type ModelName } from './models.ts';
+import { MODEL_NAMES, validate, type ModelName } from './models.ts';
 import { OutputStore } from './outputs.ts';
 import { PredictionQueue, statusBody } from './predictions.ts';
+import { createRenderer, defaultWorkerCount, type Renderer } from './renderer.ts';
 import { RENDERER, RENDERER_NOTE } from './render/raster.ts';
 
 export const FASHN_MOUNT = '/_dev/fashn';
@@ -31,6 +32,11 @@ export interface FashnOptions {
   outputTtlSeconds: number;
   diskBudgetBytes: number;
   concurrency: number;
+  /**
+   * render worker threads (at most `concurrency` are used); 0 renders on the main thread.
+   * Default: one per core but one, at least one (LOCAL_FASHN_WORKERS).
+   */
+  workers?: number;
   stepDelayMs: number;
   webhookBackoffMs?: number[];
   fetch?: typeof fetch;
@@ -51,6 +57,7 @@ export function fashnOptionsFromEnv(ctx: StackContext): FashnOptions {
     outputTtlSeconds: envNumber('LOCAL_FASHN_OUTPUT_TTL_SECONDS', 3600),
     diskBudgetBytes: envNumber('LOCAL_FASHN_DISK_BUDGET_MB', 512) * 1024 * 1024,
     concurrency: Math.max(1, envNumber('LOCAL_FASHN_CONCURRENCY', 2)),
+    workers: Math.max(0, Math.floor(envNumber('LOCAL_FASHN_WORKERS', defaultWorkerCount()))),
     stepDelayMs: Math.max(0, envNumber('LOCAL_FASHN_STEP_DELAY_MS', 0)),
     log: (m) => ctx.log('fashn', m),
   };
@@ -64,11 +71,15 @@ const RENDERER_HEADERS = { 'X-Drape-Renderer': RENDERER, 'X-Drape-Renderer-Note'
 
 export function createFashnEndpoint(
   opts: FashnOptions,
-): Service & { queue: PredictionQueue; store: OutputStore } {
+): Service & { queue: PredictionQueue; store: OutputStore; renderer: Renderer } {
+  const workers = opts.workers ?? defaultWorkerCount();
+  const outputsDir = path.join(opts.dataDir, 'outputs');
   const store = new OutputStore({
-    dir: path.join(opts.dataDir, 'outputs'),
+    dir: outputsDir,
     ttlSeconds: opts.outputTtlSeconds,
     budgetBytes: opts.diskBudgetBytes,
+    // with render workers the subjects are read (and kept) where they are used
+    subjectCache: workers > 0 ? 0 : undefined,
     log: opts.log,
   });
   const base = `${opts.selfUrl.replace(/\/$/, '')}${FASHN_MOUNT}`;
@@ -79,6 +90,18 @@ export function createFashnEndpoint(
     store,
     readOutput: async (id: string, file: string) => (await store.read(id, file))?.bytes ?? null,
   };
+  const renderer = createRenderer({
+    workers,
+    concurrency: opts.concurrency,
+    settings: {
+      selfUrl: opts.selfUrl,
+      publicDir: opts.publicDir,
+      outputsDir,
+      ttlSeconds: opts.outputTtlSeconds,
+    },
+    env,
+    log: opts.log,
+  });
   const queue = new PredictionQueue({
     dir: path.join(opts.dataDir, 'predictions'),
     concurrency: opts.concurrency,
@@ -88,7 +111,7 @@ export function createFashnEndpoint(
     webhookBackoffMs: opts.webhookBackoffMs,
     log: opts.log,
     async run(p) {
-      const out = await render(p.model_name as ModelName, p.inputs, env);
+      const out = await renderer.render(p.model_name as ModelName, p.inputs);
       const names = await store.save(p.id, p.model_name, out.files, {
         subject: out.subject,
         details: out.details,
@@ -121,6 +144,7 @@ export function createFashnEndpoint(
   return {
     queue,
     store,
+    renderer,
     async handle({ req, res, method, path: p, url }) {
       try {
         const parts = p.split('/').filter(Boolean);
@@ -180,7 +204,11 @@ export function createFashnEndpoint(
     },
     async close() {
       clearInterval(sweep);
-      await queue.close();
+      // the queue stops first (a render cut short stays unfinished and runs again on restart),
+      // then the workers are terminated, which ends the renders in flight
+      const stopped = queue.close();
+      await renderer.close();
+      await stopped;
     },
   };
 }

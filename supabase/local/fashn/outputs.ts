@@ -29,6 +29,8 @@ export interface OutputStoreOptions {
   dir: string;
   ttlSeconds: number;
   budgetBytes: number;
+  /** saved subjects kept in memory (default 8, ~6 MiB each); 0 when another thread renders */
+  subjectCache?: number;
   log?: (message: string) => void;
 }
 
@@ -90,7 +92,8 @@ export class OutputStore {
   private remember(id: string, subject: Rgba) {
     this.subjects.delete(id);
     this.subjects.set(id, subject);
-    while (this.subjects.size > SUBJECT_CACHE) this.subjects.delete(this.subjects.keys().next().value!);
+    const limit = this.opts.subjectCache ?? SUBJECT_CACHE;
+    while (this.subjects.size > limit) this.subjects.delete(this.subjects.keys().next().value!);
   }
 
   async meta(id: string): Promise<OutputMeta | null> {
