@@ -1,4 +1,4 @@
-import { keyframes, style } from '@vanilla-extract/css';
+import { globalStyle, keyframes, style } from '@vanilla-extract/css';
 import { mobile, reducedMotion, vars } from '../../../ui/theme.css.ts';
 
 export const card = style({
@@ -143,17 +143,37 @@ export const nameLink = style({
   selectors: { '&:hover': { textDecoration: 'underline' } },
 });
 
+// Status, type and time wrap as whole pieces when a language's words do not fit one line
+// (Greek on a phone: 'Σε επεξεργασία · Σε μοντέλο · πριν από 12 δευτερόλεπτα'). The dots
+// between them hang in a gutter left of each piece; the first piece of every line has its
+// dot in the part of the gutter the outer box clips, so no line starts or ends with one.
+const DOT_GUTTER = '14px';
 export const meta = style({
   gridArea: 'meta',
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space['2'],
   minWidth: 0,
-  whiteSpace: 'nowrap',
   overflow: 'hidden',
   marginTop: '-2px',
   color: vars.color.muted,
   fontSize: vars.fontSize.xs,
+});
+export const metaItems = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  rowGap: '2px',
+  marginLeft: `calc(-1 * ${DOT_GUTTER})`,
+  whiteSpace: 'nowrap',
+});
+globalStyle(`${metaItems} > *`, { position: 'relative', marginLeft: DOT_GUTTER });
+globalStyle(`${metaItems} > *::before`, {
+  content: '"·" / ""',
+  position: 'absolute',
+  left: `calc(-1 * ${DOT_GUTTER})`,
+  width: DOT_GUTTER,
+  textAlign: 'center',
+  color: vars.color.muted,
+  fontSize: vars.fontSize.xs,
+  fontWeight: vars.weight.regular,
 });
 
 export const actions = style({ gridArea: 'actions', display: 'flex', alignItems: 'center', gap: 0 });

@@ -143,12 +143,15 @@ export function ProjectCard({
           </Link>
         </h3>
         <div className={s.meta}>
-          {project.status !== 'completed' && project.status !== 'archived' && (
-            <StatusBadge status={project.status} />
-          )}
-          <span>{typeLabel}</span>
-          <span aria-hidden>·</span>
-          <time dateTime={project.created_at}>{formatRelative(project.created_at, currentLocale())}</time>
+          <div className={s.metaItems}>
+            {project.status !== 'completed' && project.status !== 'archived' && (
+              <span>
+                <StatusBadge status={project.status} />
+              </span>
+            )}
+            <span>{typeLabel}</span>
+            <time dateTime={project.created_at}>{formatRelative(project.created_at, currentLocale())}</time>
+          </div>
         </div>
         {variant === 'active' && (
           <div className={s.actions}>

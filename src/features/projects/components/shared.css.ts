@@ -40,12 +40,15 @@ export const title = style({
 
 export const lead = style({ color: vars.color.muted, marginTop: vars.space['1'] });
 
+// On a phone the three tabs share the width (Greek 'Αρχειοθετημένα' included, at 390 px);
+// on a narrower screen they scroll rather than squeeze.
 export const tabs = style({
   display: 'flex',
   gap: vars.space['1'],
   borderBottom: `1px solid ${vars.color.border}`,
   overflowX: 'auto',
   scrollbarWidth: 'none',
+  '@media': { [mobile]: { gap: 0 } },
 });
 
 export const tab = style({
@@ -63,6 +66,13 @@ export const tab = style({
   selectors: {
     '&:hover': { color: vars.color.ink },
     '&[aria-current="page"]': { color: vars.color.ink, borderBottomColor: vars.color.accent },
+  },
+  '@media': {
+    [mobile]: {
+      flex: '1 0 auto',
+      justifyContent: 'center',
+      padding: `${vars.space['3']} ${vars.space['2']}`,
+    },
   },
 });
 

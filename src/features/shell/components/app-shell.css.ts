@@ -15,13 +15,19 @@ export const shell = style({
   },
 });
 
+// The sidebar's column runs the whole height of the page (its background and border too,
+// however long the page scrolls); what is in it stays in view, one screen tall.
 export const sidebarSlot = style({
-  position: 'sticky',
-  top: 0,
-  height: '100dvh',
+  alignSelf: 'stretch',
   borderRight: `1px solid ${vars.color.border}`,
   background: vars.color.surface,
   '@media': { [mobile]: { display: 'none' } },
+});
+
+export const sidebarSticky = style({
+  position: 'sticky',
+  top: 0,
+  height: '100dvh',
 });
 
 export const column = style({ display: 'flex', flexDirection: 'column', minWidth: 0 });

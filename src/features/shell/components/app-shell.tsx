@@ -51,7 +51,9 @@ export function AppShell({ children }: { children: ReactNode }) {
       </a>
       {!isMobile && (
         <aside className={s.sidebarSlot}>
-          <Sidebar collapsed={collapsed} />
+          <div className={s.sidebarSticky}>
+            <Sidebar collapsed={collapsed} />
+          </div>
         </aside>
       )}
       {isMobile && (
