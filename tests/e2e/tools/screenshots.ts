@@ -1,11 +1,15 @@
-// Screenshots of every screen at phone (360×800) and desktop (1440×900) size, in English and
-// Greek, for looking at the design. Runs against a running stack:
+// Screenshots of every screen at phone (390×844) and desktop (1440×900) size, in English and
+// Greek, for looking at the design. Runs against a running stack (`npm start`, whose engine
+// makes one real generation; the other projects reuse its files through the seed of the
+// projects' end-to-end tests, so every card shows real pictures):
 //   APP_URL=http://localhost:3110 API_URL=http://localhost:55431 ANON_KEY=… SERVICE_KEY=… \
 //   npx tsx tests/e2e/tools/screenshots.ts [outDir] [filter]
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
-import { createConfirmedUser, serviceInsert, signInThroughApi, type StackInfo } from '../support/auth-api.ts';
+import { serviceInsert, signInThroughApi, type StackInfo } from '../support/auth-api.ts';
+import { processingProject } from '../projects/helpers.ts';
+import { createSeller, filesOf, generateProject, seedProjects, serviceClientOf } from '../projects/seed.ts';
 
 const appUrl = process.env.APP_URL ?? 'http://localhost:3110';
 const stack: StackInfo = {
@@ -24,14 +28,22 @@ const publicScreens = [
   '/reset-password?token=bogus',
   '/nowhere',
 ];
-const appScreens = ['/home', '/settings', '/settings?tab=billing', '/projects'];
+const appScreens = ['/home', '/settings', '/settings?tab=billing', '/projects', '/fixes', '/archived'];
 const sizes = [
-  { name: 'phone', width: 360, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
   { name: 'desktop', width: 1440, height: 900 },
 ];
 
 async function shoot(page: Page, route: string, file: string) {
   await page.goto(`${appUrl}${route}`);
+  await page.waitForLoadState('networkidle');
+  // pictures load as they come near the screen: scroll through the page first
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  for (let y = 0; y < height; y += 600) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await page.waitForTimeout(120);
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(700);
   await page.screenshot({ path: file, fullPage: true });
@@ -50,34 +62,54 @@ const browser = await chromium.launch({
   ],
 });
 mkdirSync(outDir, { recursive: true });
-const user = await createConfirmedUser(stack, { fullName: 'Eleni Papadopoulou' });
-// A lived-in account: a few projects in different states and some notifications.
-for (const [name, status] of [
-  ['Linen summer dress', 'completed'],
-  ['Wool overcoat', 'processing'],
-  ['Silk scarf flat-lay', 'completed'],
-  ['Denim jacket', 'rejected'],
+// A lived-in account: one real generation, projects over the last weeks with its pictures,
+// one still generating, one rejected, one archived, fix requests (one answered), notifications.
+const seller = await createSeller(stack, { plan: 'pro', extraCredits: 10, fullName: 'Eleni Papadopoulou' });
+const user = seller;
+const admin = serviceClientOf(stack);
+const real = await generateProject(seller);
+await admin.from('projects').update({ name: 'Linen summer dress' }).eq('id', real);
+const files = await filesOf(stack, real);
+const seeded = await seedProjects(stack, seller, 9, files, { spreadDays: 45 });
+await processingProject(stack, seller, files, 'Wool overcoat', 2);
+await admin.from('projects').update({ status: 'rejected' }).eq('id', seeded[3]);
+await admin.from('projects').update({ status: 'archived' }).eq('id', seeded[5]);
+for (const [projectId, description] of [
+  [real, 'The left sleeve should be shorter'],
+  [seeded[1], 'Logo missing on the chest'],
 ] as const) {
-  const [p] = await serviceInsert(stack, 'projects', {
-    user_id: user.id,
-    name,
-    type: name.includes('flat') ? 'flat-lay' : 'on-model',
-    status,
-  });
-  if (status === 'completed') {
-    await serviceInsert(stack, 'notifications', {
-      user_id: user.id,
-      type: 'project_completed',
-      title: 'Project completed',
-      message: `Your project "${name}" is ready.`,
-      project_id: p.id,
-      data: { projectName: name },
+  const { data } = await seller.client.rpc('request_project_fix', { project_id: projectId, description });
+  const fixId = (data as { fix: { id: string } } | null)?.fix.id;
+  if (fixId && projectId === real) {
+    const name = `${seller.id}/${projectId}/fix-${fixId}.png`;
+    await admin.storage.from('generated').upload(name, files.generated, { contentType: 'image/png' });
+    await admin.storage.from('watermarked').upload(name, files.watermarked, { contentType: 'image/png' });
+    await admin.rpc('complete_fix', {
+      fix_id: fixId,
+      status: 'completed',
+      result_path: name,
+      watermarked_path: name,
     });
   }
 }
+for (const projectId of [real, seeded[0]]) {
+  await serviceInsert(stack, 'notifications', {
+    user_id: user.id,
+    type: 'project_completed',
+    title: 'Project completed',
+    message: 'Your project is ready.',
+    project_id: projectId,
+    data: { projectName: projectId === real ? 'Linen summer dress' : 'Linen summer dress 1' },
+  });
+}
+appScreens.push(`/projects/${real}`);
 for (const locale of ['en', 'el'] as const) {
   for (const size of sizes) {
-    const slug = (r: string) => r.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '-') || 'root';
+    const slug = (r: string) =>
+      r
+        .replace(/^\//, '')
+        .replace(real, 'detail')
+        .replace(/[^a-z0-9]+/gi, '-') || 'root';
     const anon = await browser.newContext({ viewport: size, deviceScaleFactor: 1 });
     await anon.addInitScript((l) => {
       localStorage.setItem('language', l);
