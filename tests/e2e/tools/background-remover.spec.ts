@@ -63,6 +63,43 @@ test('removes the background of a product photo: transparent PNG downloaded, 0.4
   expect(jobs).toEqual([{ status: 'completed', refunded_at: null }]);
 });
 
+test('an answer lost after the charge: asked again with the same request id, one job and one charge', async ({
+  page,
+  stack,
+}) => {
+  const seller = await sellerOnPlan(stack, 'advanced');
+  const before = await creditsOf(stack, seller.id);
+  await openAs(page, stack, seller);
+  await page.goto('/tools/background-remover');
+  await page
+    .getByTestId('remover-input')
+    .setInputFiles({ name: 'shirt.jpg', mimeType: 'image/jpeg', buffer: await shirtPhoto() });
+  await expect(page.getByRole('button', { name: 'Remove Background' })).toBeEnabled();
+  // the first call reaches the server (which charges and queues), then the connection drops
+  const sent: { input_path: string; request_id?: string }[] = [];
+  await page.route('**/rest/v1/rpc/start_background_removal', async (route) => {
+    sent.push(route.request().postDataJSON());
+    if (sent.length === 1) {
+      await route.fetch();
+      await route.abort('failed');
+      return;
+    }
+    await route.continue();
+  });
+  const download = page.waitForEvent('download', { timeout: 90_000 });
+  await page.getByRole('button', { name: 'Remove Background' }).click();
+  await download;
+  expect(sent.length).toBe(2);
+  expect(sent[0].request_id).toMatch(/^[0-9a-f-]{36}$/);
+  expect(sent[1]).toEqual(sent[0]);
+  expect(await creditsOf(stack, seller.id)).toBeCloseTo(before - 0.4, 2);
+  const jobs = await rows<{ status: string }>(stack, `tool_jobs?select=status&user_id=eq.${seller.id}`);
+  expect(jobs).toEqual([{ status: 'completed' }]);
+  expect(await toolActivity(stack, seller.id)).toEqual([
+    { toolName: 'background-remover', creditsUsed: 0.4 },
+  ]);
+});
+
 async function expectRefundedOnce(stack: Parameters<typeof creditsOf>[0], sellerId: string, before: number) {
   const jobs = await eventually(
     () =>
