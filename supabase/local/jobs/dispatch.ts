@@ -76,10 +76,19 @@ export function startDispatcher(ctx: StackContext): Dispatcher {
     for (let round = 0; round < 20 && !stopped; round++) {
       again = false;
       last = await callDispatch();
-      const r = last as { claimed?: Record<string, number>; batchSize?: number; errors?: string[] } | null;
+      const r = last as {
+        claimed?: Record<string, number>;
+        batchSize?: number;
+        watermarkBatchSize?: number;
+        errors?: string[];
+      } | null;
       if (r?.errors?.length) log(`dispatch: ${r.errors.join('; ')}`);
-      // a kind that filled its batch may have more waiting
-      const full = r?.claimed ? Object.values(r.claimed).some((n) => n >= (r.batchSize ?? 8)) : false;
+      // a kind that filled its batch may have more waiting (watermarked copies have a batch of their own)
+      const full = r?.claimed
+        ? Object.entries(r.claimed).some(
+            ([kind, n]) => n >= ((kind === 'watermarks' ? r.watermarkBatchSize : r.batchSize) ?? 8),
+          )
+        : false;
       if (!again && !full) break;
     }
     return last;

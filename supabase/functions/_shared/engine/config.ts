@@ -6,6 +6,8 @@
 //                                     is tried again (600; 460 for the webhook workflow's 400 s)
 //   GENERATION_POLL_SECONDS           how often a job at the provider is polled (10)
 //   GENERATION_BATCH_SIZE             jobs claimed per kind per dispatch run (8)
+//   GENERATION_WATERMARK_BATCH_SIZE   watermarked copies of older images drawn per run (3: each
+//                                     costs ~0.2-0.4 s of CPU, and hosted runs have ~2 s)
 //   CATALOGUE_BASE_URL                the app's public origin, where /catalogue/... is served
 //                                     (providers fetch model and background photos there)
 //   PROVIDER_CALLBACK_URL             where providers post outcomes (default
@@ -20,6 +22,8 @@ export interface EngineConfig {
   deadlineSeconds: number;
   pollSeconds: number;
   batchSize: number;
+  /** watermarked copies of older images per run (CPU-bound: decode, draw, encode) */
+  watermarkBatchSize: number;
   /** how long a poll or a callback holds a job while it handles it */
   handlingLeaseSeconds: number;
   catalogueBaseUrl: string;
@@ -53,6 +57,7 @@ export function engineConfig(
     ),
     pollSeconds: Math.round(num(env, 'GENERATION_POLL_SECONDS', 10, 0)),
     batchSize: Math.round(num(env, 'GENERATION_BATCH_SIZE', 8, 1)),
+    watermarkBatchSize: Math.round(num(env, 'GENERATION_WATERMARK_BATCH_SIZE', 3, 1)),
     handlingLeaseSeconds: 60,
     catalogueBaseUrl: (
       env('CATALOGUE_BASE_URL')?.trim() ||

@@ -63,6 +63,8 @@ export interface DispatchReport {
   ms: number;
   /** jobs claimed per kind at most (a kind that filled it may have more waiting) */
   batchSize: number;
+  /** watermarked copies claimed at most (filled: more may be waiting) */
+  watermarkBatchSize: number;
 }
 
 export interface CallbackAnswer {
@@ -113,6 +115,7 @@ export function createEngine(deps: EngineDeps) {
       errors: [],
       ms: 0,
       batchSize: config.batchSize,
+      watermarkBatchSize: config.watermarkBatchSize,
     };
   }
 
@@ -381,7 +384,12 @@ export function createEngine(deps: EngineDeps) {
           }),
         ),
         timed('claim-watermarks', worker, () =>
-          store.claimWatermarks(worker, config.batchSize, config.claimLeaseSeconds, config.maxAttempts),
+          store.claimWatermarks(
+            worker,
+            config.watermarkBatchSize,
+            config.claimLeaseSeconds,
+            config.maxAttempts,
+          ),
         ),
       ]);
       report.claimed = {
