@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import { useLanguage } from '../support/skip-splash.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { processingProject, sellerOnPage } from './helpers.ts';
-import { type ProjectFiles, productPhoto, seedProjects } from './seed.ts';
+import { type ProjectFiles, productPhoto, seedProjects, serviceClientOf } from './seed.ts';
 
 test.setTimeout(90_000);
 
@@ -40,7 +40,12 @@ test('Greek phone: tabs fit the screen, card meta is shown whole', async ({ page
   const seller = await sellerOnPage(page, stack, { plan: 'pro' });
   const f = await files();
   await seedProjects(stack, seller, 3, f, { spreadDays: 40 });
-  await processingProject(stack, seller, f, 'Μάλλινο παλτό', 2);
+  const busy = await processingProject(stack, seller, f, 'Μάλλινο παλτό', 2);
+  // 40 s old: the longest wording ('πριν από 40 δευτερόλεπτα'), not 'τώρα'
+  await serviceClientOf(stack)
+    .from('projects')
+    .update({ created_at: new Date(Date.now() - 40_000).toISOString() })
+    .eq('id', busy.projectId);
 
   await page.goto('/projects');
   await expect(page.getByRole('article')).toHaveCount(4);
@@ -49,8 +54,11 @@ test('Greek phone: tabs fit the screen, card meta is shown whole', async ({ page
   expect(await cutOff(page, 'nav[aria-label="Προβολές έργων"] a', 'main')).toEqual([]);
   expect(await tabs.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
 
-  // the processing card says all three: status, type and 'πριν από … δευτερόλεπτα'
-  await expect(page.getByText(/πριν από \d+ δευτερόλεπτα/)).toBeVisible();
+  // the processing card says all three: status, type and 'πριν από … δευτερόλεπτα' (or, on a
+  // slow run, minutes)
+  await expect(
+    page.getByRole('article', { name: 'Μάλλινο παλτό' }).getByText(/πριν από \d+ (δευτερόλεπτα|λεπτό|λεπτά)/),
+  ).toBeVisible();
   expect(await cutOff(page, 'article time', 'article')).toEqual([]);
   expect(await cutOff(page, 'article time', 'article > div')).toEqual([]);
 });
