@@ -193,6 +193,40 @@ describe('watermarked copies when a plan becomes free', () => {
     expect(again).toMatchObject({ image_id: done[0], attempt: 1 });
   });
 
+  it('Stripe ending the subscription (customer.subscription.deleted) queues the copies too', async () => {
+    const { user, done } = await sellerWithImages('advanced', 1);
+    const subId = `sub_test_${randomUUID().slice(0, 8)}`;
+    await rpcAs(db, 'service', 'activate_plan', {
+      user_id: user.id,
+      plan: 'advanced',
+      period_start: new Date(Date.now() - 86400_000).toISOString(),
+      period_end: new Date(Date.now() + 29 * 86400_000).toISOString(),
+      stripe_customer_id: `cus_test_${randomUUID().slice(0, 8)}`,
+      stripe_subscription_id: subId,
+    });
+    expect(await queued(user.id)).toEqual([]);
+    const out = await rpcAs(db, 'service', 'apply_payment_event', {
+      event_id: `evt_${randomUUID()}`,
+      event_type: 'customer.subscription.deleted',
+      action: {
+        kind: 'sync_subscription',
+        user_id: user.id,
+        subscription_id: subId,
+        status: 'canceled',
+        cancel_at_period_end: false,
+        plan: 'advanced',
+        deleted: true,
+        ended_at: new Date().toISOString(),
+      },
+    });
+    expect(out).toMatchObject({ applied: true, ended: true });
+    const [sub] = await sqlAs(db, 'service', 'select plan from public.subscriptions where user_id = $1', [
+      user.id,
+    ]);
+    expect(sub.plan).toBe('free');
+    expect(await queued(user.id)).toEqual(done);
+  });
+
   it('paid to paid (a downgrade to Lite) and free to paid queue nothing', async () => {
     const { user } = await sellerWithImages('pro', 1);
     await rpcAs(db, 'service', 'activate_plan', {
