@@ -4,6 +4,7 @@
 // rejection with the workflow's note (a paid fix gets its credit back), and deleting a fix
 // request on /fixes (spec 2 §2, §5) with its drawing.
 import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { useLanguage } from '../support/skip-splash.ts';
 import type { StackInfo } from '../support/auth-api.ts';
@@ -101,6 +102,15 @@ async function finishFix(
   if (error) throw new Error(error.message);
 }
 
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
 async function downloadedPng(page: Page, button: ReturnType<Page['getByRole']>) {
   const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
   const bytes = await readFile(await download.path());
@@ -147,6 +157,7 @@ for (const { locale, plan, bucket } of cases) {
     await expect.poll(() => result.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     const file = await downloadedPng(page, section.getByRole('button', { name: w.download(nameA) }));
     expect(file).toEqual({ name: w.fileName(nameA), magic: 'PNG' });
+    expect(await seriousViolations(page)).toEqual([]);
 
     // /fixes: the completed one shows its result, the rejected one the note
     await finishFix(stack, seller, b, fixB.fixId, {
@@ -170,6 +181,7 @@ for (const { locale, plan, bucket } of cases) {
     await expect(itemB.getByText(w.rejected, { exact: true })).toBeVisible();
     await expect(itemB.getByText(w.note('The belt is part of the dress'))).toBeVisible();
     await expect(itemB.getByRole('button', { name: w.download(nameB) })).toHaveCount(0);
+    expect(await seriousViolations(page)).toEqual([]);
 
     // delete a fix request: asked first, then gone with its drawing
     const itemC = items.filter({ hasText: nameC });
