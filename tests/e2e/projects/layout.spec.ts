@@ -39,7 +39,12 @@ test('Greek phone: tabs fit the screen, card meta is shown whole', async ({ page
   await useLanguage(page, 'el');
   const seller = await sellerOnPage(page, stack, { plan: 'pro' });
   const f = await files();
-  await seedProjects(stack, seller, 3, f, { spreadDays: 40 });
+  const [first] = await seedProjects(stack, seller, 3, f, { spreadDays: 40 });
+  const fix = await seller.client.rpc('request_project_fix', {
+    project_id: first,
+    description: 'Κοντύτερα μανίκια',
+  });
+  expect(fix.error).toBeNull();
   const busy = await processingProject(stack, seller, f, 'Μάλλινο παλτό', 2);
   // 40 s old: the longest wording ('πριν από 40 δευτερόλεπτα'), not 'τώρα'
   await serviceClientOf(stack)
@@ -61,6 +66,18 @@ test('Greek phone: tabs fit the screen, card meta is shown whole', async ({ page
   ).toBeVisible();
   expect(await cutOff(page, 'article time', 'article')).toEqual([]);
   expect(await cutOff(page, 'article time', 'article > div')).toEqual([]);
+
+  // /fixes: 'Σελίδα 1 από 1' on one line, Previous and Next whole
+  await page.goto('/fixes');
+  const label = page.getByText('Σελίδα 1 από 1');
+  await expect(label).toBeVisible();
+  const [height, lineHeight] = await label.evaluate((el) => [
+    el.getBoundingClientRect().height,
+    Number.parseFloat(getComputedStyle(el).lineHeight) ||
+      Number.parseFloat(getComputedStyle(el).fontSize) * 1.5,
+  ]);
+  expect(height).toBeLessThan(lineHeight * 1.5);
+  expect(await cutOff(page, 'nav[aria-label="Σελίδες αιτημάτων διόρθωσης"] > *', 'main')).toEqual([]);
 });
 
 test('desktop: the sidebar column runs the length of a long page and stays in view', async ({

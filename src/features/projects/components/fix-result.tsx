@@ -16,11 +16,14 @@ export function FixResultImage({
   cleanAllowed,
   size,
   className,
+  fit = 'contain',
 }: {
   fix: FixRequest;
   cleanAllowed: boolean | undefined;
   size: ImageSize;
   className?: string;
+  /** 'cover' for a thumbnail, 'contain' (default) to show it whole */
+  fit?: 'cover' | 'contain';
 }) {
   const { t } = useLingui();
   const source = fixResultSource(fix, cleanAllowed);
@@ -29,7 +32,7 @@ export function FixResultImage({
     <StoredImage
       source={source}
       size={size}
-      fit="contain"
+      fit={fit}
       alt={t`Fixed image for ${fix.project_name ?? ''}`}
       className={className}
     />

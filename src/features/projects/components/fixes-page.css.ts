@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { vars } from '../../../ui/theme.css.ts';
+import { mobile, vars } from '../../../ui/theme.css.ts';
 
 export const list = style({
   display: 'grid',
@@ -44,17 +44,21 @@ export const description = style({
   overflowWrap: 'anywhere',
 });
 export const date = style({ color: vars.color.muted, fontSize: vars.fontSize.xs });
+// On a phone 'Page x of y' sits on its own line above Previous and Next (Greek words are long).
 export const pager = style({
   display: 'flex',
   alignItems: 'center',
   justifyContent: 'center',
   gap: vars.space['4'],
+  '@media': { [mobile]: { flexWrap: 'wrap', rowGap: vars.space['2'] } },
 });
 export const pageLabel = style({
   color: vars.color.inkSoft,
   fontSize: vars.fontSize.sm,
   minWidth: '8ch',
   textAlign: 'center',
+  whiteSpace: 'nowrap',
+  '@media': { [mobile]: { order: -1, flexBasis: '100%' } },
 });
 export const note = style({
   margin: 0,

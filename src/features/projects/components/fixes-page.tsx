@@ -101,7 +101,13 @@ export function FixesPage({ page, onPageChange }: FixesPageProps) {
           {fixes.data.fixes.map((fix) => (
             <li key={fix.id} className={f.card}>
               {fixResultSource(fix, cleanAllowed) ? (
-                <FixResultImage fix={fix} cleanAllowed={cleanAllowed} size={STRIP_SIZE} className={f.thumb} />
+                <FixResultImage
+                  fix={fix}
+                  cleanAllowed={cleanAllowed}
+                  size={STRIP_SIZE}
+                  fit="cover"
+                  className={f.thumb}
+                />
               ) : (
                 <StoredImage
                   source={fix.annotated_image ? { bucket: 'fix-drawings', path: fix.annotated_image } : null}
