@@ -6,6 +6,9 @@ import { E2E } from './tests/e2e/support/env.ts';
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
+  // two runs at once (other ports, E2E_* in tests/e2e/support/env.ts) each need their own, since
+  // a run empties it when it starts
+  outputDir: process.env.E2E_OUTPUT_DIR || 'test-results',
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,

@@ -1,7 +1,8 @@
 // Where the end-to-end stack runs: its own ports and data directory, so it never meets a
 // developer's `npm start` (54321/3000) or another test run. Several engineers can run
-// Playwright at once by setting E2E_API_PORT, E2E_APP_PORT, E2E_DATA_DIR and
-// E2E_WEBHOOK_PORT; without them the values below are used.
+// Playwright at once by setting E2E_API_PORT, E2E_APP_PORT, E2E_DATA_DIR,
+// E2E_WEBHOOK_PORT and E2E_OUTPUT_DIR (traces and screenshots; playwright.config.ts);
+// without them the values below are used.
 function port(name: string, fallback: number): number {
   const raw = process.env[name];
   if (!raw) return fallback;
