@@ -1,5 +1,6 @@
 import { Outlet, createFileRoute } from '@tanstack/react-router';
 import { requireSignedIn } from '../features/auth/index.ts';
+import { useRememberLanguage } from '../features/profile/index.ts';
 import { AppShell } from '../features/shell/index.ts';
 import { loadAllMessages } from '../lib/i18n.ts';
 
@@ -11,6 +12,7 @@ export const Route = createFileRoute('/_app')({
     return signedIn;
   },
   component: function AppLayout() {
+    useRememberLanguage();
     return (
       <AppShell>
         <Outlet />

@@ -1,9 +1,11 @@
-// The user's profile row (full name, phone number) and the updates settings makes.
+// The user's profile row (full name, phone number, the language server-made words use) and
+// the updates settings makes.
 import { queryOptions } from '@tanstack/react-query';
 import type { AppSupabaseClient } from '../../lib/supabase.ts';
 import type { Tables } from '../../lib/database.types.ts';
+import type { Locale } from '../../lib/i18n.ts';
 
-export type Profile = Pick<Tables<'profiles'>, 'id' | 'full_name' | 'phone_number'>;
+export type Profile = Pick<Tables<'profiles'>, 'id' | 'full_name' | 'phone_number' | 'language'>;
 
 export const profileKeys = {
   all: ['profile'] as const,
@@ -13,7 +15,7 @@ export const profileKeys = {
 export async function fetchProfile(client: AppSupabaseClient, userId: string): Promise<Profile | null> {
   const { data, error } = await client
     .from('profiles')
-    .select('id, full_name, phone_number')
+    .select('id, full_name, phone_number, language')
     .eq('id', userId)
     .maybeSingle();
   if (error) throw error;
@@ -39,6 +41,12 @@ export async function updatePhoneNumber(client: AppSupabaseClient, userId: strin
     .from('profiles')
     .update({ phone_number: phone.trim(), updated_at: new Date().toISOString() })
     .eq('id', userId);
+  if (error) throw error;
+}
+
+/** The language the server words things in for this seller (a default project name). */
+export async function updateLanguage(client: AppSupabaseClient, userId: string, language: Locale) {
+  const { error } = await client.from('profiles').update({ language }).eq('id', userId);
   if (error) throw error;
 }
 

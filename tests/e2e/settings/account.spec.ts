@@ -32,3 +32,24 @@ test('billing shows the free plan and disables cancel', async ({ signedInPage: p
   await page.getByRole('tab', { name: 'Account' }).click();
   await expect(page.getByRole('button', { name: 'Cancel subscription' })).toBeDisabled();
 });
+
+test('the language on screen is kept on the profile, for the words the server writes', async ({
+  signedInPage: page,
+  stack,
+  user,
+}) => {
+  const savedLanguage = async () => {
+    const res = await fetch(`${stack.apiUrl}/rest/v1/profiles?id=eq.${user.id}&select=language`, {
+      headers: { apikey: stack.serviceKey, Authorization: `Bearer ${stack.serviceKey}` },
+    });
+    const rows = (await res.json()) as { language: string | null }[];
+    return rows[0]?.language ?? null;
+  };
+  await page.goto('/settings');
+  await expect.poll(savedLanguage).toBe('en');
+  await page.getByLabel('Ελληνικά').check();
+  await expect(page.getByRole('heading', { name: 'Ρυθμίσεις' })).toBeVisible();
+  await expect.poll(savedLanguage).toBe('el');
+  await page.getByLabel('English').check();
+  await expect.poll(savedLanguage).toBe('en');
+});

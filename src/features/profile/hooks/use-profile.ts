@@ -23,6 +23,7 @@ export function useUpdateName() {
       queryClient.setQueryData<Profile | null>(profileKeys.detail(user.id), (p) => ({
         id: user.id,
         phone_number: p?.phone_number ?? null,
+        language: p?.language ?? null,
         full_name: name.trim(),
       })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: profileKeys.detail(user.id) }),
