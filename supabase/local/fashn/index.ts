@@ -111,7 +111,7 @@ export function createFashnEndpoint(
     webhookBackoffMs: opts.webhookBackoffMs,
     log: opts.log,
     async run(p) {
-      const out = await renderer.render(p.model_name as ModelName, p.inputs);
+      const out = await renderer.render(p.id, p.model_name as ModelName, p.inputs);
       const names = await store.save(p.id, p.model_name, out.files, {
         subject: out.subject,
         details: out.details,

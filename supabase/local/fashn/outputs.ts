@@ -89,7 +89,8 @@ export class OutputStore {
     return names;
   }
 
-  private remember(id: string, subject: Rgba) {
+  /** Keeps a subject in memory for `subject(id)` (a render worker keeps the ones it made). */
+  remember(id: string, subject: Rgba) {
     this.subjects.delete(id);
     this.subjects.set(id, subject);
     const limit = this.opts.subjectCache ?? SUBJECT_CACHE;
@@ -130,10 +131,14 @@ export class OutputStore {
 
   /** The saved subject (straight RGBA) of a try-on result, or null. */
   async subject(id: string): Promise<Rgba | null> {
+    // the output must still be there (another thread's store may have removed it since)
+    const meta = await this.meta(id);
+    if (!meta?.subject) {
+      this.subjects.delete(id);
+      return null;
+    }
     const hit = this.subjects.get(id);
     if (hit) return hit;
-    const meta = await this.meta(id);
-    if (!meta?.subject) return null;
     try {
       const data = await fs.readFile(path.join(this.opts.dir, id, meta.subject.file));
       if (data.length !== meta.subject.width * meta.subject.height * 4) return null;

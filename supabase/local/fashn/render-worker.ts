@@ -23,7 +23,7 @@ const env: RenderEnv = {
   readOutput: async (id, file) => (await store.read(id, file))?.bytes ?? null,
 };
 
-serve<RenderRequest, RenderReply>(async ({ model, inputs }) => {
+serve<RenderRequest, RenderReply>(async ({ id, model, inputs }) => {
   const out = await render(model as ModelName, inputs, env);
   const transfer: ArrayBuffer[] = [];
   const reply: RenderReply = {
@@ -31,6 +31,9 @@ serve<RenderRequest, RenderReply>(async ({ model, inputs }) => {
     details: out.details,
   };
   if (out.subject) {
+    // kept here too (the copy is what moves): a background change of this result that comes
+    // to this worker next composes without reading it back from disk
+    store.remember(id, out.subject);
     reply.subject = {
       data: transferable(out.subject.data, transfer),
       width: out.subject.width,

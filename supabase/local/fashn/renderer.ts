@@ -22,6 +22,8 @@ export interface WorkerSettings {
 }
 
 export interface RenderRequest {
+  /** the prediction's id, which is its outputs' id */
+  id: string;
   model: string;
   inputs: Record<string, unknown>;
 }
@@ -33,7 +35,7 @@ export interface RenderReply {
 }
 
 export interface Renderer {
-  render(model: ModelName, inputs: Record<string, unknown>): Promise<RenderOutput>;
+  render(id: string, model: ModelName, inputs: Record<string, unknown>): Promise<RenderOutput>;
   /** the worker threads (null when rendering on the main thread) */
   readonly pool: WorkerPool<RenderRequest, RenderReply> | null;
   close(): Promise<void>;
@@ -57,7 +59,7 @@ export function createRenderer(opts: {
   if (!(size >= 1)) {
     return {
       pool: null,
-      render: (model, inputs) => render(model, inputs, opts.env),
+      render: (_id, model, inputs) => render(model, inputs, opts.env),
       async close() {},
     };
   }
@@ -70,10 +72,10 @@ export function createRenderer(opts: {
   });
   return {
     pool,
-    async render(model, inputs) {
+    async render(id, model, inputs) {
       let reply: RenderReply;
       try {
-        reply = await pool.run({ model, inputs });
+        reply = await pool.run({ id, model, inputs });
       } catch (err) {
         if (isRemoteError(err) && err.className === 'PredictionError')
           throw new PredictionError(err.fields.errorName as RuntimeErrorName, err.message);
