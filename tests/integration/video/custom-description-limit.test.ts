@@ -10,7 +10,6 @@ import {
   sqlAs,
   sqlBalance,
   sqlError,
-  sqlSetCredits,
   sqlSetPlan,
   sqlUpload,
   sqlUser,
@@ -54,7 +53,9 @@ describe('the custom video style description', () => {
       message: 'The custom video style can be at most 500 characters',
     });
     expect(await sqlBalance(db, user.id)).toMatchObject({ remaining: 10, ledgerSum: 10 });
-    const [row] = await sqlAs(db, 'service', 'select video_status from public.projects where id = $1', [projectId]);
+    const [row] = await sqlAs(db, 'service', 'select video_status from public.projects where id = $1', [
+      projectId,
+    ]);
     expect(row.video_status).toBeNull();
   });
 
