@@ -39,6 +39,8 @@ export interface FashnOptions {
   workers?: number;
   stepDelayMs: number;
   webhookBackoffMs?: number[];
+  /** for webhooks; for input images only when rendering on the main thread (`workers: 0`):
+   * a function cannot cross to a worker thread, which fetches with Node's own fetch */
   fetch?: typeof fetch;
   log(message: string): void;
 }
