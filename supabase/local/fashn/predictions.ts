@@ -2,7 +2,8 @@
 // time (each rendered by renderer.ts: on a worker thread unless LOCAL_FASHN_WORKERS=0). Each
 // prediction is a small JSON file under {DATA_DIR}/fashn/predictions/, so a restarted stack
 // still answers its status and runs again the ones it had not finished. When a webhook_url was
-// given, the final status body is POSTed to it (retried with backoff on a non-2xx answer, like FASHN: up to 5 retries).
+// given, the final status body is POSTed to it (retried with backoff on a non-2xx answer, like
+// FASHN: up to 5 retries).
 import { randomUUID } from 'node:crypto';
 import { promises as fs, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
