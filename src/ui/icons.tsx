@@ -77,7 +77,7 @@ interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'name'> {
   label?: string;
 }
 
-export function Icon({ name, size = 20, label, ...rest }: IconProps) {
+export function Icon({ name, size = 20, label, style, ...rest }: IconProps) {
   return (
     <svg
       width={size}
@@ -92,6 +92,8 @@ export function Icon({ name, size = 20, label, ...rest }: IconProps) {
       aria-label={label}
       aria-hidden={label ? undefined : true}
       focusable="false"
+      // an icon beside long text (Greek runs ~30% longer) keeps its size instead of shrinking in a flex row
+      style={{ flexShrink: 0, ...style }}
       {...rest}
     >
       <path d={paths[name]} />

@@ -28,7 +28,98 @@ const publicScreens = [
   '/reset-password?token=bogus',
   '/nowhere',
 ];
-const appScreens = ['/home', '/settings', '/settings?tab=billing', '/projects', '/fixes', '/archived'];
+const appScreens = [
+  '/home',
+  '/settings',
+  '/settings?tab=billing',
+  '/projects',
+  '/fixes',
+  '/archived',
+  '/create',
+  '/pricing',
+  '/history',
+  '/tools',
+  '/tools/photo-combiner',
+  '/tools/background-remover',
+  '/video/select-project',
+];
+const photos = path.resolve(import.meta.dirname, '../../fixtures/photos');
+// the words the wizard walk clicks, per language
+const words = {
+  en: {
+    continue: 'Continue',
+    next: 'Next',
+    women: 'Women',
+    choose: 'Choose Zoe',
+    preview: 'Preview Zoe',
+    tips: 'Tips',
+  },
+  el: {
+    continue: 'Συνέχεια',
+    next: 'Επόμενη',
+    women: 'Γυναίκες',
+    choose: 'Επιλογή: Zoe',
+    preview: 'Προεπισκόπηση: Zoe',
+    tips: 'Συμβουλές',
+  },
+} as const;
+
+/** /create with its dialogs, then each step of both wizards (with the gender and gallery dialogs). */
+async function shootWizards(page: Page, locale: 'en' | 'el', file: (name: string) => string) {
+  const w = words[locale];
+  const snap = async (name: string, fullPage = true) => {
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(700);
+    await page.screenshot({ path: file(name), fullPage });
+    console.log(file(name));
+  };
+  await page.goto(`${appUrl}/create`);
+  await page.getByRole('button', { name: w.tips }).click();
+  await snap('create-tips', false);
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: /Mannequin|Κούκλα βιτρίνας/ }).click();
+  await snap('create-mannequin', false);
+  await page.keyboard.press('Escape');
+  for (const [flow, card, photo] of [
+    ['onmodel', /On-Model|Σε μοντέλο/, 'shirt-exif-rotated.jpg'],
+    ['flatlay', /Flat-Lay/, 'flatlay-top.jpg'],
+  ] as const) {
+    await page.goto(`${appUrl}/create`);
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('button', { name: card }).click();
+    await snap(`${flow}-0-guidelines`, false);
+    await page.getByRole('dialog').getByRole('button', { name: w.continue }).click();
+    await page.waitForURL(/\/upload$/);
+    await snap(`${flow}-1-upload-empty`);
+    await page.getByTestId('photo-input').setInputFiles(path.join(photos, photo));
+    await page
+      .getByRole('progressbar')
+      .and(page.locator('[aria-valuenow="100"]'))
+      .waitFor({ timeout: 30_000 });
+    if (flow === 'flatlay') await page.getByRole('radio').last().check();
+    await snap(`${flow}-1-upload`);
+    await page.getByRole('button', { name: w.next, exact: true }).click();
+    await page.waitForURL(/\/models$/);
+    await snap(`${flow}-2-gender`, false);
+    await page.getByRole('dialog').getByRole('button', { name: w.women, exact: true }).click();
+    await page.getByRole('button', { name: w.choose }).click();
+    await snap(`${flow}-2-models`);
+    await page.getByRole('button', { name: w.preview }).click();
+    await snap(`${flow}-2-gallery`, false);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: w.next, exact: true }).click();
+    await page.waitForURL(/\/pose$/);
+    await page.getByRole('radio').nth(1).click();
+    await snap(`${flow}-3-pose`);
+    await page.getByRole('button', { name: w.next, exact: true }).click();
+    await page.waitForURL(/\/background$/);
+    await page.getByRole('radio').nth(2).click();
+    await snap(`${flow}-4-background`);
+    await page.getByRole('button', { name: w.next, exact: true }).click();
+    await page.waitForURL(/\/summary$/);
+    await snap(`${flow}-5-summary`);
+  }
+}
 const sizes = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'desktop', width: 1440, height: 900 },
@@ -129,6 +220,8 @@ for (const locale of ['en', 'el'] as const) {
     await signInThroughApi(page, stack, user);
     for (const r of appScreens.filter((r) => r.includes(filter)))
       await shoot(page, r, path.join(outDir, `${locale}-${size.name}-${slug(r)}.png`));
+    if (!filter || filter === 'wizard')
+      await shootWizards(page, locale, (name) => path.join(outDir, `${locale}-${size.name}-${name}.png`));
     if (!filter || filter === 'overlays') {
       await page.goto(`${appUrl}/home`);
       await page.waitForLoadState('networkidle');

@@ -17,11 +17,12 @@ export const tile = style({
   gap: vars.space['2'],
   minWidth: 0,
 });
+// a block, not a flex row: a flex row's text cannot be narrower than its longest word, so
+// 'Ολοκληρωμένα' ran past a narrow tile; as a block it wraps (or breaks) inside the tile
 export const tileLabel = style({
-  display: 'flex',
-  alignItems: 'center',
+  display: 'block',
   fontSize: vars.fontSize.sm,
-  overflowWrap: 'break-word',
+  overflowWrap: 'anywhere',
   hyphens: 'auto',
   color: vars.color.muted,
   fontWeight: vars.weight.medium,
@@ -38,6 +39,7 @@ const dotBase = style({
   width: '8px',
   height: '8px',
   borderRadius: '50%',
+  verticalAlign: '0.1em',
   marginRight: vars.space['2'],
 });
 export const dot = styleVariants({

@@ -49,9 +49,6 @@ export const value = style({
 });
 export const detail = style({ fontSize: vars.fontSize.sm, opacity: 0.8 });
 export const footer = style({ marginTop: 'auto', paddingTop: vars.space['2'] });
-export const onInkButton = style({
-  background: vars.color.onInk,
-  color: vars.color.ink,
-  selectors: { '&:hover': { background: '#fff' } },
-});
+// with the secondary variant (a light button); the border drops, which the dark card does not need
+export const onInkButton = style({ borderColor: 'transparent' });
 export const detailStrong = style({ fontSize: vars.fontSize.sm, lineHeight: vars.lineHeight.normal });

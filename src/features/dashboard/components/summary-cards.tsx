@@ -50,7 +50,7 @@ export function CreditsCard() {
       label={<Trans>Available credits</Trans>}
       badge={!isPending ? <Badge tone="accent">{i18n._(planBadge(plan))}</Badge> : undefined}
       action={
-        <Link to="/pricing" className={buttonClass({ size: 'md' }, s.onInkButton)}>
+        <Link to="/pricing" className={buttonClass({ variant: 'secondary', size: 'md' }, s.onInkButton)}>
           <Trans>Purchase credits</Trans>
         </Link>
       }

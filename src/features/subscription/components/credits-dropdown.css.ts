@@ -30,6 +30,8 @@ export const triggerUnit = style({
 
 export const panel = style({
   width: '320px',
+  // on a phone the dropdown spans the screen (ui/dropdown); so does its content
+  '@media': { [mobile]: { width: 'auto' } },
   padding: vars.space['5'],
   display: 'grid',
   gap: vars.space['4'],
@@ -74,9 +76,12 @@ export const row = style({
   gap: vars.space['3'],
   fontSize: vars.fontSize.sm,
 });
-export const term = style({ color: vars.color.muted });
+export const term = style({ color: vars.color.muted, minWidth: 0 });
+// the figure stays on one line ('36 + 1 χρησιμοποιημένες'); the term wraps instead
 export const value = style({
   margin: 0,
+  whiteSpace: 'nowrap',
+  textAlign: 'end',
   fontWeight: vars.weight.semibold,
   fontVariantNumeric: 'tabular-nums',
 });
