@@ -1,5 +1,8 @@
 // The preview renderer runs on worker threads: the stack keeps answering while a clip
 // renders, and a render worker that dies fails only the prediction it was rendering.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { readWebmInfo } from '../../../supabase/local/media/webm.ts';
 import { startOwnStack, type OwnStack } from '../auth/own-stack.ts';
@@ -120,4 +123,36 @@ describe('a render worker that dies', () => {
     const again = await run(h.api, 'background-remove', { image });
     expect((await settle(h.api, again.body.id, 60_000)).final.status).toBe('completed');
   }, 120_000);
+});
+
+describe('closing the endpoint while a clip renders', () => {
+  it('ends the render worker at once; the clip stays unfinished and renders after a restart', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'drape-fashn-workers-'));
+    closers.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+    const image = `data:image/jpeg;base64,${(await teeOnWhite('#4f8b1f', 600)).toString('base64')}`;
+
+    const before = await startHarness({ workers: 1 }, dataDir);
+    const clip = await run(before.api, 'image-to-video', { image, duration: 10 });
+    await until(
+      'the clip to be processing',
+      async () => (await status(before.api, clip.body.id)).body.status === 'processing',
+    );
+    const [worker] = await until(
+      'the render worker',
+      async () =>
+        before.endpoint.renderer.pool!.workers.length === 1 && before.endpoint.renderer.pool!.workers,
+    );
+    const exited = new Promise<number>((r) => worker.once('exit', r));
+    await before.close();
+    await exited; // the thread is gone once close() has returned
+    expect(before.endpoint.renderer.pool!.workers).toEqual([]);
+    const saved = JSON.parse(readFileSync(path.join(dataDir, 'predictions', `${clip.body.id}.json`), 'utf8'));
+    expect(saved).toMatchObject({ status: 'processing', output: null, error: null });
+
+    const after = await startHarness({ workers: 1 }, dataDir);
+    closers.push(() => after.close());
+    const { final } = await settle(after.api, clip.body.id, 120_000);
+    expect(final.status).toBe('completed');
+    expect(readWebmInfo((await fetchBytes(final.output[0])).bytes)).toMatchObject({ durationMs: 10_000 });
+  }, 180_000);
 });
