@@ -68,6 +68,8 @@ const words = {
 async function shootWizards(page: Page, locale: 'en' | 'el', file: (name: string) => string) {
   const w = words[locale];
   const snap = async (name: string, fullPage = true) => {
+    // from the top, or the fixed header lands mid-page in a full-page shot
+    if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(700);
     await page.screenshot({ path: file(name), fullPage });

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Link } from '@tanstack/react-router';
+import { Link, useRouter } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import { Icon } from '../../../ui/index.ts';
 import type { Draft } from '../model/draft.ts';
@@ -12,11 +12,23 @@ import * as s from './wizard.css.ts';
 /** The steps with arrows; a step the rules do not allow yet is shown but inert. */
 export function Breadcrumb({ draft, current }: { draft: Draft; current: Step }) {
   const { i18n, t } = useLingui();
+  const router = useRouter();
   const currentRef = useRef<HTMLSpanElement>(null);
-  // on a narrow screen the steps scroll sideways: keep the current one in view
+  // on a narrow screen the steps scroll sideways: keep the current one in the middle. Again
+  // once the router has rendered the step, because its scroll restoration carries the list's
+  // scroll over from the previous step (which left the current step half off the screen).
   useEffect(() => {
-    if (current) currentRef.current?.scrollIntoView?.({ block: 'nearest', inline: 'center' });
-  }, [current]);
+    const center = () => {
+      const step = currentRef.current;
+      const list = step?.closest('ol');
+      if (!step || !list) return;
+      const r = step.getBoundingClientRect();
+      const l = list.getBoundingClientRect();
+      list.scrollLeft += r.left + r.width / 2 - (l.left + l.width / 2);
+    };
+    center();
+    return router.subscribe('onRendered', center);
+  }, [current, router]);
   return (
     <nav aria-label={t`Steps`}>
       <ol className={s.crumbs}>
