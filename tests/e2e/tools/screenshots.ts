@@ -4,6 +4,7 @@
 // projects' end-to-end tests, so every card shows real pictures):
 //   APP_URL=http://localhost:3110 API_URL=http://localhost:55431 ANON_KEY=… SERVICE_KEY=… \
 //   npx tsx tests/e2e/tools/screenshots.ts [outDir] [filter]
+// (LOCALES=el for one language; filter 'wizard' or 'overlays' for those walks only)
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
@@ -58,11 +59,42 @@ const words = {
     continue: 'Συνέχεια',
     next: 'Επόμενη',
     women: 'Γυναίκες',
-    choose: 'Επιλογή: Zoe',
-    preview: 'Προεπισκόπηση: Zoe',
+    choose: 'Επιλογή: Ζωή',
+    preview: 'Προεπισκόπηση: Ζωή',
     tips: 'Συμβουλές',
   },
 } as const;
+
+/** /pricing's dialogs (enterprise contact, downgrade), the 500-credit state and /success. */
+async function shootPricing(page: Page, locale: 'en' | 'el', file: (name: string) => string) {
+  const snap = async (name: string) => {
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: file(name) });
+    console.log(file(name));
+  };
+  await page.goto(`${appUrl}/pricing`);
+  await page.waitForLoadState('networkidle');
+  await page.locator('#credit-slider').fill('500');
+  await page.locator('#credit-slider').scrollIntoViewIfNeeded();
+  await snap('pricing-500');
+  await page.getByRole('button', { name: locale === 'el' ? 'Επικοινωνήστε μαζί μας' : 'Contact Us' }).click();
+  await snap('pricing-enterprise-dialog');
+  await page.keyboard.press('Escape');
+  await page
+    .getByRole('button', { name: locale === 'el' ? 'Υποβάθμιση' : 'Downgrade' })
+    .first()
+    .click();
+  await snap('pricing-downgrade-dialog');
+  await page.keyboard.press('Escape');
+  for (const [name, route] of [
+    ['success-none', '/success'],
+    ['success-unknown', '/success?session_id=cs_test_unknown'],
+  ] as const) {
+    await page.goto(`${appUrl}${route}`);
+    await page.waitForLoadState('networkidle');
+    await snap(name);
+  }
+}
 
 /** /create with its dialogs, then each step of both wizards (with the gender and gallery dialogs). */
 async function shootWizards(page: Page, locale: 'en' | 'el', file: (name: string) => string) {
@@ -196,7 +228,7 @@ for (const projectId of [real, seeded[0]]) {
   });
 }
 appScreens.push(`/projects/${real}`);
-for (const locale of ['en', 'el'] as const) {
+for (const locale of (process.env.LOCALES?.split(',') ?? ['en', 'el']) as ('en' | 'el')[]) {
   for (const size of sizes) {
     const slug = (r: string) =>
       r
@@ -222,6 +254,8 @@ for (const locale of ['en', 'el'] as const) {
     await signInThroughApi(page, stack, user);
     for (const r of appScreens.filter((r) => r.includes(filter)))
       await shoot(page, r, path.join(outDir, `${locale}-${size.name}-${slug(r)}.png`));
+    if (!filter || filter === 'pricing')
+      await shootPricing(page, locale, (name) => path.join(outDir, `${locale}-${size.name}-${name}.png`));
     if (!filter || filter === 'wizard')
       await shootWizards(page, locale, (name) => path.join(outDir, `${locale}-${size.name}-${name}.png`));
     if (!filter || filter === 'overlays') {

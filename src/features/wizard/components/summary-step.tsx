@@ -112,8 +112,8 @@ export function SummaryStep({ draft, dispatch }: { draft: Draft; dispatch: (a: W
             </Link>
           </div>
           <div className={s.choice}>
-            <div className={s.choiceThumb}>
-              {background?.imagePath && (
+            {background?.imagePath ? (
+              <div className={s.choiceThumb}>
                 <CatalogueImage
                   path={
                     blurred ? (background.blurredImagePath ?? background.imagePath) : background.imagePath
@@ -121,8 +121,12 @@ export function SummaryStep({ draft, dispatch }: { draft: Draft; dispatch: (a: W
                   alt=""
                   sizes="56px"
                 />
-              )}
-            </div>
+              </div>
+            ) : (
+              <div className={s.choiceThumbIcon}>
+                <Icon name="image" size={22} />
+              </div>
+            )}
             <div>
               <dt className={s.choiceLabel}>
                 <Trans>Background</Trans>
@@ -148,7 +152,9 @@ export function SummaryStep({ draft, dispatch }: { draft: Draft; dispatch: (a: W
           </div>
           {draft.flow === 'flat-lay' && draft.photos[0]?.garmentType && (
             <div className={s.choice}>
-              <div className={s.choiceThumb} />
+              <div className={s.choiceThumbIcon}>
+                <Icon name="layers" size={22} />
+              </div>
               <div>
                 <dt className={s.choiceLabel}>
                   <Trans>Garment type</Trans>

@@ -74,6 +74,11 @@ export const choiceThumb = style({
   overflow: 'hidden',
   background: vars.color.surfaceMuted,
 });
+/** a thumbnail without a picture (Original background, garment type): an icon, not a blank tile */
+export const choiceThumbIcon = style([
+  choiceThumb,
+  { display: 'grid', placeItems: 'center', color: vars.color.muted },
+]);
 export const choiceLabel = style({
   fontSize: vars.fontSize.xs,
   textTransform: 'uppercase',
