@@ -55,6 +55,8 @@ export class PredictionQueue {
   /** wakes every pending sleep (on close) */
   private readonly wakers = new Set<() => void>();
   private readonly busy = new Set<Promise<unknown>>();
+  /** the last save of each prediction (the next one waits for it) */
+  private readonly saving = new Map<string, Promise<void>>();
 
   constructor(private readonly opts: QueueOptions) {
     mkdirSync(opts.dir, { recursive: true });
@@ -145,14 +147,26 @@ export class PredictionQueue {
     this.track(this.persist(p));
   }
 
-  private async persist(p: Prediction) {
-    const file = path.join(this.opts.dir, `${p.id}.json`);
+  /** Saves the prediction as it is now; saves of one prediction land in the order asked. */
+  private persist(p: Prediction): Promise<void> {
+    const json = JSON.stringify(p);
+    const previous = this.saving.get(p.id) ?? Promise.resolve();
+    const next = previous.then(() => this.write(p.id, json));
+    this.saving.set(p.id, next);
+    void next.finally(() => {
+      if (this.saving.get(p.id) === next) this.saving.delete(p.id);
+    });
+    return next;
+  }
+
+  private async write(id: string, json: string) {
+    const file = path.join(this.opts.dir, `${id}.json`);
     const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
     try {
-      await fs.writeFile(tmp, JSON.stringify(p));
+      await fs.writeFile(tmp, json);
       await fs.rename(tmp, file);
     } catch (err) {
-      if (!this.closed) this.opts.log(`could not save prediction ${p.id}: ${describeFailure(err)}`);
+      if (!this.closed) this.opts.log(`could not save prediction ${id}: ${describeFailure(err)}`);
       await fs.rm(tmp, { force: true }).catch(() => {});
     }
   }
