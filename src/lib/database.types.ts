@@ -1159,6 +1159,16 @@ export type Database = {
         }
         Returns: Json
       }
+      claim_stripe_reconciliation: {
+        Args: {
+          grace_seconds?: number
+          lease_seconds?: number
+          max_rows?: number
+          only_subscription?: string
+          p_now?: string
+        }
+        Returns: Json
+      }
       claim_watermark_work: {
         Args: {
           lease_seconds?: number
@@ -1210,6 +1220,19 @@ export type Database = {
           removed: number[]
         }
         Returns: number
+      }
+      finish_stripe_reconciliation: {
+        Args: {
+          details?: Json
+          events?: Json
+          outcome: string
+          period_end: string
+          reason?: string
+          retry_after_seconds?: number
+          subscription_id: string
+          user_id: string
+        }
+        Returns: Json
       }
       finish_watermark_work: {
         Args: {

@@ -5,6 +5,9 @@
 // minute; 0 turns it off). Runs never overlap, and a database without the function (a
 // stack started on other migrations) is left alone.
 //
+// Each run also retries due outbound notices (send-notice) and, when a Stripe-billed renewal
+// may have lost its webhook, calls stripe-reconcile (hosted: pg_cron jobs of their own).
+//
 // The generation engine's dispatcher (dispatch.ts) starts with it: the stand-in for the
 // pg_cron + pg_net schedule of the `dispatch` function.
 import type { StackContext } from '../http.ts';
@@ -24,6 +27,7 @@ export function startScheduledJobs(ctx: StackContext, intervalMs = defaultInterv
   let running: Promise<unknown> | null = null;
   let stopped = false;
   let available: boolean | null = null;
+  let reconcileAvailable: boolean | null = null;
 
   async function runOnce(): Promise<unknown> {
     if (available === null) {
@@ -42,7 +46,39 @@ export function startScheduledJobs(ctx: StackContext, intervalMs = defaultInterv
     await deliverDueNotices().catch((err) =>
       ctx.log('jobs', `notice delivery failed: ${err?.message ?? err}`),
     );
+    await reconcileStripe().catch((err) =>
+      ctx.log('jobs', `stripe reconciliation failed: ${err?.message ?? err}`),
+    );
     return result;
+  }
+
+  /**
+   * Stripe-billed renewals whose paid-invoice webhook never arrived: the stripe-reconcile
+   * function asks Stripe and applies what it says (hosted: the pg_cron job
+   * drape-stripe-reconcile through pg_net). Called only when a check may be due.
+   */
+  async function reconcileStripe(): Promise<void> {
+    if (reconcileAvailable === null) {
+      const r = await ctx.db.query<{ ok: boolean }>(
+        `select to_regprocedure('private.stripe_reconcile_due(timestamptz)') is not null as ok`,
+      );
+      reconcileAvailable = r.rows[0]?.ok === true;
+    }
+    if (!reconcileAvailable) return;
+    const due = await ctx.db.query<{ due: boolean }>('select private.stripe_reconcile_due() as due');
+    if (due.rows[0]?.due !== true) return;
+    const res = await fetch(`${ctx.url}/functions/v1/stripe-reconcile`, {
+      method: 'POST',
+      headers: {
+        apikey: ctx.keys.serviceRole,
+        Authorization: `Bearer ${ctx.keys.serviceRole}`,
+        'Content-Type': 'application/json',
+      },
+      body: '{}',
+    });
+    const body = await res.text();
+    if (!res.ok) ctx.log('jobs', `stripe-reconcile answered ${res.status}: ${body.slice(0, 200)}`);
+    else if (/"(paid|ended)":[1-9]/.test(body)) ctx.log('jobs', `stripe-reconcile: ${body.slice(0, 300)}`);
   }
 
   /**

@@ -98,6 +98,55 @@ export class Billing {
     return this.store.state;
   }
 
+  /** event types whose deliveries are lost while `losing` runs ('*' = all) */
+  private lost: Set<string> | null = null;
+
+  /**
+   * Runs fn with the deliveries of the events it makes of these types lost (recorded, never
+   * sent until resent; '*' = every type): the dev API's `lose`, for tests of a webhook that
+   * never arrives.
+   */
+  losing<T>(types: string[], fn: () => T): T {
+    if (types.length === 0) return fn();
+    this.lost = new Set(types);
+    try {
+      return fn();
+    } finally {
+      this.lost = null;
+    }
+  }
+
+  /**
+   * Moves a subscription and its invoices into the past, as if it had been bought `months`
+   * calendar months and `seconds` seconds earlier (the dev API's stand-in for a test clock):
+   * created, start, anchor, periods, cancel_at and the invoices' dates. No event is sent.
+   */
+  backdate(sub: Subscription, months: number, seconds: number): Subscription {
+    const back = (t: number) => addMonths(t, -months, t) - seconds;
+    const backOrNull = (t: number | null) => (t === null ? null : back(t));
+    sub.created = back(sub.created);
+    sub.start_date = back(sub.start_date);
+    sub.billing_cycle_anchor = back(sub.billing_cycle_anchor);
+    sub.cancel_at = backOrNull(sub.cancel_at);
+    for (const item of sub.items.data) {
+      item.created = back(item.created);
+      item.current_period_start = back(item.current_period_start);
+      item.current_period_end = back(item.current_period_end);
+    }
+    for (const inv of Object.values(this.s.invoices)) {
+      if (inv.parent?.subscription_details.subscription !== sub.id) continue;
+      inv.created = back(inv.created);
+      inv.period_start = back(inv.period_start);
+      inv.period_end = back(inv.period_end);
+      inv.status_transitions.paid_at = backOrNull(inv.status_transitions.paid_at);
+      inv.status_transitions.finalized_at = backOrNull(inv.status_transitions.finalized_at);
+      for (const line of inv.lines.data)
+        line.period = { start: back(line.period.start), end: back(line.period.end) };
+    }
+    this.store.changed();
+    return sub;
+  }
+
   emit(
     type: string,
     object: object,
@@ -118,7 +167,7 @@ export class Billing {
       type,
     };
     this.s.events[event.id] = event;
-    this.sender.send(event);
+    this.sender.send(event, this.lost !== null && (this.lost.has('*') || this.lost.has(type)));
     this.store.changed();
     return event;
   }

@@ -8,8 +8,10 @@
 //   /portal/{id}               the customer portal (cancel or renew the plan, invoices)
 //   /invoices/{id}             an invoice page
 //   /dev/…                     tools for people and tests (this machine only): events and
-//                              their deliveries, resend an event, a subscription's renewal
-//                              or failed renewal (Stripe's test clocks, simplified)
+//                              their deliveries, resend an event, a subscription's renewal,
+//                              failed renewal or end (optionally losing their deliveries),
+//                              moving a subscription into the past (Stripe's test clocks,
+//                              simplified)
 // See README.md next to this file.
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -333,11 +335,34 @@ export function createStripeStandIn(
         await sender.idle();
         return sendJson(res, 200, { ...s.events[id], delivery: s.deliveries[id] });
       }
-      if (what === 'subscriptions' && id && (action === 'renew' || action === 'fail') && method === 'POST') {
+      if (
+        what === 'subscriptions' &&
+        id &&
+        (action === 'renew' || action === 'fail' || action === 'cancel') &&
+        method === 'POST'
+      ) {
         const sub = billing.subscription(id);
-        const out = action === 'renew' ? billing.renew(sub) : billing.failRenewal(sub);
+        // lose=invoice.paid,invoice.payment_succeeded (or *): those deliveries never go out
+        const lose = (url.searchParams.get('lose') ?? '')
+          .split(',')
+          .map((t) => t.trim())
+          .filter(Boolean);
+        const out = billing.losing(lose, () =>
+          action === 'renew'
+            ? billing.renew(sub)
+            : action === 'fail'
+              ? billing.failRenewal(sub)
+              : billing.cancelSubscription(sub),
+        );
         await sender.idle();
         return sendJson(res, 200, publicView(out));
+      }
+      if (what === 'subscriptions' && id && action === 'backdate' && method === 'POST') {
+        const months = Number(url.searchParams.get('months') ?? 0);
+        const seconds = Number(url.searchParams.get('seconds') ?? 0);
+        if (!Number.isInteger(months) || months < 0 || !Number.isInteger(seconds) || seconds < 0)
+          return sendJson(res, 400, { message: 'months and seconds must be whole numbers ≥ 0' });
+        return sendJson(res, 200, publicView(billing.backdate(billing.subscription(id), months, seconds)));
       }
       if (what === 'idle' && method === 'POST') {
         await sender.idle();

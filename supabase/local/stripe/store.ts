@@ -259,7 +259,8 @@ export interface StripeEvent {
 
 export interface Delivery {
   attempts: { at: number; status: number | null; error: string | null }[];
-  state: 'pending' | 'delivered' | 'failed' | 'off';
+  /** lost: never sent, on purpose (the dev API's `lose`), until resent */
+  state: 'pending' | 'delivered' | 'failed' | 'off' | 'lost';
 }
 
 interface State {

@@ -51,13 +51,18 @@ export class WebhookSender {
     this.kick();
   }
 
-  /** Queues an event for delivery (or records that there is no endpoint). */
-  send(event: StripeEvent) {
+  /**
+   * Queues an event for delivery (or records that there is no endpoint). `lost`: the event is
+   * recorded but its delivery never goes out (state 'lost') until it is resent — a delivery
+   * Stripe gave up on, or one the endpoint never subscribed to, for tests of what follows.
+   */
+  send(event: StripeEvent, lost = false) {
     const endpoint = this.opts.endpoint();
-    this.store.state.deliveries[event.id] = { attempts: [], state: endpoint ? 'pending' : 'off' };
+    const state = !endpoint ? 'off' : lost ? 'lost' : 'pending';
+    this.store.state.deliveries[event.id] = { attempts: [], state };
     event.pending_webhooks = endpoint ? 1 : 0;
     this.store.changed();
-    if (!endpoint) return;
+    if (state !== 'pending') return;
     this.queue.push({ eventId: event.id, due: Date.now() });
     this.kick();
   }

@@ -1,0 +1,163 @@
+// Reconciliation with Stripe (the stripe-reconcile function): what to do with a
+// subscription whose period ended without a newer one, given what Stripe says about it now
+// (GET /v1/subscriptions/{id}?expand[]=latest_invoice).
+//
+// Never a second way to grant: the actions are the ones the webhook builds from the events
+// Stripe would have delivered (actionForEvent on invoice.paid / customer.subscription.deleted,
+// with the objects already read), and they are applied by public.apply_payment_event like
+// the webhook's. So a renewal granted here is answered already_applied when the lost webhook
+// arrives after all, and the other way round.
+import type { Env } from './config.ts';
+import { actionForEvent, invoicePlanLine, type PaymentAction, type WebhookDeps } from './webhook-events.ts';
+
+type Obj = Record<string, unknown>;
+const obj = (v: unknown): Obj => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});
+const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+
+export interface ReconcileConfig {
+  /** how long after a period end Stripe's own webhook is waited for (STRIPE_RECONCILE_GRACE_MINUTES, 60) */
+  graceSeconds: number;
+  /** subscriptions checked per run (STRIPE_RECONCILE_BATCH_SIZE, 20) */
+  batchSize: number;
+  /** the first wait after a check that found nothing to apply (STRIPE_RECONCILE_BACKOFF_MINUTES, 15), doubled per check */
+  backoffSeconds: number;
+  /** the longest wait between two checks of one subscription (STRIPE_RECONCILE_BACKOFF_MAX_MINUTES, 720) */
+  maxBackoffSeconds: number;
+  /** how long a claimed check is reserved for the run that claimed it */
+  leaseSeconds: number;
+}
+
+function minutes(env: Env, name: string, fallback: number, min: number): number {
+  const raw = env(name)?.trim();
+  const n = raw ? Number(raw) : Number.NaN;
+  return Math.round((Number.isFinite(n) && n >= min ? n : fallback) * 60);
+}
+
+export function reconcileConfig(env: Env): ReconcileConfig {
+  const batch = Number(env('STRIPE_RECONCILE_BATCH_SIZE')?.trim());
+  const backoffSeconds = minutes(env, 'STRIPE_RECONCILE_BACKOFF_MINUTES', 15, 1);
+  return {
+    graceSeconds: minutes(env, 'STRIPE_RECONCILE_GRACE_MINUTES', 60, 0),
+    batchSize: Number.isInteger(batch) && batch > 0 ? Math.min(batch, 100) : 20,
+    backoffSeconds,
+    maxBackoffSeconds: Math.max(minutes(env, 'STRIPE_RECONCILE_BACKOFF_MAX_MINUTES', 720, 1), backoffSeconds),
+    leaseSeconds: 300,
+  };
+}
+
+/** The wait before the next check, after `attempts` checks of this period: base, 2×, 4× … up to the cap. */
+export function retryAfterSeconds(config: ReconcileConfig, attempts: number): number {
+  const n = Math.max(1, Math.floor(attempts));
+  return Math.min(config.maxBackoffSeconds, config.backoffSeconds * 2 ** Math.min(n - 1, 30));
+}
+
+/** A subscription claimed for a check (public.claim_stripe_reconciliation). */
+export interface ClaimedSubscription {
+  user_id: string;
+  subscription_id: string;
+  customer_id: string | null;
+  plan: string;
+  status: string;
+  current_period_start: string;
+  current_period_end: string;
+  attempts: number;
+}
+
+/** One event to apply through apply_payment_event, as the webhook would have. */
+export interface ReconcileEvent {
+  id: string;
+  type: string;
+  action: PaymentAction;
+  payload: unknown;
+}
+
+export interface Decision {
+  outcome: 'paid' | 'ended' | 'waiting';
+  reason: string;
+  events: ReconcileEvent[];
+  /** what Stripe said, for the log */
+  details: {
+    status: string | null;
+    latest_invoice: string | null;
+    invoice_status: string | null;
+    invoice_period_start: string | null;
+    invoice_period_end: string | null;
+  };
+}
+
+const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
+const ENDED = new Set(['canceled', 'incomplete_expired']);
+
+/**
+ * What Stripe's subscription (with latest_invoice expanded; null when Stripe does not know
+ * it) means for the claimed row:
+ *   - its latest invoice is paid and pays a period newer than the row's → that period
+ *     (the invoice.paid action), outcome 'paid';
+ *   - it has ended (canceled, incomplete_expired) → the customer.subscription.deleted action,
+ *     after the paid newer period if there is one, outcome 'ended';
+ *   - anything else (the invoice open or failing, past_due, unpaid, paused, the next period
+ *     not started yet, a price that is not a plan's, unknown to Stripe) → nothing, 'waiting'
+ *     with the reason; checked again after the back-off. A subscription Stripe does not know
+ *     is never ended from here: a wrong key or mode must not take a plan away.
+ */
+export async function reconcileDecision(
+  row: ClaimedSubscription,
+  subscription: unknown | null,
+  config: WebhookDeps['config'],
+): Promise<Decision> {
+  const sub = obj(subscription);
+  const invoice = obj(sub.latest_invoice);
+  const line = invoicePlanLine(invoice);
+  const details: Decision['details'] = {
+    status: str(sub.status),
+    latest_invoice: str(invoice.id) ?? str(sub.latest_invoice),
+    invoice_status: str(invoice.status),
+    invoice_period_start: line ? iso(line.start) : null,
+    invoice_period_end: line ? iso(line.end) : null,
+  };
+  if (!subscription || !str(sub.id))
+    return { outcome: 'waiting', reason: 'unknown_at_stripe', events: [], details };
+  const deps: WebhookDeps = {
+    config,
+    subscription: async () => subscription,
+    invoice: async () => (Object.keys(invoice).length > 0 ? invoice : null),
+  };
+  const events: ReconcileEvent[] = [];
+  const newer = line !== null && line.start * 1000 > new Date(row.current_period_start).getTime();
+  let reason = 'not_renewed_yet';
+  if (newer && invoice.status === 'paid') {
+    const action = await actionForEvent(
+      { id: `reconcile:${invoice.id}`, type: 'invoice.paid', data: { object: invoice } },
+      deps,
+    );
+    if (action.kind === 'activate_plan') {
+      events.push({
+        id: `reconcile:${invoice.id}`,
+        type: 'reconcile.invoice.paid',
+        action,
+        payload: invoice,
+      });
+    } else {
+      reason = action.reason;
+    }
+  } else if (newer) {
+    reason = `invoice_${str(invoice.status) ?? 'unknown'}`;
+  }
+  const status = str(sub.status) ?? 'unknown';
+  if (ENDED.has(status)) {
+    const action = await actionForEvent(
+      { id: `reconcile:${sub.id}:ended`, type: 'customer.subscription.deleted', data: { object: sub } },
+      deps,
+    );
+    events.push({
+      id: `reconcile:${sub.id}:ended`,
+      type: 'reconcile.customer.subscription.deleted',
+      action,
+      payload: { ...sub, latest_invoice: details.latest_invoice },
+    });
+    return { outcome: 'ended', reason: status, events, details };
+  }
+  if (events.length > 0) return { outcome: 'paid', reason: 'invoice_paid', events, details };
+  if (!newer && status !== 'active' && status !== 'trialing') reason = status;
+  return { outcome: 'waiting', reason, events: [], details };
+}
