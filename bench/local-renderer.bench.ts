@@ -121,15 +121,18 @@ async function main() {
   // the same photo with other grain: other bytes, so nothing is reused between rounds
   for (let i = 0; i < WARMUP + ROUNDS; i++)
     files.set(`garment-${i}.jpg`, await photo(garmentSvg, 1200, 1200, 6, 100 + i));
-  let endpoint: ReturnType<typeof createFashnEndpoint> | null = null;
+  // the HTTP part mounts two endpoints: /w0/_dev/fashn renders on the main thread, /w1/… on a worker
+  const endpoints: ReturnType<typeof createFashnEndpoint>[] = [];
   const server = http.createServer(async (req, res) => {
     const u = new URL(req.url ?? '/', 'http://x');
-    if (u.pathname.startsWith(`${FASHN_MOUNT}/`) && endpoint) {
+    const mount = /^\/w(\d)(\/_dev\/fashn)\//.exec(u.pathname);
+    const endpoint = mount ? endpoints[Number(mount[1])] : undefined;
+    if (mount && endpoint) {
       await endpoint.handle({
         req,
         res,
         method: req.method ?? 'GET',
-        path: u.pathname.slice(FASHN_MOUNT.length),
+        path: u.pathname.slice(mount[0].length - 1),
         search: u.search.slice(1),
         url: u,
       });
@@ -269,9 +272,11 @@ async function main() {
   );
 
   // the same on-model work through the HTTP API, as the fashn adapter drives it: rendered on
-  // the main thread (LOCAL_FASHN_WORKERS=0) and on a worker thread (the stack's default)
-  const call = async (model_name: string, inputs: Record<string, unknown>): Promise<string> => {
-    const r = await fetch(`${base}/v1/run`, {
+  // the main thread (LOCAL_FASHN_WORKERS=0) and on a worker thread (the stack's default), the
+  // two taking turns round by round so that both see the same load on the machine
+  const call = async (k: number, model_name: string, inputs: Record<string, unknown>): Promise<string> => {
+    const api = `${url}/w${k}${FASHN_MOUNT}/v1`;
+    const r = await fetch(`${api}/run`, {
       method: 'POST',
       headers: { Authorization: 'Bearer bench', 'Content-Type': 'application/json' },
       body: JSON.stringify({ model_name, inputs }),
@@ -280,16 +285,17 @@ async function main() {
     for (;;) {
       await new Promise((res) => setTimeout(res, 25));
       const s = (await (
-        await fetch(`${base}/v1/status/${id}`, { headers: { Authorization: 'Bearer bench' } })
+        await fetch(`${api}/status/${id}`, { headers: { Authorization: 'Bearer bench' } })
       ).json()) as any;
       if (s.status === 'completed') return s.output[0];
       if (s.status === 'failed') throw new Error(JSON.stringify(s.error));
     }
   };
+  const httpRounds = Math.max(5, ROUNDS >> 1);
   for (const workers of [0, 1]) {
-    endpoint = createFashnEndpoint({
+    endpoints[workers] = createFashnEndpoint({
       dataDir: path.join(dataDir, `endpoint-${workers}`),
-      selfUrl: url,
+      selfUrl: `${url}/w${workers}`,
       apiKey: null,
       publicDir: env.publicDir,
       outputTtlSeconds: 3600,
@@ -300,31 +306,39 @@ async function main() {
       log: () => {},
     });
     // product photos neither renderer has seen (cut-outs are kept by content)
-    for (let i = 0; i < WARMUP + Math.max(5, ROUNDS >> 1); i++)
+    for (let i = 0; i < WARMUP + httpRounds; i++)
       files.set(
         `garment-http-${workers}-${i}.jpg`,
         await photo(garmentSvg, 1200, 1200, 6, 1000 + 100 * workers + i),
       );
     // a new thread starts cold: its own figure cache, its own JIT (the main thread's are warm)
     for (const slug of [...slugs, ...slugs, ...slugs])
-      await call('tryon-v1.6', {
+      await call(workers, 'tryon-v1.6', {
         model_image: `${url}/catalogue/models/${slug}/01.webp`,
         garment_image: garment,
       });
-    await measure(
-      `on-model via HTTP, ${workers ? 'worker thread' : 'main thread'}`,
-      Math.max(5, ROUNDS >> 1),
-      async (i) => {
-        const out = await call('tryon-v1.6', {
-          model_image: `${url}/catalogue/models/${slugs[i % slugs.length]}/01.webp`,
-          garment_image: `${url}/garment-http-${workers}-${i}.jpg`,
-        });
-        await call('background-change', { image: out, background_image: scene });
-      },
-      TARGET_MS,
-    );
-    await endpoint.close?.();
   }
+  const wall: number[][] = [[], []];
+  const cpuOf: number[][] = [[], []];
+  for (let i = 0; i < WARMUP + httpRounds; i++) {
+    for (const k of [0, 1]) {
+      const c0 = process.cpuUsage();
+      const t0 = performance.now();
+      const out = await call(k, 'tryon-v1.6', {
+        model_image: `${url}/catalogue/models/${slugs[i % slugs.length]}/01.webp`,
+        garment_image: `${url}/garment-http-${k}-${i}.jpg`,
+      });
+      await call(k, 'background-change', { image: out, background_image: scene });
+      const c1 = process.cpuUsage(c0);
+      if (i >= WARMUP) {
+        wall[k].push(performance.now() - t0);
+        cpuOf[k].push((c1.user + c1.system) / 1000);
+      }
+    }
+  }
+  line('on-model via HTTP, main thread', wall[0], TARGET_MS, cpuOf[0]);
+  line('on-model via HTTP, worker thread', wall[1], TARGET_MS, cpuOf[1]);
+  for (const e of endpoints) await e.close?.();
 
   server.closeAllConnections();
   await new Promise<void>((r) => server.close(() => r()));
