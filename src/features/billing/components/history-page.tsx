@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { I18n } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
+import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Alert,
@@ -17,7 +17,7 @@ import {
   Tabs,
   buttonClass,
 } from '../../../ui/index.ts';
-import { formatDate, formatNumber } from '../../../lib/format.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { currentLocale, type Locale } from '../../../lib/i18n.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useSupabase } from '../../../lib/use-supabase.ts';
@@ -65,7 +65,6 @@ const toneOf = (status: string): BadgeTone =>
         : 'neutral';
 
 function activityRow(item: ActivityItem, i18n: I18n, locale: Locale): Row {
-  const credits = item.credits !== null && item.credits > 0 ? formatNumber(item.credits, locale) : null;
   let link: React.ReactNode = null;
   if (item.projectId) {
     link = (
@@ -93,7 +92,11 @@ function activityRow(item: ActivityItem, i18n: I18n, locale: Locale): Row {
     dateText: formatDate(item.date, locale, { year: 'numeric', month: 'short', day: 'numeric' }),
     action: activityAction(item, i18n),
     details: activityDetails(item, i18n),
-    amount: credits !== null ? i18n._(msg`${credits} credits`) : '—',
+    // '1 credit', '0.4 credits' ('1 credits' before); # is the number in the reader's locale
+    amount:
+      item.credits !== null && item.credits > 0
+        ? i18n._(msg({ message: plural(item.credits, { one: '# credit', other: '# credits' }) }))
+        : '—',
     status: statusText(item.status, i18n, item.type === 'fix_requested'),
     tone: toneOf(item.status),
     link,
