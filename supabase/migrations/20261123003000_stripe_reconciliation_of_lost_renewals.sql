@@ -99,6 +99,14 @@ begin
     limit greatest(coalesce(max_rows, 20), 0)
     for update of s skip locked
   loop
+    -- another run may have claimed it between this statement's snapshot and its row lock
+    -- (the row is locked, not changed, by a claim): read its check again, now
+    if only_subscription is null and exists (
+        select 1 from private.stripe_reconciliation x
+        where x.user_id = r.user_id and x.subscription_id = r.stripe_subscription_id
+          and x.period_end = r.current_period_end and x.next_check_at > v_now) then
+      continue;
+    end if;
     v_same := r.c_user is not null and r.c_sub = r.stripe_subscription_id and r.c_end = r.current_period_end;
     v_attempts := case when v_same then r.c_attempts + 1 else 1 end;
     insert into private.stripe_reconciliation as x
