@@ -114,4 +114,5 @@ export const iconBadge = style({
   borderRadius: vars.radius.full,
   background: vars.color.accentSoft,
   color: vars.color.accentInk,
+  marginBottom: vars.space['4'],
 });

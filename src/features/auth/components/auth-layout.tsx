@@ -9,11 +9,13 @@ import * as s from './auth-layout.css.ts';
 interface AuthLayoutProps {
   title: ReactNode;
   subtitle?: ReactNode;
+  /** a status screen's icon (mail sent, invalid link, done), shown above the title */
+  icon?: ReactNode;
   children: ReactNode;
 }
 
 /** The frame of the sign-in screens: the form on the left, the product's promise on the right. */
-export function AuthLayout({ title, subtitle, children }: AuthLayoutProps) {
+export function AuthLayout({ title, subtitle, icon, children }: AuthLayoutProps) {
   return (
     <div className={s.page}>
       <div className={s.formColumn}>
@@ -25,6 +27,7 @@ export function AuthLayout({ title, subtitle, children }: AuthLayoutProps) {
           <LanguageSwitch />
         </div>
         <main className={s.formWrap}>
+          {icon && <span className={s.iconBadge}>{icon}</span>}
           <h1 className={s.heading}>{title}</h1>
           {subtitle && <p className={s.subheading}>{subtitle}</p>}
           {children}

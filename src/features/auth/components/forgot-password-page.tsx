@@ -29,11 +29,8 @@ export function ForgotPasswordPage() {
 
   if (sentTo) {
     return (
-      <AuthLayout title={<Trans>Check your email</Trans>}>
+      <AuthLayout title={<Trans>Check your email</Trans>} icon={<Icon name="mail" size={24} />}>
         <div className={s.centered}>
-          <span className={s.iconBadge}>
-            <Icon name="mail" size={24} />
-          </span>
           <p>
             <Trans>
               We sent a password reset link to <strong>{sentTo}</strong>.

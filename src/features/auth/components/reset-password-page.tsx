@@ -98,11 +98,8 @@ export function ResetPasswordPage() {
 
   if (stage === 'invalid') {
     return (
-      <AuthLayout title={<Trans>Invalid Link</Trans>}>
+      <AuthLayout title={<Trans>Invalid Link</Trans>} icon={<Icon name="alertCircle" size={24} />}>
         <div className={s.centered}>
-          <span className={s.iconBadge}>
-            <Icon name="alertCircle" size={24} />
-          </span>
           <p>{i18n._(authMessages.invalidLink)}</p>
           <Link to="/forgot-password" className={buttonClass({ size: 'lg', block: true })}>
             <Trans>Request a new link</Trans>
@@ -114,11 +111,8 @@ export function ResetPasswordPage() {
 
   if (stage === 'done') {
     return (
-      <AuthLayout title={<Trans>Password updated</Trans>}>
+      <AuthLayout title={<Trans>Password updated</Trans>} icon={<Icon name="checkCircle" size={24} />}>
         <div className={s.centered}>
-          <span className={s.iconBadge}>
-            <Icon name="checkCircle" size={24} />
-          </span>
           <Alert tone="success">
             <Trans>Your password has been reset successfully. Taking you to sign in…</Trans>
           </Alert>
