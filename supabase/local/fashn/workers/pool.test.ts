@@ -1,3 +1,7 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { threadId } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isRemoteError } from './errors.ts';
@@ -84,6 +88,18 @@ describe('WorkerPool', () => {
       expect(logs.some((l) => /its task failed/.test(l))).toBe(true);
     });
   }
+
+  it('works the same in a process run by tsx (as npm start runs the stack), which then exits', async () => {
+    const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+    const { stdout } = await promisify(execFile)(
+      path.join(root, 'node_modules/.bin/tsx'),
+      [fileURLToPath(new URL('./pool-under-tsx.fixture.ts', import.meta.url))],
+      { cwd: root, timeout: 60_000 },
+    );
+    const out = JSON.parse(stdout.trim());
+    expect(out).toMatchObject({ echo: 'under tsx', data: 'from tsx' });
+    expect(out.threadId).not.toBe(out.mainThread);
+  }, 70_000);
 
   it('close() rejects running and waiting tasks and ends every thread', async () => {
     const p = pool(1);
