@@ -34,6 +34,14 @@ Deno.serve(async (req: Request) => {
       billing: b.config,
       config: reconcileConfig((name) => Deno.env.get(name)),
       retrieve: (id) => stripe.subscriptions.retrieve(id, { expand: ['latest_invoice'] }),
+      paidInvoices: async (id) => {
+        const paid: unknown[] = [];
+        for await (const invoice of stripe.invoices.list({ subscription: id, status: 'paid', limit: 100 })) {
+          paid.push(invoice);
+          if (paid.length >= 24) break; // two years of months: more is not a lost webhook
+        }
+        return paid;
+      },
       only,
     });
     if (report.errors.length) console.error('[stripe-reconcile]', report.errors.join('; '));

@@ -419,10 +419,12 @@ export function createApi(store: StripeStore, billing: Billing, opts: ApiOptions
         if (!b && method === 'GET') {
           const customer = str(form, 'customer');
           const sub = str(form, 'subscription');
+          const status = str(form, 'status');
           const found = Object.values(s.invoices).filter(
             (x) =>
               (!customer || x.customer === customer) &&
-              (!sub || x.parent?.subscription_details.subscription === sub),
+              (!sub || x.parent?.subscription_details.subscription === sub) &&
+              (!status || x.status === status),
           );
           return [200, listOf(found, form, '/v1/invoices')];
         }

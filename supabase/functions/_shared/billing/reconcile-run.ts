@@ -18,6 +18,8 @@ export interface ReconcileRunDeps {
   config: ReconcileConfig;
   /** GET /v1/subscriptions/{id} with latest_invoice expanded; throws Stripe's errors */
   retrieve(id: string): Promise<unknown>;
+  /** GET /v1/invoices?subscription={id}&status=paid (asked only when more than one renewal was missed) */
+  paidInvoices(subscriptionId: string): Promise<unknown[]>;
   /** check this subscription now (its back-off and the grace time aside) */
   only?: string | null;
 }
@@ -62,6 +64,13 @@ export async function runReconciliation(deps: ReconcileRunDeps): Promise<Reconci
         if (!isMissing(err)) throw err;
       }
       decision = await reconcileDecision(row, sub, deps.billing);
+      if (decision.gap)
+        decision = await reconcileDecision(
+          row,
+          sub,
+          deps.billing,
+          await deps.paidInvoices(row.subscription_id),
+        );
     } catch (err) {
       failure = err instanceof Error ? err.message : String(err);
     }

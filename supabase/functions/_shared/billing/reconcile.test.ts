@@ -129,6 +129,27 @@ describe('reconcileDecision', () => {
     ]);
   });
 
+  it('more than one renewal missed: a gap; with the paid invoices, each newer period in order', async () => {
+    const MONTH = 2_592_000;
+    const latest = invoice('paid', END + MONTH, END + 2 * MONTH);
+    const first = await reconcileDecision(row, subscription('active', latest), config);
+    expect(first.gap).toBe(true);
+    expect(first.events).toHaveLength(1);
+    const between = invoice('paid', END, END + MONTH);
+    const older = invoice('paid', START, END); // the row's own period: not applied again
+    const open = invoice('open', END + 2 * MONTH, END + 3 * MONTH);
+    const all = await reconcileDecision(row, subscription('active', latest), config, [
+      latest,
+      open,
+      older,
+      between,
+    ]);
+    expect(all.outcome).toBe('paid');
+    expect(all.events.map((e) => e.id)).toEqual([`reconcile:${between.id}`, `reconcile:${latest.id}`]);
+    const next = await reconcileDecision(row, subscription('active', between), config);
+    expect(next.gap).toBe(false);
+  });
+
   it('unknown to Stripe, or a price that is no plan’s: nothing, never an ending', async () => {
     expect(await reconcileDecision(row, null, config)).toMatchObject({
       outcome: 'waiting',

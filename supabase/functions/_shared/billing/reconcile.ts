@@ -75,6 +75,8 @@ export interface Decision {
   outcome: 'paid' | 'ended' | 'waiting';
   reason: string;
   events: ReconcileEvent[];
+  /** the first newer paid period does not follow the row's: more than one renewal was missed */
+  gap: boolean;
   /** what Stripe said, for the log */
   details: {
     status: string | null;
@@ -92,9 +94,12 @@ const ENDED = new Set(['canceled', 'incomplete_expired']);
  * What Stripe's subscription (with latest_invoice expanded; null when Stripe does not know
  * it) means for the claimed row:
  *   - its latest invoice is paid and pays a period newer than the row's → that period
- *     (the invoice.paid action), outcome 'paid';
+ *     (the invoice.paid action), outcome 'paid'; when it does not follow the row's period
+ *     (`gap`: more than one renewal missed) the caller decides again with the
+ *     subscription's paid invoices, and each newer period is applied in order, as the
+ *     webhook would have;
  *   - it has ended (canceled, incomplete_expired) → the customer.subscription.deleted action,
- *     after the paid newer period if there is one, outcome 'ended';
+ *     after the paid newer periods if there are any, outcome 'ended';
  *   - anything else (the invoice open or failing, past_due, unpaid, paused, the next period
  *     not started yet, a price that is not a plan's, unknown to Stripe) → nothing, 'waiting'
  *     with the reason; checked again after the back-off. A subscription Stripe does not know
@@ -104,10 +109,14 @@ export async function reconcileDecision(
   row: ClaimedSubscription,
   subscription: unknown | null,
   config: WebhookDeps['config'],
+  /** the subscription's paid invoices (GET /v1/invoices?subscription=…&status=paid), after a gap */
+  paidInvoices: unknown[] = [],
 ): Promise<Decision> {
   const sub = obj(subscription);
   const invoice = obj(sub.latest_invoice);
   const line = invoicePlanLine(invoice);
+  const rowStart = new Date(row.current_period_start).getTime();
+  const rowEnd = new Date(row.current_period_end).getTime();
   const details: Decision['details'] = {
     status: str(sub.status),
     latest_invoice: str(invoice.id) ?? str(sub.latest_invoice),
@@ -116,48 +125,48 @@ export async function reconcileDecision(
     invoice_period_end: line ? iso(line.end) : null,
   };
   if (!subscription || !str(sub.id))
-    return { outcome: 'waiting', reason: 'unknown_at_stripe', events: [], details };
+    return { outcome: 'waiting', reason: 'unknown_at_stripe', events: [], gap: false, details };
   const deps: WebhookDeps = {
     config,
     subscription: async () => subscription,
     invoice: async () => (Object.keys(invoice).length > 0 ? invoice : null),
   };
+  const newer = line !== null && line.start * 1000 > rowStart;
+  let reason = newer ? `invoice_${str(invoice.status) ?? 'unknown'}` : 'not_renewed_yet';
+  // the paid invoices for periods after the row's, oldest first
+  const paid = new Map<string, { inv: Obj; start: number }>();
+  for (const raw of [invoice, ...paidInvoices]) {
+    const inv = obj(raw);
+    const l = invoicePlanLine(inv);
+    const id = str(inv.id);
+    if (id && l && inv.status === 'paid' && l.start * 1000 > rowStart) paid.set(id, { inv, start: l.start });
+  }
+  const ordered = [...paid.values()].sort((a, b) => a.start - b.start);
+  const gap = ordered.length > 0 && ordered[0].start * 1000 > rowEnd;
   const events: ReconcileEvent[] = [];
-  const newer = line !== null && line.start * 1000 > new Date(row.current_period_start).getTime();
-  let reason = 'not_renewed_yet';
-  if (newer && invoice.status === 'paid') {
-    const action = await actionForEvent(
-      { id: `reconcile:${invoice.id}`, type: 'invoice.paid', data: { object: invoice } },
-      deps,
-    );
-    if (action.kind === 'activate_plan') {
-      events.push({
-        id: `reconcile:${invoice.id}`,
-        type: 'reconcile.invoice.paid',
-        action,
-        payload: invoice,
-      });
-    } else {
-      reason = action.reason;
-    }
-  } else if (newer) {
-    reason = `invoice_${str(invoice.status) ?? 'unknown'}`;
+  for (const { inv } of ordered) {
+    const id = `reconcile:${inv.id}`;
+    const action = await actionForEvent({ id, type: 'invoice.paid', data: { object: inv } }, deps);
+    if (action.kind === 'activate_plan')
+      events.push({ id, type: 'reconcile.invoice.paid', action, payload: inv });
+    else reason = action.reason;
   }
   const status = str(sub.status) ?? 'unknown';
   if (ENDED.has(status)) {
+    const id = `reconcile:${sub.id}:ended`;
     const action = await actionForEvent(
-      { id: `reconcile:${sub.id}:ended`, type: 'customer.subscription.deleted', data: { object: sub } },
+      { id, type: 'customer.subscription.deleted', data: { object: sub } },
       deps,
     );
     events.push({
-      id: `reconcile:${sub.id}:ended`,
+      id,
       type: 'reconcile.customer.subscription.deleted',
       action,
       payload: { ...sub, latest_invoice: details.latest_invoice },
     });
-    return { outcome: 'ended', reason: status, events, details };
+    return { outcome: 'ended', reason: status, events, gap, details };
   }
-  if (events.length > 0) return { outcome: 'paid', reason: 'invoice_paid', events, details };
+  if (events.length > 0) return { outcome: 'paid', reason: 'invoice_paid', events, gap, details };
   if (!newer && status !== 'active' && status !== 'trialing') reason = status;
-  return { outcome: 'waiting', reason, events: [], details };
+  return { outcome: 'waiting', reason, events: [], gap, details };
 }
