@@ -1,5 +1,6 @@
 // Layout of the dashboard and the header's credits dropdown where Greek words run long: the
-// statistics tiles keep their labels inside at a narrow desktop width, the dark credits card's
+// statistics tiles keep their labels inside at a narrow desktop width and end level with the
+// subscription card beside them, the dark credits card's
 // button is a light button (not ink on ink), and on a phone the credits dropdown's figures
 // stay on one line across the full-width panel.
 import type { Page } from '@playwright/test';
@@ -53,6 +54,13 @@ test('Greek desktop: statistics labels stay inside their tiles; Purchase credits
   const stats = page.getByRole('region', { name: 'Στατιστικά έργων' });
   await expect(stats.getByText('Ολοκληρωμένα')).toBeVisible();
   expect(await overflowing(page, 'section[aria-labelledby="stats-title"] dt', 'dl > div')).toEqual([]);
+
+  // statistics and subscription stand side by side and end on one line
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const bottom = (id: string) =>
+    page.locator(`section[aria-labelledby="${id}"]`).evaluate((el) => el.getBoundingClientRect().bottom);
+  await expect(page.locator('section[aria-labelledby="subscription-title"]')).toBeVisible();
+  expect(Math.abs((await bottom('stats-title')) - (await bottom('subscription-title')))).toBeLessThan(1);
 
   const buy = page.getByRole('link', { name: 'Αγορά πιστώσεων' });
   const colours = await buy.evaluate((el) => {

@@ -60,7 +60,7 @@ export function DashboardPage() {
         <VideoCard />
       </div>
 
-      <div className={[s.split, s.intro].join(' ')}>
+      <div className={[s.split, s.even, s.intro].join(' ')}>
         <ProjectStats />
         <SubscriptionInfo />
       </div>

@@ -58,6 +58,8 @@ export const split = style({
   alignItems: 'start',
   '@media': { 'screen and (max-width: 1023.98px)': { gridTemplateColumns: '1fr' } },
 });
+/** a split whose two cards end on one line (statistics beside subscription) */
+export const even = style({ alignItems: 'stretch' });
 
 export const sectionHead = style({
   display: 'flex',

@@ -76,4 +76,10 @@ export const factLabel = style({
   fontWeight: vars.weight.medium,
 });
 export const factValue = style({ margin: 0, fontSize: vars.fontSize.lg, fontWeight: vars.weight.semibold });
-export const linkRow = style({ display: 'flex', gap: vars.space['3'], flexWrap: 'wrap' });
+// on a phone one button a row, each the full width (wrapped, they stood ragged at three widths)
+export const linkRow = style({
+  display: 'flex',
+  gap: vars.space['3'],
+  flexWrap: 'wrap',
+  '@media': { [mobile]: { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)' } },
+});
