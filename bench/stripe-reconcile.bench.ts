@@ -112,7 +112,11 @@ try {
   const t0 = performance.now();
   for (let i = 0; i < N; i++) await lostRenewal(i);
   console.log(
-    `db ${scratch.db.kind}, ${N} lost renewals set up in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    `db ${scratch.db.kind}, ${N} lost renewals set up in ${((performance.now() - t0) / 1000).toFixed(1)} s;`,
+    `load average ${os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')} on ${os.cpus().length} CPUs`,
   );
 
   const runs: number[] = [];
