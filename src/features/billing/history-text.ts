@@ -16,8 +16,9 @@ const STATUS: Record<string, MessageDescriptor> = {
   processing: msg`Processing`,
   completed: msg({ message: 'Completed', context: 'history status' }),
   failed: msg`Failed`,
-  rejected: msg`Rejected`,
-  archived: msg`Archived`,
+  // one row's status: in Greek a past tense, not the plural of the dashboard's counts
+  rejected: msg({ message: 'Rejected', context: 'history status' }),
+  archived: msg({ message: 'Archived', context: 'history status' }),
   pending: msg`Pending`,
   paid: msg`Paid`,
   expired: msg`Not completed`,
@@ -35,7 +36,7 @@ const FIX_STATUS: Record<string, MessageDescriptor> = {
   pending: msg`Pending Review`,
   processing: msg`In Progress`,
   completed: msg({ message: 'Completed', context: 'history status' }),
-  rejected: msg`Rejected`,
+  rejected: msg({ message: 'Rejected', context: 'history status' }),
 };
 
 export function statusText(status: string, i18n: I18n, fix = false): string {

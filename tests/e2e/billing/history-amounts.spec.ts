@@ -1,6 +1,7 @@
 // The Amount column of the activity history counts credits with the right plural in both
 // languages: '1 credit' / '1 πίστωση' (it read '1 credits' / '1 πιστώσεις'), '3 credits',
-// and a tool's fraction in the reader's number format ('0,4 πιστώσεις').
+// and a tool's fraction in the reader's number format ('0,4 πιστώσεις'); a row's status is a
+// past tense in Greek ('Απορρίφθηκε').
 import { serviceInsert } from '../support/auth-api.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { useLanguage } from '../support/skip-splash.ts';
@@ -16,15 +17,16 @@ for (const locale of ['en', 'el'] as const) {
     stack,
     user,
   }) => {
-    for (const [name, credits] of [
-      ['Linen dress', 1],
-      ['Wool coat', 3],
+    for (const [name, credits, status] of [
+      ['Linen dress', 1, 'completed'],
+      ['Wool coat', 3, 'completed'],
+      ['Lace top', 0, 'rejected'],
     ] as const)
       await serviceInsert(stack, 'projects', {
         user_id: user.id,
         name,
         type: 'on-model',
-        status: 'completed',
+        status,
         credits_charged: credits,
       });
     await serviceInsert(stack, 'webhook_logs', {

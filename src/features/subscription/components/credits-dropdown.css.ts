@@ -29,7 +29,7 @@ export const triggerUnit = style({
 });
 
 export const panel = style({
-  width: '320px',
+  width: '360px',
   // on a phone the dropdown spans the screen (ui/dropdown); so does its content
   '@media': { [mobile]: { width: 'auto' } },
   padding: vars.space['5'],
