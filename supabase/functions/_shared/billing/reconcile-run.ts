@@ -74,18 +74,27 @@ export async function runReconciliation(deps: ReconcileRunDeps): Promise<Reconci
     } catch (err) {
       failure = err instanceof Error ? err.message : String(err);
     }
-    const outcome = decision?.outcome ?? 'error';
-    const reason = decision?.reason ?? failure?.slice(0, 300) ?? null;
-    const finished = await deps.service.rpc('finish_stripe_reconciliation', {
-      user_id: row.user_id,
-      subscription_id: row.subscription_id,
-      period_end: row.current_period_end,
-      outcome,
-      reason,
-      retry_after_seconds: retryAfterSeconds(deps.config, row.attempts),
-      details: decision?.details ?? {},
-      events: decision?.events ?? [],
-    });
+    let outcome: string = decision?.outcome ?? 'error';
+    let reason = decision?.reason ?? failure?.slice(0, 300) ?? null;
+    const finish = (events: unknown[]) =>
+      deps.service.rpc('finish_stripe_reconciliation', {
+        user_id: row.user_id,
+        subscription_id: row.subscription_id,
+        period_end: row.current_period_end,
+        outcome,
+        reason,
+        retry_after_seconds: retryAfterSeconds(deps.config, row.attempts),
+        details: decision?.details ?? {},
+        events,
+      });
+    let finished = await finish(decision?.events ?? []);
+    if (finished.error && (decision?.events.length ?? 0) > 0) {
+      // applying failed (rolled back): recorded as an error with its back-off, not retried every lease
+      failure = `apply: ${finished.error.message}`;
+      outcome = 'error';
+      reason = failure.slice(0, 300);
+      finished = await finish([]);
+    }
     if (finished.error) {
       report.errors.push(`${row.subscription_id}: finish_stripe_reconciliation: ${finished.error.message}`);
       continue;
