@@ -1,4 +1,4 @@
-import { keyframes, style } from '@vanilla-extract/css';
+import { globalStyle, keyframes, style } from '@vanilla-extract/css';
 import { vars, mobile } from './theme.css.ts';
 
 const enter = keyframes({
@@ -71,3 +71,6 @@ export const footer = style({
   justifyContent: 'flex-end',
   gap: vars.space['3'],
 });
+// on a phone the buttons share the row, and one that wraps takes a row of its own at full
+// width (wrapped, 'Κλείσιμο' and 'Επιλογή αυτού του μοντέλου' stood ragged at the right)
+globalStyle(`${footer} > *`, { '@media': { [mobile]: { flex: '1 1 auto' } } });

@@ -278,6 +278,11 @@ for (const locale of (process.env.LOCALES?.split(',') ?? ['en', 'el']) as ('en' 
       await page.waitForTimeout(400);
       await page.screenshot({ path: path.join(outDir, `${locale}-${size.name}-overlay-feedback.png`) });
       await page.keyboard.press('Escape');
+      await header.getByRole('button').nth(3).click();
+      await page.getByRole('menuitem').nth(0).click();
+      await page.waitForTimeout(400);
+      await page.screenshot({ path: path.join(outDir, `${locale}-${size.name}-overlay-contact.png`) });
+      await page.keyboard.press('Escape');
       if (size.name === 'phone') {
         await header.getByRole('button').first().click();
         await page.waitForTimeout(400);

@@ -1,6 +1,7 @@
 // Layout of the wizard on a phone (390 x 844): the steps scroll sideways, and on every step
 // the current one is shown whole (the router's scroll restoration used to carry the list's
-// scroll over from the previous step, leaving 'Select Pose' and 'Summary' half off screen).
+// scroll over from the previous step, leaving 'Select Pose' and 'Summary' half off screen);
+// a dialog's footer buttons fill their row instead of standing ragged at the right.
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
 import { choosePhoto, expectUploaded, fixture, nextButton, openWizard } from './wizard-support.ts';
@@ -33,6 +34,32 @@ test('on a phone the current step is shown whole on every step', async ({ signed
     .getByRole('button', { name: 'Women', exact: true })
     .click();
   await currentStepInView(page);
+  // the gallery's footer buttons fill their row(s) from edge to edge (they stood ragged at the right)
+  await page.getByRole('button', { name: 'Preview Zoe' }).click();
+  const gallery = page.getByRole('dialog');
+  const close = gallery.getByRole('button', { name: 'Close', exact: true }).last();
+  const choose = gallery.getByRole('button', { name: 'Choose this model' });
+  await expect(choose).toBeVisible();
+  // measured once the dialog's entrance (a slight scale) has finished
+  await gallery.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
+  const footer = (await close.evaluate((el) => {
+    const r = (el.parentElement as HTMLElement).getBoundingClientRect();
+    return { left: r.left, right: r.right };
+  }))!;
+  const rows = new Map<number, { left: number; right: number }>();
+  for (const b of [close, choose]) {
+    const box = (await b.boundingBox())!;
+    const row = rows.get(Math.round(box.y)) ?? { left: Number.POSITIVE_INFINITY, right: 0 };
+    rows.set(Math.round(box.y), {
+      left: Math.min(row.left, box.x),
+      right: Math.max(row.right, box.x + box.width),
+    });
+  }
+  for (const row of rows.values()) {
+    expect(Math.abs(row.left - footer.left)).toBeLessThan(1);
+    expect(Math.abs(row.right - footer.right)).toBeLessThan(1);
+  }
+  await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Choose Zoe' }).click();
   await nextButton(page).click();
   await expect(page).toHaveURL(/\/pose$/);
