@@ -8,7 +8,8 @@ export const grid = style({
   '@media': { [mobile]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } },
 });
 export const tile = style({
-  padding: vars.space['4'],
+  // narrower sides leave 'Ολοκληρωμένα' room beside its dot at 1440 px
+  padding: `${vars.space['4']} ${vars.space['3']}`,
   borderRadius: vars.radius.md,
   background: vars.color.surfaceMuted,
   display: 'flex',
@@ -40,7 +41,7 @@ const dotBase = style({
   height: '8px',
   borderRadius: '50%',
   verticalAlign: '0.1em',
-  marginRight: vars.space['2'],
+  marginRight: '6px',
 });
 export const dot = styleVariants({
   total: [dotBase, { background: vars.color.ink }],
