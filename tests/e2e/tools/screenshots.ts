@@ -228,6 +228,7 @@ for (const projectId of [real, seeded[0]]) {
   });
 }
 appScreens.push(`/projects/${real}`);
+const newcomer = await createSeller(stack, { plan: 'free', fullName: 'Nikos Georgiou' });
 for (const locale of (process.env.LOCALES?.split(',') ?? ['en', 'el']) as ('en' | 'el')[]) {
   for (const size of sizes) {
     const slug = (r: string) =>
@@ -291,6 +292,20 @@ for (const locale of (process.env.LOCALES?.split(',') ?? ['en', 'el']) as ('en' 
       }
     }
     await signedIn.close();
+
+    // a new seller on the free plan: the empty states (dashboard, video selection, history)
+    if (!filter || filter === 'fresh') {
+      const fresh = await browser.newContext({ viewport: size, deviceScaleFactor: 1 });
+      await fresh.addInitScript((l) => {
+        localStorage.setItem('language', l);
+        sessionStorage.setItem('drape.splashSeen', '1');
+      }, locale);
+      const freshPage = await fresh.newPage();
+      await signInThroughApi(freshPage, stack, newcomer);
+      for (const r of ['/home', '/video/select-project', '/history'])
+        await shoot(freshPage, r, path.join(outDir, `${locale}-${size.name}-fresh-${slug(r)}.png`));
+      await fresh.close();
+    }
   }
 }
 await browser.close();
