@@ -17,6 +17,7 @@ export function Breadcrumb({ draft, current }: { draft: Draft; current: Step }) 
   // on a narrow screen the steps scroll sideways: keep the current one in the middle. Again
   // once the router has rendered the step, because its scroll restoration carries the list's
   // scroll over from the previous step (which left the current step half off the screen).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new step (current) is centred again
   useEffect(() => {
     const center = () => {
       const step = currentRef.current;
