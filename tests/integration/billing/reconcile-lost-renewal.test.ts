@@ -118,7 +118,7 @@ describe('reconciliation with Stripe', () => {
     expect(await reconciliationLogs(user.id)).toHaveLength(1);
   });
 
-  it('an unpaid renewal is left alone and not asked again before its back-off; paid, it is granted once', async () => {
+  it('an unpaid renewal is not granted; the lost payment_failed is applied (past due); not asked again before its back-off; paid, it is granted once', async () => {
     const user = await seller();
     await buyPlan(user.client, 'pro');
     const subId = (await subscriptionOf(user.id)).stripe_subscription_id!;
@@ -138,13 +138,19 @@ describe('reconciliation with Stripe', () => {
       reason: 'invoice_open',
       attempt: 1,
       stripe: { status: 'past_due', invoice_status: 'open' },
-      results: [],
+      results: [{ event_type: 'reconcile.invoice.payment_failed', applied: true, duplicate: false }],
     });
     const next = ms(waiting[0].next_check_at as string);
     expect(next).toBeGreaterThan(Date.now() + 14 * 60_000);
     expect(next).toBeLessThan(Date.now() + 16 * 60_000);
     const still = await subscriptionOf(user.id);
-    expect(still.plan).toBe('pro');
+    expect(still).toMatchObject({ plan: 'pro', status: 'past_due' });
+    // what the lost invoice.payment_failed would have logged, once
+    const failed = (await logsOf(user.id, ['subscription_updated'])).filter(
+      (l) => l.raw_data.status === 'payment_failed',
+    );
+    expect(failed).toHaveLength(1);
+    expect(failed[0].raw_data).toMatchObject({ plan: 'pro', attempt_count: 1, currency: 'eur' });
     expect(ms(still.current_period_end)).toBe(ms(period.end));
     expect(await balanceOf(user.id)).toEqual(bought);
 

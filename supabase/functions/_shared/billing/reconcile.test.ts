@@ -85,13 +85,42 @@ describe('reconcileDecision', () => {
     expect(d.details).toMatchObject({ status: 'active', invoice_status: 'paid' });
   });
 
-  it('the next period’s invoice not paid (open, past due): nothing to apply', async () => {
-    const d = await reconcileDecision(
-      row,
-      subscription('past_due', invoice('open', END, END + 2_592_000)),
+  it('the next period’s invoice not paid (open, past due): the payment_failed action, no renewal', async () => {
+    const open = { ...invoice('open', END, END + 2_592_000), attempt_count: 2, amount_due: 4000 };
+    const d = await reconcileDecision(row, subscription('past_due', open), config);
+    expect(d).toMatchObject({ outcome: 'waiting', reason: 'invoice_open' });
+    expect(d.events).toEqual([
+      {
+        id: `reconcile:in_open_${END}:payment_failed:2`,
+        type: 'reconcile.invoice.payment_failed',
+        action: {
+          kind: 'payment_failed',
+          user_id: 'u1',
+          customer_id: 'cus_1',
+          subscription_id: 'sub_1',
+          invoice_id: `in_open_${END}`,
+          amount_cents: 4000,
+          currency: 'eur',
+          attempt_count: 2,
+          price_id: 'price_l',
+        },
+        payload: open,
+      },
+    ]);
+    const unpaid = await reconcileDecision(row, subscription('unpaid', open), config);
+    expect(unpaid.events.map((e) => e.action.kind)).toEqual(['payment_failed']);
+  });
+
+  it('a payment failing that the row shows already, or an open invoice while active: nothing to apply', async () => {
+    const open = invoice('open', END, END + 2_592_000);
+    const known = await reconcileDecision(
+      { ...row, status: 'past_due' },
+      subscription('past_due', open),
       config,
     );
-    expect(d).toMatchObject({ outcome: 'waiting', reason: 'invoice_open', events: [] });
+    expect(known).toMatchObject({ outcome: 'waiting', reason: 'invoice_open', events: [] });
+    const active = await reconcileDecision(row, subscription('active', open), config);
+    expect(active).toMatchObject({ outcome: 'waiting', reason: 'invoice_open', events: [] });
   });
 
   it('Stripe has not started the next period: the latest paid invoice is the current period’s', async () => {

@@ -100,9 +100,13 @@ const ENDED = new Set(['canceled', 'incomplete_expired']);
  *     webhook would have;
  *   - it has ended (canceled, incomplete_expired) → the customer.subscription.deleted action,
  *     after the paid newer periods if there are any, outcome 'ended';
- *   - anything else (the invoice open or failing, past_due, unpaid, paused, the next period
- *     not started yet, a price that is not a plan's, unknown to Stripe) → nothing, 'waiting'
- *     with the reason; checked again after the back-off. A subscription Stripe does not know
+ *   - its payment failing (past_due, unpaid) with the latest invoice not paid, while the row
+ *     still says active → the invoice.payment_failed action (the row becomes past_due, as the
+ *     lost webhook would have made it), outcome 'waiting': the renewal itself waits for the
+ *     invoice to be paid;
+ *   - anything else (the invoice open, paused, the next period not started yet, a price that
+ *     is not a plan's, unknown to Stripe) → nothing, 'waiting' with the reason; checked again
+ *     after the back-off. A subscription Stripe does not know
  *     is never ended from here: a wrong key or mode must not take a plan away.
  */
 export async function reconcileDecision(
@@ -168,5 +172,37 @@ export async function reconcileDecision(
   }
   if (events.length > 0) return { outcome: 'paid', reason: 'invoice_paid', events, gap, details };
   if (!newer && status !== 'active' && status !== 'trialing') reason = status;
-  return { outcome: 'waiting', reason, events: [], gap, details };
+  return {
+    outcome: 'waiting',
+    reason,
+    events: await failedPayment(row, status, invoice, deps),
+    gap,
+    details,
+  };
+}
+
+const FAILING = new Set(['past_due', 'unpaid']);
+
+/**
+ * Stripe says the subscription's payment is failing (past_due, unpaid) while the row still
+ * says active: the invoice.payment_failed action built from the latest (unpaid) invoice, as the
+ * lost webhook would have applied it (status past_due, the failed attempt logged). Once per
+ * invoice and attempt (the event id), and never when the row is past due already.
+ */
+async function failedPayment(
+  row: ClaimedSubscription,
+  status: string,
+  invoice: Obj,
+  deps: WebhookDeps,
+): Promise<ReconcileEvent[]> {
+  if (!FAILING.has(status) || row.status === 'past_due' || !str(invoice.id) || invoice.status === 'paid')
+    return [];
+  const attempt = typeof invoice.attempt_count === 'number' ? invoice.attempt_count : 0;
+  const id = `reconcile:${invoice.id}:payment_failed:${attempt}`;
+  const action = await actionForEvent(
+    { id, type: 'invoice.payment_failed', data: { object: invoice } },
+    deps,
+  );
+  if (action.kind !== 'payment_failed') return [];
+  return [{ id, type: 'reconcile.invoice.payment_failed', action, payload: invoice }];
 }
