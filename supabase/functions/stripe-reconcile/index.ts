@@ -1,7 +1,8 @@
 // POST /functions/v1/stripe-reconcile (service role only) — one reconciliation run with
 // Stripe: the Stripe-billed subscriptions whose period ended more than the grace time ago
 // without a newer one (their renewal's webhook never arrived, or Stripe has not been paid
-// yet) are read back from Stripe and what Stripe says is applied the webhook's way
+// yet), and the cancelling ones (a cancellation taken back at Stripe whose webhook was lost),
+// are read back from Stripe and what Stripe says is applied the webhook's way
 // (_shared/billing/reconcile.ts; SQL: 20261123003000_stripe_reconciliation_of_lost_renewals.sql).
 // Body (optional): {"subscription_id": "sub_…"} checks that one now, whatever its back-off.
 // Called every 5 minutes by pg_cron + pg_net on hosted Supabase when a check may be due, and

@@ -1,6 +1,7 @@
 // Which subscriptions a reconciliation run claims (claim_stripe_reconciliation: Stripe-billed,
-// renewing, ended more than the grace time ago, back-off over, one run at a time), and the
-// local stack's job timer calling stripe-reconcile when a check is due.
+// renewing or cancelling, ended more than the grace time ago, back-off over, one run at a
+// time), the renewal job's hold on a Stripe-billed cancelling subscription, and the local
+// stack's job timer calling stripe-reconcile when a check is due.
 //
 // The claims are made at a clock of their own (p_now, ten days ahead and beyond), on periods
 // that end then, so the shared stack's own timer (the real clock) never touches them.
@@ -72,14 +73,60 @@ describe('claim_stripe_reconciliation', () => {
     });
   });
 
-  it('never claims a subscription that is cancelling, on the free plan, or not billed by Stripe', async () => {
+  it('claims a cancelling one too (after the grace time), saying so; never one on the free plan', async () => {
     const end = Date.now() + 11 * 24 * HOUR;
     const cancelling = await stripeBilledSeller(end, { cancel: true });
-    const rows = await claim(end + 3 * HOUR, { grace: 0 });
-    expect(mine(rows, cancelling.subId)).toBeNull();
-    expect(mine(await claim(end + 3 * HOUR, { only: cancelling.subId }), cancelling.subId)).toBeNull();
+    expect(mine(await claim(end + 30 * 60_000), cancelling.subId)).toBeNull(); // within the grace hour
+    const rows = await claim(end + 3 * HOUR);
+    expect(mine(rows, cancelling.subId)).toMatchObject({
+      user_id: cancelling.user.id,
+      cancel_at_period_end: true,
+      attempts: 1,
+    });
     const free = await seller();
     expect(rows.some((r) => r.user_id === free.id)).toBe(false);
+  });
+
+  it('the renewal job leaves a Stripe-billed cancelling subscription alone for the hold (24 h), then ends it', async () => {
+    const end = Date.now() + 13 * 24 * HOUR;
+    const { user } = await stripeBilledSeller(end, { cancel: true });
+    const job = async (now: number) =>
+      must(await serviceClient().rpc('renew_due_subscriptions', { p_now: at(now), only_user: user.id })) as {
+        periods: number;
+        downgraded: number;
+      };
+    const row = async () =>
+      must(
+        await serviceClient()
+          .from('subscriptions')
+          .select('plan, cancel_at_period_end, stripe_subscription_id')
+          .eq('user_id', user.id)
+          .single(),
+      ) as { plan: string; cancel_at_period_end: boolean; stripe_subscription_id: string | null };
+    expect(await job(end + 2 * HOUR)).toMatchObject({ periods: 0 });
+    expect(await job(end + 23 * HOUR)).toMatchObject({ periods: 0 });
+    expect(await row()).toMatchObject({ plan: 'lite', cancel_at_period_end: true });
+    expect(await job(end + 25 * HOUR)).toMatchObject({ periods: 1, downgraded: 1 });
+    expect(await row()).toEqual({ plan: 'free', cancel_at_period_end: false, stripe_subscription_id: null });
+  });
+
+  it('the renewal job still ends a cancelling subscription that Stripe does not bill at its period end', async () => {
+    const user = await seller({ plan: 'lite' });
+    must(await serviceClient().rpc('set_subscription_cancellation', { user_id: user.id, cancel: true }));
+    const { current_period_end } = must(
+      await serviceClient()
+        .from('subscriptions')
+        .select('current_period_end')
+        .eq('user_id', user.id)
+        .single(),
+    ) as { current_period_end: string };
+    const done = must(
+      await serviceClient().rpc('renew_due_subscriptions', {
+        p_now: at(new Date(current_period_end).getTime() + 60_000),
+        only_user: user.id,
+      }),
+    );
+    expect(done).toMatchObject({ periods: 1, downgraded: 1 });
   });
 
   it('claims with one run at a time: concurrent runs never get the same subscription', async () => {

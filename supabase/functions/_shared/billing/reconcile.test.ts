@@ -111,6 +111,47 @@ describe('reconcileDecision', () => {
     expect(unpaid.events.map((e) => e.action.kind)).toEqual(['payment_failed']);
   });
 
+  it('a row cancelling at the period end: Stripe still cancelling → ended (the job’s way), nothing to apply', async () => {
+    const cancelling = { ...row, cancel_at_period_end: true };
+    const d = await reconcileDecision(
+      cancelling,
+      subscription('active', invoice('paid', START, END), { cancel_at_period_end: true }),
+      config,
+    );
+    expect(d).toMatchObject({ outcome: 'ended', reason: 'cancel_at_period_end', events: [] });
+  });
+
+  it('a row cancelling, Stripe took it back and was paid: the paid period, then the updated action', async () => {
+    const cancelling = { ...row, cancel_at_period_end: true };
+    const d = await reconcileDecision(
+      cancelling,
+      subscription('active', invoice('paid', END, END + 2_592_000)),
+      config,
+    );
+    expect(d.outcome).toBe('paid');
+    expect(d.events.map((e) => [e.type, e.action.kind])).toEqual([
+      ['reconcile.invoice.paid', 'activate_plan'],
+      ['reconcile.customer.subscription.updated', 'sync_subscription'],
+    ]);
+    expect(d.events[1]).toMatchObject({
+      id: `reconcile:sub_1:updated:${cancelling.current_period_end}`,
+      action: { cancel_at_period_end: false, deleted: false, status: 'active', subscription_id: 'sub_1' },
+    });
+    // taken back, not paid yet (past due): the un-cancel and the failed payment
+    const open = { ...invoice('open', END, END + 2_592_000), attempt_count: 1 };
+    const w = await reconcileDecision(cancelling, subscription('past_due', open), config);
+    expect(w).toMatchObject({ outcome: 'waiting', reason: 'cancellation_withdrawn' });
+    expect(w.events.map((e) => e.action.kind)).toEqual(['sync_subscription', 'payment_failed']);
+    // ended at Stripe: the deleted path as for any row
+    const ended = await reconcileDecision(
+      cancelling,
+      subscription('canceled', invoice('paid', START, END)),
+      config,
+    );
+    expect(ended).toMatchObject({ outcome: 'ended', reason: 'canceled' });
+    expect(ended.events.map((e) => e.type)).toEqual(['reconcile.customer.subscription.deleted']);
+  });
+
   it('a payment failing that the row shows already, or an open invoice while active: nothing to apply', async () => {
     const open = invoice('open', END, END + 2_592_000);
     const known = await reconcileDecision(

@@ -61,6 +61,8 @@ export interface ClaimedSubscription {
   current_period_start: string;
   current_period_end: string;
   attempts: number;
+  /** our row says the subscription ends at this period end (a cancellation Stripe may not hold any more) */
+  cancel_at_period_end?: boolean;
 }
 
 /** One event to apply through apply_payment_event, as the webhook would have. */
@@ -104,6 +106,7 @@ const ENDED = new Set(['canceled', 'incomplete_expired']);
  *     still says active → the invoice.payment_failed action (the row becomes past_due, as the
  *     lost webhook would have made it), outcome 'waiting': the renewal itself waits for the
  *     invoice to be paid;
+ *   - our row cancelling at the period end: see cancellingDecision;
  *   - anything else (the invoice open, paused, the next period not started yet, a price that
  *     is not a plan's, unknown to Stripe) → nothing, 'waiting' with the reason; checked again
  *     after the back-off. A subscription Stripe does not know
@@ -170,6 +173,7 @@ export async function reconcileDecision(
     });
     return { outcome: 'ended', reason: status, events, gap, details };
   }
+  if (row.cancel_at_period_end === true) return cancellingDecision(row, sub, events, gap, details, deps);
   if (events.length > 0) return { outcome: 'paid', reason: 'invoice_paid', events, gap, details };
   if (!newer && status !== 'active' && status !== 'trialing') reason = status;
   return {
@@ -179,6 +183,46 @@ export async function reconcileDecision(
     gap,
     details,
   };
+}
+
+/**
+ * Our row is cancelling at the period end and Stripe has not ended the subscription: what
+ * Stripe's customer.subscription.updated says about the cancellation now.
+ *   - a newer period is paid (Stripe renewed: the seller took the cancellation back, or set it
+ *     again later) → the paid periods, then the updated action, in that order: the row ends up
+ *     with Stripe's period and Stripe's cancellation, outcome 'paid';
+ *   - Stripe still cancels → nothing to apply, outcome 'ended': finish_stripe_reconciliation
+ *     ends the period the renewal job's way;
+ *   - Stripe no longer cancels (taken back, its webhook lost) → the updated action (the row
+ *     renews: its paid invoice is waited for as any renewal's), with the payment_failed one
+ *     when Stripe says the payment is failing, outcome 'waiting', reason 'cancellation_withdrawn'.
+ */
+async function cancellingDecision(
+  row: ClaimedSubscription,
+  sub: Obj,
+  paid: ReconcileEvent[],
+  gap: boolean,
+  details: Decision['details'],
+  deps: WebhookDeps,
+): Promise<Decision> {
+  const id = `reconcile:${sub.id}:updated:${row.current_period_end}`;
+  const action = await actionForEvent(
+    { id, type: 'customer.subscription.updated', data: { object: sub } },
+    deps,
+  );
+  const updated: ReconcileEvent = {
+    id,
+    type: 'reconcile.customer.subscription.updated',
+    action,
+    payload: { ...sub, latest_invoice: details.latest_invoice },
+  };
+  if (paid.length > 0)
+    return { outcome: 'paid', reason: 'invoice_paid', events: [...paid, updated], gap, details };
+  if (action.kind !== 'sync_subscription' || action.cancel_at_period_end)
+    return { outcome: 'ended', reason: 'cancel_at_period_end', events: [], gap, details };
+  const status = str(sub.status) ?? 'unknown';
+  const failed = await failedPayment(row, status, obj(sub.latest_invoice), deps);
+  return { outcome: 'waiting', reason: 'cancellation_withdrawn', events: [updated, ...failed], gap, details };
 }
 
 const FAILING = new Set(['past_due', 'unpaid']);
