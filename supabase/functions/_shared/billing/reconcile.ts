@@ -156,7 +156,7 @@ export async function reconcileDecision(
     const action = await actionForEvent({ id, type: 'invoice.paid', data: { object: inv } }, deps);
     if (action.kind === 'activate_plan')
       events.push({ id, type: 'reconcile.invoice.paid', action, payload: inv });
-    else reason = action.reason;
+    else reason = action.kind === 'ignore' ? action.reason : `unexpected_${action.kind}`;
   }
   const status = str(sub.status) ?? 'unknown';
   if (ENDED.has(status)) {
