@@ -233,11 +233,12 @@ describe('reconciliation with Stripe', () => {
     const renewed = await subscriptionOf(user.id);
     expect(ms(renewed.current_period_start)).toBe(periods[1].start);
     expect(ms(renewed.current_period_end)).toBe(periods[1].end);
-    expect((await planGrants(user.id)).map((g) => g.reference)).toEqual([
-      expect.any(String),
-      `period:${new Date(periods[0].start).toISOString().replace('.000Z', 'Z')}`,
-      `period:${new Date(periods[1].start).toISOString().replace('.000Z', 'Z')}`,
-    ]);
+    // the purchase's grant and one per lost renewal (the rows come back in no set order: on
+    // PostgreSQL an updated row moves within its table)
+    const references = (await planGrants(user.id)).map((g) => g.reference);
+    const renewals = periods.map((p) => `period:${new Date(p.start).toISOString().replace('.000Z', 'Z')}`);
+    expect(references).toHaveLength(3);
+    for (const r of renewals) expect(references.filter((x) => x === r)).toHaveLength(1);
     const balance = await balanceOf(user.id);
     expect(balance.remaining).toBe(balance.ledgerSum);
     expect(
