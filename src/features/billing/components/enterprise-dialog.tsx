@@ -1,10 +1,11 @@
 // The enterprise contact form (spec 2 §5, §7, §8): stored by submit_sales_request and posted
 // to the sales webhook. Success closes after 3 s.
-import { type FormEvent, useEffect, useEffectEvent, useState } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Dialog, Icon, TextAreaField, TextField } from '../../../ui/index.ts';
 import { useAppMutation } from '../../../lib/errors/index.ts';
+import { useFormDialog } from '../../../lib/use-form-dialog.ts';
 import { useSupabase } from '../../../lib/use-supabase.ts';
 import { useUser } from '../../auth/use-auth.ts';
 import { useDisplayName } from '../../profile/index.ts';
@@ -44,49 +45,29 @@ export function EnterpriseDialog({
     creditAmount: Math.max(credits, CONTACT_SALES_AT),
     message: '',
   });
-  const [form, setForm] = useState<SalesRequest>(blank);
-  const [errors, setErrors] = useState<SalesErrors>({});
   const submit = useAppMutation({
     mutationFn: (input: SalesRequest) => submitSalesRequest(supabase, input),
     errorMessage: msg`An error occurred while submitting the form. Please try again.`,
     errorDisplay: 'inline',
   });
-
-  const reset = () => {
-    setForm(blank());
-    setErrors({});
-    submit.reset();
-  };
+  const { form, setForm, errors, onSubmit, close } = useFormDialog({
+    onClose,
+    blank,
+    validate: validateSalesRequest,
+    submit,
+    successMs: SALES_SUCCESS_MS,
+  });
+  // each opening starts from the slider's amount (unless a request is on its way)
   const opened = useEffectEvent(() => {
     if (submit.isIdle) setForm(blank());
   });
   useEffect(() => {
     if (open) opened();
   }, [open]);
-  const finish = useEffectEvent(() => {
-    onClose();
-    reset();
-  });
-  useEffect(() => {
-    if (!submit.isSuccess) return;
-    const timer = setTimeout(finish, SALES_SUCCESS_MS);
-    return () => clearTimeout(timer);
-  }, [submit.isSuccess]);
 
   const set = (key: keyof SalesRequest) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [key]: key === 'creditAmount' ? Number(e.target.value) : e.target.value }));
   const err = (key: keyof SalesErrors) => (errors[key] ? i18n._(ERROR_WORDS[errors[key]!]) : undefined);
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    const found = validateSalesRequest(form);
-    setErrors(found);
-    if (Object.keys(found).length > 0 || submit.isPending) return;
-    submit.mutate(form);
-  };
-  const close = () => {
-    onClose();
-    if (submit.isSuccess || submit.isError) reset();
-  };
 
   return (
     <Dialog

@@ -1,13 +1,14 @@
-import { useEffect, useEffectEvent, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Dialog, Icon, TextAreaField, TextField } from '../../../ui/index.ts';
 import { useSupabase } from '../../../lib/use-supabase.ts';
 import { useAppMutation } from '../../../lib/errors/index.ts';
+import { useFormDialog } from '../../../lib/use-form-dialog.ts';
 import { useUser } from '../../auth/use-auth.ts';
 import { useDisplayName } from '../../profile/index.ts';
 import { submitContactRequest } from '../api.ts';
-import { validateContact, type ContactErrors, type ContactInput } from '../validation.ts';
+import { validateContact, type ContactInput } from '../validation.ts';
 import * as s from './support.css.ts';
 
 export const CONTACT_SUCCESS_MS = 3000;
@@ -25,53 +26,29 @@ export function ContactDialog({ open, onClose }: { open: boolean; onClose: () =>
   const user = useUser();
   const name = useDisplayName();
   const blank = (): ContactInput => ({ fullName: name, email: user.email ?? '', details: '' });
-  const [form, setForm] = useState<ContactInput>(blank);
-  const [errors, setErrors] = useState<ContactErrors>({});
   const submit = useAppMutation({
     mutationFn: (input: ContactInput) => submitContactRequest(supabase, input),
     errorMessage: msg`Failed to submit request. Please try again.`,
     errorDisplay: 'inline',
   });
+  const { form, setForm, errors, onSubmit, close } = useFormDialog({
+    onClose,
+    blank,
+    validate: validateContact,
+    submit,
+    successMs: CONTACT_SUCCESS_MS,
+  });
   const idle = submit.isIdle;
-
-  const reset = () => {
-    setForm(blank());
-    setErrors({});
-    submit.reset();
-  };
 
   // Fill the blanks with what is known (the profile's name may arrive after the first render).
   useEffect(() => {
     if (open && idle)
       setForm((f) => ({ ...f, fullName: f.fullName || name, email: f.email || user.email || '' }));
-  }, [open, idle, name, user.email]);
-
-  const finish = useEffectEvent(() => {
-    onClose();
-    reset();
-  });
-  useEffect(() => {
-    if (!submit.isSuccess) return;
-    const timer = setTimeout(finish, CONTACT_SUCCESS_MS);
-    return () => clearTimeout(timer);
-  }, [submit.isSuccess]);
+  }, [open, idle, name, user.email, setForm]);
 
   const set = (key: keyof ContactInput) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [key]: e.target.value }));
   const err = (key: keyof ContactInput) => (errors[key] ? i18n._(errorText[errors[key]!]) : undefined);
-
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    const found = validateContact(form);
-    setErrors(found);
-    if (Object.keys(found).length > 0 || submit.isPending) return;
-    submit.mutate(form);
-  };
-
-  const close = () => {
-    onClose();
-    if (submit.isSuccess || submit.isError) reset();
-  };
 
   return (
     <Dialog
