@@ -26,9 +26,32 @@ test('the credits dropdown opens on hover and shows every row', async ({ signedI
   await expect(panel.getByText('Rollover from previous cycles')).toBeVisible();
   await expect(panel.getByText('Total available')).toBeVisible();
   await expect(panel.getByRole('link', { name: 'Add credits' })).toHaveAttribute('href', '/pricing');
+  // A click on the trigger the mouse has just opened keeps it open (it used to close it).
+  await trigger.click();
+  await page.waitForTimeout(400);
+  await expect(panel).toBeVisible();
   // Leaving closes it after a short delay.
   await page.mouse.move(10, 500);
   await expect(panel).toBeHidden();
+});
+
+test.describe('on a touch phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('a tap opens the credits dropdown and it stays open; a second tap closes it', async ({
+    signedInPage: page,
+  }) => {
+    await page.goto('/home');
+    const trigger = page.getByRole('banner').getByRole('button', { name: 'Credits: 2 remaining' });
+    const panel = page.getByRole('dialog', { name: 'Credits' });
+    await trigger.tap();
+    await expect(panel).toBeVisible();
+    // the tap's emulated mouse events must not close it again a moment later
+    await page.waitForTimeout(600);
+    await expect(panel).toBeVisible();
+    await trigger.tap();
+    await expect(panel).toBeHidden();
+  });
 });
 
 test('the low-credits modal opens when the server balance drops on a paid plan', async ({

@@ -13,7 +13,7 @@ import * as s from './credits-dropdown.css.ts';
 export function CreditsDropdown() {
   const { t, i18n } = useLingui();
   const { data: sub, isPending } = useSubscription();
-  const { open, setOpen, hoverProps } = useHoverMenu();
+  const { open, setOpen, toggle, hoverProps } = useHoverMenu();
   const locale = currentLocale();
   const credits = creditsSummary(sub);
   const plan = sub?.plan ?? 'free';
@@ -32,6 +32,7 @@ export function CreditsDropdown() {
           type="button"
           className={s.trigger}
           {...props}
+          onClick={toggle}
           aria-label={t`Credits: ${remainingText} remaining`}
         >
           <Icon name="coins" size={18} />
