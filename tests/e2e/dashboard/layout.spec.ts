@@ -80,6 +80,19 @@ test('Greek phone: the credits dropdown spans the screen and its figures stay wh
   await useLanguage(page, 'el');
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/home');
+  // the recent-activity link stays on its title's line (the Greek words pushed it under)
+  const activity = page.getByRole('heading', { name: 'Πρόσφατη δραστηριότητα' });
+  const history = page
+    .locator('section[aria-labelledby="activity-title"]')
+    .getByRole('link', { name: 'Ιστορικό', exact: true });
+  await expect(history).toBeVisible();
+  await page.evaluate(() => document.fonts.ready);
+  const sideBySide = async () => {
+    const [title, link] = [(await activity.boundingBox())!, (await history.boundingBox())!];
+    return link.y < title.y + title.height && link.x > title.x + title.width;
+  };
+  await expect.poll(sideBySide).toBe(true);
+
   await page
     .getByRole('banner')
     .getByRole('button', { name: /^Πιστώσεις: απομένουν/ })

@@ -1,7 +1,7 @@
 // Screenshots of the paying screens (/pricing, /history, /success and the stand-in's
 // checkout page) at phone (390×844) and desktop (1440×900) size, in English and Greek, for
 // review. Runs against a running stack with the Stripe stand-in:
-//   APP_URL=http://localhost:3610 API_URL=http://localhost:55621 ANON_KEY=… SERVICE_KEY=… \
+//   APP_URL=http://localhost:3000 API_URL=http://localhost:54321 ANON_KEY=… SERVICE_KEY=… \
 //   npx tsx tests/e2e/tools/billing-screenshots.ts [outDir]
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -16,7 +16,8 @@ import {
 } from '../support/auth-api.ts';
 import { buyCreditsFor, buyPlanFor } from '../billing/pay.ts';
 
-const appUrl = process.env.APP_URL ?? 'http://localhost:3610';
+// APP_URL must be an origin the stack accepts for return addresses: its own app (APP_PORT).
+const appUrl = process.env.APP_URL ?? 'http://localhost:3000';
 const stack: StackInfo = {
   apiUrl: process.env.API_URL!,
   anonKey: process.env.ANON_KEY!,

@@ -28,7 +28,7 @@ function ProductPreview({ photo }: { photo: WizardPhoto }) {
   const { t } = useLingui();
   const url = usePhotoUrl(photo.id);
   return url ? (
-    <img className={s.preview} src={url} alt={t`Your product: ${photo.originalName}`} />
+    <img className={s.previewImage} src={url} alt={t`Your product: ${photo.originalName}`} />
   ) : (
     <div className={s.preview} style={{ aspectRatio: '3 / 4' }} />
   );

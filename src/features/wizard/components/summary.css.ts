@@ -12,13 +12,17 @@ export const previews = style({ display: 'grid', gap: vars.space['3'] });
 export const preview = style({
   width: '100%',
   maxHeight: '560px',
-  objectFit: 'contain',
   borderRadius: vars.radius.lg,
   background: vars.color.surfaceMuted,
   border: `1px solid ${vars.color.border}`,
   display: 'block',
   '@media': { [mobile]: { maxHeight: '360px' } },
 });
+/** The photo at its own shape, so its frame is the photo's edge (no muted bands around it). */
+export const previewImage = style([
+  preview,
+  { width: 'auto', maxWidth: '100%', height: 'auto', justifySelf: 'center' },
+]);
 export const details = style({ display: 'grid', gap: vars.space['5'] });
 export const nameButton = style({
   all: 'unset',
