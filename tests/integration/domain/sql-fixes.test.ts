@@ -99,6 +99,24 @@ describe('can_request_project_fix', () => {
   });
 });
 
+describe('fixes on archived projects', () => {
+  it('an archived project takes a fix like a completed one, charged the same', async () => {
+    const { user, me, project: p } = await completedProject('free', 2);
+    await rpcAs(db, me, 'archive_project', { project_id: p.id });
+    expect(await rpcAs(db, me, 'can_request_project_fix', { project_id: p.id })).toMatchObject({
+      can_request: true,
+      reason: null,
+      will_use_credits: true,
+    });
+    await rpcAs(db, me, 'request_project_fix', { project_id: p.id, description: 'The hem is uneven' });
+    expect(await sqlBalance(db, user.id)).toMatchObject({ remaining: 1, ledgerSum: 1 });
+    expect(await rpcAs(db, me, 'can_request_project_fix', { project_id: p.id })).toMatchObject({
+      can_request: false,
+      reason_code: 'fix_pending',
+    });
+  });
+});
+
 describe('request_project_fix', () => {
   it('lite: the first fix is free, the next costs 1 credit; deleting a fix does not give a free one back', async () => {
     const { user, me, project: p } = await completedProject('lite', 3);
