@@ -8,11 +8,12 @@
 // is the other's, and an auth fragment in the URL (confirmation, recovery) is read here.
 //
 // Sessions live in localStorage when "remember me" is on and in sessionStorage (gone when the
-// browser closes) when it is off.
+// browser closes) when it is off. Every request gives up after 120 s without an answer.
 import { AuthClient, type SupportedStorage } from '@supabase/auth-js';
 import './initial-url.ts';
 import { authStorageKey } from './auth-storage-key.ts';
 import { localSettings } from './local-settings.ts';
+import { timedFetch } from './timed-fetch.ts';
 
 const url = import.meta.env.VITE_SUPABASE_URL as string | undefined;
 const anonKey = import.meta.env.VITE_SUPABASE_ANON_KEY as string | undefined;
@@ -54,6 +55,7 @@ export const supabaseAuth = new AuthClient({
   persistSession: true,
   detectSessionInUrl: true,
   flowType: 'implicit',
+  fetch: timedFetch(),
 });
 
 export type AppAuthClient = typeof supabaseAuth;

@@ -8,9 +8,12 @@
 import { createClient } from '@supabase/supabase-js';
 import type { Database } from './database.types.ts';
 import { supabaseAnonKey, supabaseAuth, supabaseUrl } from './supabase-auth.ts';
+import { timedFetch } from './timed-fetch.ts';
 
 const client = createClient<Database>(supabaseUrl, supabaseAnonKey, {
   accessToken: async () => (await supabaseAuth.getSession()).data.session?.access_token ?? null,
+  // database, storage and functions requests give up after 120 s without an answer, as auth's do
+  global: { fetch: timedFetch() },
 });
 
 // What supabase-js does for its own auth client (SupabaseClient._listenForAuthEvents).

@@ -31,6 +31,8 @@ type Fields = {
   hint?: unknown;
   details?: unknown;
   status?: unknown;
+  /** functions-js keeps the failed fetch's error here */
+  context?: unknown;
 };
 const fields = (err: unknown): Fields => (err && typeof err === 'object' ? (err as Fields) : {});
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
@@ -44,8 +46,25 @@ const NETWORK_ERROR_NAMES = new Set([
 const NETWORK_TEXT =
   /failed to fetch|networkerror|network request failed|load failed|fetch failed|econnrefused/i;
 
+/**
+ * The request was given up after waiting too long for an answer (src/lib/timed-fetch.ts aborts
+ * it with a TimeoutError): directly, in postgrest-js's "TimeoutError: …" message, in auth-js's
+ * and storage-js's wrappers (which keep only the message), or as functions-js's context.
+ */
+export function isTimeoutError(err: unknown): boolean {
+  const f = fields(err);
+  const name = str(f.name);
+  const message = str(f.message);
+  if (name === 'TimeoutError') return true;
+  if (name === 'FunctionsFetchError') return str(fields(f.context).name) === 'TimeoutError';
+  if (name === 'AuthRetryableFetchError' || name === 'StorageUnknownError') return TIMEOUT_TEXT.test(message);
+  return str(f.code) === '' && /^TimeoutError\b/.test(message);
+}
+const TIMEOUT_TEXT = /^No answer within \d+ s$|timed out/i;
+
 /** The request never got an answer (supabase-js wraps fetch failures in several ways). */
 export function isNetworkError(err: unknown): boolean {
+  if (isTimeoutError(err)) return true;
   const f = fields(err);
   const name = str(f.name);
   const message = str(f.message);
@@ -102,7 +121,10 @@ export function errorWords(err: unknown, opts: DescribeOptions = {}): ErrorWords
   // words a data helper chose for a reason of its own (not a failed request) stand offline too
   const localWords = err instanceof AppError && err.descriptor && !err.code && !network;
   if (!localWords && isOffline()) return { descriptor: networkMessages.offline };
-  if (network) return { descriptor: networkMessages.unreachable };
+  if (network) {
+    const slow = isTimeoutError(err) || (err instanceof AppError && isTimeoutError(err.cause));
+    return { descriptor: slow ? networkMessages.timeout : networkMessages.unreachable };
+  }
 
   if (server?.source === 'sql' && server.code in sqlErrorMessages) {
     if (server.code === 'insufficient_credits' && !values) return { text: str(fields(source).message) };

@@ -154,6 +154,7 @@ export const storageErrorMessages: Record<number, MessageDescriptor> = {
 export const networkMessages = {
   offline: msg`You are offline. Check your connection and try again.`,
   unreachable: msg`Drape could not be reached. Check your connection and try again.`,
+  timeout: msg`Drape took too long to answer. Check your connection and try again.`,
 };
 
 /** When nothing better is known and the caller named no failure of its own. */

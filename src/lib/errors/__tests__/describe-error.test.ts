@@ -2,7 +2,8 @@ import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../app-error.ts';
-import { describeError, isNetworkError } from '../describe-error.ts';
+import { describeError, isNetworkError, isTimeoutError } from '../describe-error.ts';
+import { RequestTimeoutError } from '../../timed-fetch.ts';
 import { functionError } from '../function-error.ts';
 
 beforeAll(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
@@ -114,6 +115,51 @@ describe('describeError', () => {
       ),
     ).toBe(unreachable);
     expect(isNetworkError(new Error('Failed to fetch'))).toBe(false);
+  });
+
+  it('says Drape took too long when a request was given up after 120 s, for each client', () => {
+    const slow = 'Drape took too long to answer. Check your connection and try again.';
+    const reason = new RequestTimeoutError(120_000);
+    const shapes = [
+      // fetch itself, rejecting with the abort reason
+      reason,
+      // postgrest-js: { message: `${name}: ${message}`, code: '' }
+      { message: `${reason.name}: ${reason.message}`, details: '', hint: '', code: '' },
+      // auth-js and storage-js keep only the message
+      Object.assign(new Error(reason.message), { name: 'AuthRetryableFetchError', status: 0 }),
+      Object.assign(new Error(reason.message), { name: 'StorageUnknownError' }),
+      // functions-js keeps the reason as its context
+      Object.assign(new Error('Failed to send a request to the Edge Function'), {
+        name: 'FunctionsFetchError',
+        context: reason,
+      }),
+    ];
+    for (const err of shapes) {
+      expect(isTimeoutError(err)).toBe(true);
+      // a timeout is a request with no answer: uploads queue and tools ask again, as offline
+      expect(isNetworkError(err)).toBe(true);
+      expect(describeError(err, i18n, { fallback: failed })).toBe(slow);
+    }
+    // words a data helper attached to the timed-out request
+    expect(describeError(new AppError(failed, 'Failed to send feedback', { cause: reason }), i18n)).toBe(
+      slow,
+    );
+    // a database statement timeout is the server's answer, not the connection's
+    expect(
+      isTimeoutError({
+        name: 'PostgrestError',
+        code: '57014',
+        message: 'canceling statement due to statement timeout',
+      }),
+    ).toBe(false);
+    expect(
+      isTimeoutError(
+        Object.assign(new Error('Failed to send a request to the Edge Function'), {
+          name: 'FunctionsFetchError',
+          context: new TypeError('Failed to fetch'),
+        }),
+      ),
+    ).toBe(false);
   });
 
   it('says the device is offline when it is', () => {
