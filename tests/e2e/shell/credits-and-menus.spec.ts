@@ -35,6 +35,25 @@ test('the credits dropdown opens on hover and shows every row', async ({ signedI
   await expect(panel).toBeHidden();
 });
 
+test('with no credits left the dropdown says so and offers more', async ({
+  signedInPage: page,
+  stack,
+  user,
+}) => {
+  await setBalance(stack, user.id, 'free', 0);
+  await page.goto('/home');
+  const trigger = page.getByRole('button', { name: 'Credits: 0 remaining' });
+  await trigger.click();
+  const panel = page.getByRole('dialog', { name: 'Credits' });
+  await expect(panel.getByRole('status')).toContainText('Out of Credits');
+  await expect(panel.getByRole('status')).toContainText('Purchase more credits to continue creating');
+  await expect(panel.getByRole('link', { name: 'Add credits' })).toBeVisible();
+  // with credits there is no such note
+  await setBalance(stack, user.id, 'free', 2);
+  await expect(page.getByRole('button', { name: 'Credits: 2 remaining' })).toBeVisible();
+  await expect(panel.getByText('Out of Credits')).toBeHidden();
+});
+
 test.describe('on a touch phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 

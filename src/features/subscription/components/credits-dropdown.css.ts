@@ -88,3 +88,5 @@ export const value = style({
 export const total = style({ paddingTop: vars.space['2'], borderTop: `1px dashed ${vars.color.border}` });
 
 export const actions = style({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: vars.space['2'] });
+
+export const hintTitle = style({ display: 'block', fontWeight: vars.weight.semibold });

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Badge, Dropdown, Icon, Skeleton, buttonClass } from '../../../ui/index.ts';
+import { Alert, Badge, Dropdown, Icon, Skeleton, buttonClass } from '../../../ui/index.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { useHoverMenu } from '../hooks/use-hover-menu.ts';
@@ -59,6 +59,14 @@ export function CreditsDropdown() {
           </div>
           <Badge tone={plan === 'free' ? 'neutral' : 'accent'}>{i18n._(planBadge(plan))}</Badge>
         </div>
+        {!isPending && credits.empty && (
+          <Alert tone="warning">
+            <strong className={s.hintTitle}>
+              <Trans>Out of Credits</Trans>
+            </strong>
+            <Trans>Purchase more credits to continue creating</Trans>
+          </Alert>
+        )}
         {showsUpgrade(plan) && (
           <Link
             to="/pricing"
