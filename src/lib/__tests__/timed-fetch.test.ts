@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { REQUEST_TIMEOUT_MS, RequestTimeoutError, timedFetch } from '../timed-fetch.ts';
+import {
+  REQUEST_TIMEOUT_MS,
+  RequestTimeoutError,
+  SLOWEST_UPLOAD_BYTES_PER_S,
+  bodyBytes,
+  timedFetch,
+} from '../timed-fetch.ts';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -39,6 +45,27 @@ describe('timedFetch', () => {
     expect(error).toBeInstanceOf(RequestTimeoutError);
     expect((error as DOMException).name).toBe('TimeoutError');
     expect((error as DOMException).message).toBe('No answer within 120 s');
+  });
+
+  it('gives an upload one more second per 16 KiB it sends', async () => {
+    const { impl } = stalledFetch();
+    const photo = new Blob([new Uint8Array(2 * 1024 * 1024)], { type: 'image/jpeg' });
+    const form = new FormData();
+    form.append('cacheControl', '3600');
+    form.append('', photo);
+    expect(bodyBytes(form)).toBe(photo.size + 4);
+    const extra = Math.ceil(((photo.size + 4) / SLOWEST_UPLOAD_BYTES_PER_S) * 1000);
+    expect(extra).toBeGreaterThan(128_000);
+    const outcome = timedFetch(impl)('https://api.example/storage/v1/object/uploads/a.jpg', {
+      method: 'POST',
+      body: form,
+    }).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS + extra - 1);
+    expect(vi.getTimerCount()).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await outcome).toBeInstanceOf(RequestTimeoutError);
+    expect(bodyBytes('{"a":1}')).toBe(0);
+    expect(bodyBytes(new Uint8Array(10))).toBe(10);
   });
 
   it('passes an answer through and stops the clock', async () => {
