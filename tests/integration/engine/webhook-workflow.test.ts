@@ -153,14 +153,18 @@ describe('the webhook workflow', () => {
     });
     await s.dispatch();
     expect(received.map((r) => r.path)).toEqual(['/webhook/flat-lay', '/webhook/flat-lay']);
-    expect(received[0].body).toMatchObject({
-      projectType: 'flat-lay',
-      background: 'Santorini',
-      backgroundUrl: 'https://app.example/catalogue/backgrounds/santorini-blurred.webp',
-      backgroundBlurred: true,
-      modelImageUrl: 'https://app.example/catalogue/models/sofia/01.webp',
-    });
-    expect(received.map((r) => r.body.pose).sort()).toEqual(['front view', 'side view']);
+    for (const r of received)
+      expect(r.body).toMatchObject({
+        projectType: 'flat-lay',
+        background: 'Santorini',
+        backgroundUrl: 'https://app.example/catalogue/backgrounds/santorini-blurred.webp',
+        backgroundBlurred: true,
+      });
+    // the two images are dispatched in no set order: each pose with its own model picture
+    expect(received.map((r) => [r.body.pose, r.body.modelImageUrl]).sort()).toEqual([
+      ['front view', 'https://app.example/catalogue/models/sofia/01.webp'],
+      ['side view', 'https://app.example/catalogue/models/sofia/03.webp'],
+    ]);
     const res = await post(received[0].body.callbackUrl, { status: 'rejected', error: 'prohibited content' });
     expect(res.status).toBe(200);
     await waitFor('rejected', async () => (await projectOf(s, project.id)).status === 'rejected');
