@@ -86,11 +86,11 @@ describe('tool charges', () => {
       db,
       { user: u.id },
       `select raw_data ->> 'toolName' as tool, raw_data ->> 'creditsUsed' as used from public.webhook_logs
-       where event_type = 'user_activity_tool_used' order by created_at, raw_data ->> 'toolName'`,
+       where event_type = 'user_activity_tool_used' order by raw_data ->> 'toolName'`,
     );
     expect(logs).toEqual([
-      { tool: 'photo-combiner', used: '0.15' },
       { tool: 'background-remover', used: '0.40' },
+      { tool: 'photo-combiner', used: '0.15' },
     ]);
   });
 
