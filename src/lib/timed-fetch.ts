@@ -28,6 +28,9 @@ export class RequestTimeoutError extends DOMException {
   }
 }
 
+/** Whether a message is a RequestTimeoutError's (for wrappers that keep only the message). */
+export const isRequestTimeoutMessage = (message: string) => /^No answer within \d+ s$/.test(message);
+
 export function timedFetch(
   fetchImpl: typeof fetch = (...args) => fetch(...args),
   ms: number = REQUEST_TIMEOUT_MS,

@@ -4,6 +4,7 @@
 // then the action's own failure message, then a generic one.
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { AppError } from './app-error.ts';
+import { isRequestTimeoutMessage } from '../timed-fetch.ts';
 import {
   authErrorMessages,
   genericErrorMessage,
@@ -57,10 +58,10 @@ export function isTimeoutError(err: unknown): boolean {
   const message = str(f.message);
   if (name === 'TimeoutError') return true;
   if (name === 'FunctionsFetchError') return str(fields(f.context).name) === 'TimeoutError';
-  if (name === 'AuthRetryableFetchError' || name === 'StorageUnknownError') return TIMEOUT_TEXT.test(message);
+  if (name === 'AuthRetryableFetchError' || name === 'StorageUnknownError')
+    return isRequestTimeoutMessage(message);
   return str(f.code) === '' && /^TimeoutError\b/.test(message);
 }
-const TIMEOUT_TEXT = /^No answer within \d+ s$|timed out/i;
 
 /** The request never got an answer (supabase-js wraps fetch failures in several ways). */
 export function isNetworkError(err: unknown): boolean {
@@ -117,13 +118,15 @@ export function errorWords(err: unknown, opts: DescribeOptions = {}): ErrorWords
   const override = server && opts.codes?.[server.code];
   if (override) return { descriptor: override, values };
 
-  const network = isNetworkError(err) || (err instanceof AppError && isNetworkError(err.cause));
+  // a data helper's AppError keeps the failed request as its cause
+  const orCause = (test: (e: unknown) => boolean) =>
+    test(err) || (err instanceof AppError && test(err.cause));
+  const network = orCause(isNetworkError);
   // words a data helper chose for a reason of its own (not a failed request) stand offline too
   const localWords = err instanceof AppError && err.descriptor && !err.code && !network;
   if (!localWords && isOffline()) return { descriptor: networkMessages.offline };
   if (network) {
-    const slow = isTimeoutError(err) || (err instanceof AppError && isTimeoutError(err.cause));
-    return { descriptor: slow ? networkMessages.timeout : networkMessages.unreachable };
+    return { descriptor: orCause(isTimeoutError) ? networkMessages.timeout : networkMessages.unreachable };
   }
 
   if (server?.source === 'sql' && server.code in sqlErrorMessages) {
