@@ -1,6 +1,5 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import babel from '@rolldown/plugin-babel';
 import { lingui } from '@lingui/vite-plugin';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
@@ -10,6 +9,7 @@ import { authStorageKey } from './src/lib/auth-storage-key.ts';
 import { PERSISTED_QUERIES_KEY } from './src/lib/query-client.ts';
 import { preloadFirstScreen, stylesheetsAfterSplash } from './scripts/vite/first-screen.ts';
 import { reexportsWithoutSideEffects } from './scripts/vite/reexports.ts';
+import { linguiMacro } from './scripts/vite/lingui-macro.ts';
 
 export default defineConfig({
   plugins: [
@@ -29,7 +29,7 @@ export default defineConfig({
       },
     }),
     react(),
-    babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
+    linguiMacro(),
     lingui(),
     vanillaExtractPlugin(),
     VitePWA({

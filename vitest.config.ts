@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
-import babel from '@rolldown/plugin-babel';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { lingui } from '@lingui/vite-plugin';
+import { linguiMacro } from './scripts/vite/lingui-macro.ts';
 
 export default defineConfig({
   test: {
@@ -11,7 +11,7 @@ export default defineConfig({
         // The app's unit tests see the same Lingui macros, catalogues and vanilla-extract styles
         // as the build; component tests (*.test.tsx) opt into a DOM with `@vitest-environment happy-dom`.
         plugins: [
-          babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
+          linguiMacro(),
           lingui(),
           vanillaExtractPlugin(),
         ],
