@@ -180,8 +180,11 @@ export function firstScreenScript(m: FirstScreenManifest): string {
     const link = document.createElement('link');
     const href = m.files[i];
     if (href.endsWith('.css')) {
+      // Vite links stylesheets with crossorigin (a CORS request); a preload without it is a
+      // different request, so the browser would fetch the file twice
       link.rel = 'preload';
       link.as = 'style';
+      link.crossOrigin = '';
     } else {
       link.rel = 'modulepreload';
     }

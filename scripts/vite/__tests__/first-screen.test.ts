@@ -110,7 +110,8 @@ describe('the first-screen script in index.html', () => {
     document.head.innerHTML = '';
     new Function(firstScreenScript(m))();
     return [...document.head.querySelectorAll('link')].map(
-      (l) => `${l.rel}${l.as ? `:${l.as}` : ''} ${new URL(l.href).pathname}`,
+      (l) =>
+        `${l.rel}${l.as ? `:${l.as}` : ''}${l.as === 'style' && l.crossOrigin === '' ? ':cors' : ''} ${new URL(l.href).pathname}`,
     );
   };
   afterEach(() => {
@@ -126,8 +127,8 @@ describe('the first-screen script in index.html', () => {
       'modulepreload /assets/home.js',
       'modulepreload /assets/messages-en.js',
       'modulepreload /assets/supabase.js',
-      'preload:style /assets/_app.css',
-      'preload:style /assets/home.css',
+      'preload:style:cors /assets/_app.css',
+      'preload:style:cors /assets/home.css',
     ]);
   });
 

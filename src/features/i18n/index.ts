@@ -1,3 +1,3 @@
 export { LanguageSwitch } from './language-switch.tsx';
 export { useLocale } from './use-locale.ts';
-export const LANGUAGE_NAMES = { en: 'English', el: 'Ελληνικά' } as const;
+export { LANGUAGE_NAMES } from './language-names.ts';

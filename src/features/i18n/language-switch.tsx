@@ -2,9 +2,9 @@ import { useLingui } from '@lingui/react/macro';
 import { LOCALES, type Locale } from '../../lib/i18n.ts';
 import { useLocale } from './use-locale.ts';
 import * as s from './language-switch.css.ts';
+import { LANGUAGE_NAMES } from './language-names.ts';
 
 const short: Record<Locale, string> = { en: 'EN', el: 'ΕΛ' };
-const names: Record<Locale, string> = { en: 'English', el: 'Ελληνικά' };
 
 /** A compact EN / ΕΛ toggle for the screens outside the app (settings has the full picker). */
 export function LanguageSwitch() {
@@ -19,7 +19,8 @@ export function LanguageSwitch() {
           type="button"
           className={s.option}
           aria-pressed={l === locale}
-          aria-label={names[l]}
+          // the name starts with what the button shows (EN), then says it in full
+          aria-label={`${short[l]} · ${LANGUAGE_NAMES[l]}`}
           lang={l}
           onClick={() => void setLocale(l)}
         >
