@@ -5,6 +5,8 @@ export const THEME_COLOR = '#1f1b16';
 export const BACKGROUND_COLOR = '#faf8f5';
 
 export const manifest: Partial<ManifestOptions> = {
+  // the app's identity for the browser: stays the same if start_url ever changes
+  id: '/',
   name: 'Drape — fashion imagery for sellers',
   short_name: 'Drape',
   description: 'Turn product photos into on-model and flat-lay images.',
@@ -21,5 +23,25 @@ export const manifest: Partial<ManifestOptions> = {
     { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
     { src: '/icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
     { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+  ],
+  // the installed icon's long-press menu
+  shortcuts: [
+    {
+      name: 'New on-model shoot',
+      short_name: 'On-model',
+      url: '/onmodel/upload',
+      icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
+    },
+    {
+      name: 'New flat-lay shoot',
+      short_name: 'Flat-lay',
+      url: '/flatlay/upload',
+      icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
+    },
+    {
+      name: 'Projects',
+      url: '/projects',
+      icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
+    },
   ],
 };

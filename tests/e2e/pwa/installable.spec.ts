@@ -14,6 +14,13 @@ test('the manifest makes the app installable', async ({ request }) => {
   const sizes = manifest.icons.map((i: { sizes: string; purpose: string }) => `${i.sizes}:${i.purpose}`);
   expect(sizes).toEqual(expect.arrayContaining(['192x192:any', '512x512:any', '512x512:maskable']));
   for (const icon of manifest.icons) expect((await request.get(icon.src)).ok()).toBe(true);
+  expect(manifest.id).toBe('/');
+  // the long-press menu of the installed icon opens each of these screens
+  expect(manifest.shortcuts.map((s: { url: string }) => s.url)).toEqual([
+    '/onmodel/upload',
+    '/flatlay/upload',
+    '/projects',
+  ]);
 });
 
 test('once visited, the app opens offline on its shell', async ({ signedInPage: page, context }) => {
