@@ -28,7 +28,7 @@ export const variant = styleVariants({
   },
   accent: {
     background: vars.color.accentStrong,
-    color: '#fff',
+    color: vars.color.onImage,
     selectors: { '&:hover:not(:disabled)': { background: vars.color.accentInk } },
   },
   secondary: {

@@ -28,7 +28,7 @@ export const track = style({
       width: '20px',
       height: '20px',
       borderRadius: '50%',
-      background: '#fff',
+      background: vars.color.surface,
       boxShadow: vars.shadow.sm,
       transition: `transform ${vars.motion.normal} ${vars.motion.ease}`,
     },

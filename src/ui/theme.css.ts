@@ -29,6 +29,30 @@ export const vars = createGlobalTheme(':root', {
     info: '#2f4f8a',
     infoSoft: '#e8eef9',
     overlay: 'rgba(31, 27, 22, 0.45)',
+    /** text and icons on a photo, a scrim or the accent */
+    onImage: '#ffffff',
+    /** a dark veil over a photo, under white text */
+    scrim: 'rgba(31, 27, 22, 0.6)',
+    scrimStrong: 'rgba(31, 27, 22, 0.75)',
+    /** a rejected project's veil */
+    dangerScrim: 'rgba(122, 26, 20, 0.78)',
+    /** a light chip or bar over a photo */
+    glass: 'rgba(255, 255, 255, 0.92)',
+    glassFaint: 'rgba(255, 255, 255, 0.25)',
+    /** the page colour, see-through, under a sticky bar */
+    bgTranslucent: 'rgba(250, 248, 245, 0.86)',
+    /** a neutral tint that reads on light and dark cards */
+    neutralTint: 'rgba(127, 127, 127, 0.14)',
+    /** the squares behind a transparent picture */
+    checker: '#e9e4dc',
+    /** the sign-in screens' and the dashboard's illustration */
+    artLight: '#efe9e1',
+    artLightShade: '#d9d0c4',
+    artSand: '#c9b59a',
+    artTan: '#a88d6c',
+    artBrown: '#7d6650',
+    artDeep: '#3a3027',
+    artNote: '#d9cfc2',
   },
   font: {
     body: '"Inter Variable", "Inter", system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", Arial, sans-serif',
@@ -63,6 +87,9 @@ export const vars = createGlobalTheme(':root', {
     sm: '0 1px 2px rgba(31, 27, 22, 0.06)',
     md: '0 4px 16px rgba(31, 27, 22, 0.08)',
     lg: '0 18px 48px rgba(31, 27, 22, 0.16)',
+    xl: '0 24px 60px rgba(0, 0, 0, 0.35)',
+    /** a hairline ring around a swatch or a picture */
+    ring: '0 0 0 1px rgba(31, 27, 22, 0.2)',
   },
   size: { sidebar: '256px', header: '64px', content: '1200px' },
   z: { header: '20', drawer: '40', popover: '50', dialog: '60', toast: '70' },

@@ -80,7 +80,7 @@ export const visual = style({
   overflow: 'hidden',
   margin: vars.space['4'],
   borderRadius: vars.radius.xl,
-  background: `radial-gradient(120% 90% at 80% 10%, #3a3027 0%, ${vars.color.ink} 60%)`,
+  background: `radial-gradient(120% 90% at 80% 10%, ${vars.color.artDeep} 0%, ${vars.color.ink} 60%)`,
   color: vars.color.onInk,
   display: 'flex',
   flexDirection: 'column',
@@ -97,7 +97,7 @@ export const visualQuote = style({
   maxWidth: '16ch',
 });
 
-export const visualNote = style({ color: '#d9cfc2', maxWidth: '42ch', marginTop: vars.space['4'] });
+export const visualNote = style({ color: vars.color.artNote, maxWidth: '42ch', marginTop: vars.space['4'] });
 
 export const centered = style({
   display: 'grid',

@@ -6,7 +6,7 @@ export const stage = style({ position: 'relative', height: '360px', marginBlock:
 const tile = style({
   position: 'absolute',
   borderRadius: vars.radius.lg,
-  boxShadow: '0 24px 60px rgba(0,0,0,0.35)',
+  boxShadow: vars.shadow.xl,
   overflow: 'hidden',
 });
 
@@ -17,7 +17,7 @@ export const before = style([
     top: '40px',
     width: '42%',
     height: '280px',
-    background: 'linear-gradient(160deg, #efe9e1, #d9d0c4)',
+    background: `linear-gradient(160deg, ${vars.color.artLight}, ${vars.color.artLightShade})`,
     transform: 'rotate(-4deg)',
   },
 ]);
@@ -28,7 +28,7 @@ export const after = style([
     top: 0,
     width: '52%',
     height: '350px',
-    background: 'linear-gradient(170deg, #c9b59a 0%, #a88d6c 55%, #7d6650 100%)',
+    background: `linear-gradient(170deg, ${vars.color.artSand} 0%, ${vars.color.artTan} 55%, ${vars.color.artBrown} 100%)`,
   },
 ]);
 
@@ -38,7 +38,7 @@ export const label = style({
   bottom: vars.space['3'],
   padding: `2px ${vars.space['2']}`,
   borderRadius: vars.radius.full,
-  background: 'rgba(255,255,255,0.85)',
+  background: vars.color.glass,
   color: vars.color.ink,
   fontSize: vars.fontSize.xs,
   fontWeight: vars.weight.semibold,

@@ -17,7 +17,7 @@ export const card = style({
 
 export const look = styleVariants({
   ink: {
-    background: `radial-gradient(120% 120% at 100% 0%, #3d3329 0%, ${vars.color.ink} 55%)`,
+    background: `radial-gradient(120% 120% at 100% 0%, ${vars.color.artDeep} 0%, ${vars.color.ink} 55%)`,
     color: vars.color.onInk,
     borderColor: 'transparent',
   },
@@ -38,7 +38,7 @@ export const iconWrap = style({
   width: '36px',
   height: '36px',
   borderRadius: vars.radius.full,
-  background: 'rgba(127,127,127,0.14)',
+  background: vars.color.neutralTint,
 });
 export const value = style({
   fontFamily: vars.font.display,

@@ -26,7 +26,7 @@ export const count = style({
   padding: '0 5px',
   borderRadius: vars.radius.full,
   background: vars.color.danger,
-  color: '#fff',
+  color: vars.color.onImage,
   fontSize: '11px',
   fontWeight: vars.weight.bold,
   lineHeight: '18px',

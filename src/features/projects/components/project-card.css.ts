@@ -49,19 +49,19 @@ export const overlay = style({
   padding: vars.space['5'],
   textAlign: 'center',
   color: vars.color.onInk,
-  background: 'rgba(31, 27, 22, 0.55)',
+  background: vars.color.scrim,
   fontSize: vars.fontSize.sm,
   fontWeight: vars.weight.medium,
   lineHeight: vars.lineHeight.normal,
 });
 
-export const rejectedOverlay = style({ background: 'rgba(122, 26, 20, 0.78)' });
+export const rejectedOverlay = style({ background: vars.color.dangerScrim });
 
 export const progressTrack = style({
   width: '140px',
   height: '4px',
   borderRadius: vars.radius.full,
-  background: 'rgba(255, 255, 255, 0.3)',
+  background: vars.color.glassFaint,
   overflow: 'hidden',
 });
 
@@ -95,7 +95,7 @@ export const bottomLeft = style([corner, { bottom: vars.space['3'], left: vars.s
 export const chip = style({
   padding: `3px ${vars.space['2']}`,
   borderRadius: vars.radius.full,
-  background: 'rgba(255, 255, 255, 0.92)',
+  background: vars.color.glass,
   color: vars.color.ink,
   fontSize: vars.fontSize.xs,
   fontWeight: vars.weight.semibold,
@@ -109,7 +109,7 @@ export const roundButton = style({
   height: '36px',
   borderRadius: '50%',
   border: 'none',
-  background: 'rgba(255, 255, 255, 0.94)',
+  background: vars.color.glass,
   color: vars.color.ink,
   boxShadow: vars.shadow.sm,
   cursor: 'pointer',

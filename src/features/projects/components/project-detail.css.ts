@@ -149,7 +149,7 @@ export const zoomHint = style({
   transform: 'translateX(-50%)',
   padding: `4px ${vars.space['3']}`,
   borderRadius: vars.radius.full,
-  background: 'rgba(31, 27, 22, 0.7)',
+  background: vars.color.scrimStrong,
   color: vars.color.onInk,
   fontSize: vars.fontSize.xs,
   pointerEvents: 'none',

@@ -12,7 +12,7 @@ export const dots = style({
   gap: '4px',
   padding: '6px 8px',
   borderRadius: vars.radius.full,
-  background: 'rgba(255, 255, 255, 0.92)',
+  background: vars.color.glass,
   boxShadow: vars.shadow.sm,
 });
 

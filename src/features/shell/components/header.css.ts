@@ -10,7 +10,7 @@ export const header = style({
   gap: vars.space['3'],
   height: vars.size.header,
   padding: `0 ${vars.space['6']}`,
-  background: 'rgba(250, 248, 245, 0.86)',
+  background: vars.color.bgTranslucent,
   backdropFilter: 'saturate(1.4) blur(12px)',
   borderBottom: `1px solid ${vars.color.border}`,
   '@media': { [mobile]: { padding: `0 ${vars.space['3']}`, gap: vars.space['2'] } },

@@ -25,7 +25,7 @@ export const divider = style({
   width: 2,
   marginLeft: -1,
   background: vars.color.surface,
-  boxShadow: '0 0 0 1px rgba(31, 27, 22, 0.25)',
+  boxShadow: vars.shadow.ring,
   pointerEvents: 'none',
 });
 export const knob = style({
@@ -66,7 +66,7 @@ export const tag = style({
   top: vars.space['2'],
   padding: `2px ${vars.space['2']}`,
   borderRadius: vars.radius.full,
-  background: 'rgba(31, 27, 22, 0.72)',
+  background: vars.color.scrimStrong,
   color: vars.color.onInk,
   fontSize: vars.fontSize.xs,
   fontWeight: vars.weight.semibold,

@@ -34,7 +34,7 @@ export const thumb = style({
   height: '100%',
   objectFit: 'contain',
   minHeight: 0,
-  background: '#fff',
+  background: vars.color.surface,
 });
 export const slotLabel = style({
   display: 'flex',
@@ -82,7 +82,7 @@ export const result = style({
   maxWidth: '100%',
   maxHeight: 560,
   objectFit: 'contain',
-  background: '#fff',
+  background: vars.color.surface,
   boxShadow: vars.shadow.md,
   '@media': { [mobile]: { maxHeight: 420 } },
 });

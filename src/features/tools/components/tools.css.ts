@@ -93,10 +93,10 @@ export const hiddenInput = style({
   clip: 'rect(0 0 0 0)',
 });
 
-const checker = '#e9e4dc';
+const checker = vars.color.checker;
 /** The transparency checkerboard under a cut-out. */
 export const checkerboard = style({
-  backgroundColor: '#ffffff',
+  backgroundColor: vars.color.surface,
   backgroundImage: `linear-gradient(45deg, ${checker} 25%, transparent 25%), linear-gradient(-45deg, ${checker} 25%, transparent 25%), linear-gradient(45deg, transparent 75%, ${checker} 75%), linear-gradient(-45deg, transparent 75%, ${checker} 75%)`,
   backgroundSize: '20px 20px',
   backgroundPosition: '0 0, 0 10px, 10px -10px, -10px 0',

@@ -39,8 +39,8 @@ export const label = style({
   justifyContent: 'space-between',
   gap: vars.space['2'],
   padding: `${vars.space['6']} ${vars.space['3']} ${vars.space['3']}`,
-  background: 'linear-gradient(to top, rgba(31, 27, 22, 0.78), rgba(31, 27, 22, 0))',
-  color: '#fff',
+  background: `linear-gradient(to top, ${vars.color.scrimStrong}, transparent)`,
+  color: vars.color.onImage,
   fontWeight: vars.weight.semibold,
   fontSize: vars.fontSize.sm,
 });
@@ -51,7 +51,7 @@ export const play = style({
   height: '1.75rem',
   flexShrink: 0,
   borderRadius: vars.radius.full,
-  background: 'rgba(255, 255, 255, 0.22)',
+  background: vars.color.glassFaint,
 });
 export const check = style({
   position: 'absolute',
@@ -63,7 +63,7 @@ export const check = style({
   height: '1.75rem',
   borderRadius: vars.radius.full,
   background: vars.color.accentStrong,
-  color: '#fff',
+  color: vars.color.onImage,
   boxShadow: vars.shadow.sm,
 });
 

@@ -115,7 +115,7 @@ export const check = style({
   height: '1.75rem',
   borderRadius: vars.radius.full,
   background: vars.color.accentStrong,
-  color: '#fff',
+  color: vars.color.onImage,
   boxShadow: vars.shadow.sm,
 });
 export const videoTag = style({ position: 'absolute', top: vars.space['2'], left: vars.space['2'] });
@@ -143,7 +143,7 @@ export const stickyBar = style({
   padding: vars.space['4'],
   borderRadius: vars.radius.lg,
   border: `1px solid ${vars.color.border}`,
-  background: 'rgba(255, 255, 255, 0.96)',
+  background: vars.color.glass,
   flexWrap: 'nowrap',
   boxShadow: vars.shadow.md,
 });

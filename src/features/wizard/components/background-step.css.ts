@@ -37,16 +37,16 @@ export const compareDivider = style({
   bottom: 0,
   left: 'var(--split, 50%)',
   width: '2px',
-  background: '#fff',
-  boxShadow: '0 0 0 1px rgba(0,0,0,0.15)',
+  background: vars.color.surface,
+  boxShadow: vars.shadow.ring,
 });
 export const compareLabel = style({
   position: 'absolute',
   bottom: vars.space['2'],
   padding: `1px ${vars.space['2']}`,
   borderRadius: vars.radius.full,
-  background: 'rgba(31, 27, 22, 0.6)',
-  color: '#fff',
+  background: vars.color.scrim,
+  color: vars.color.onImage,
   fontSize: vars.fontSize.xs,
 });
 export const labelLeft = style({ left: vars.space['2'] });

@@ -29,7 +29,7 @@ export const nav = style({
   height: '2.75rem',
   borderRadius: vars.radius.full,
   border: 'none',
-  background: 'rgba(255, 255, 255, 0.92)',
+  background: vars.color.glass,
   boxShadow: vars.shadow.md,
   cursor: 'pointer',
   color: vars.color.ink,
@@ -44,8 +44,8 @@ export const counter = style({
   transform: 'translateX(-50%)',
   padding: `2px ${vars.space['3']}`,
   borderRadius: vars.radius.full,
-  background: 'rgba(31, 27, 22, 0.6)',
-  color: '#fff',
+  background: vars.color.scrim,
+  color: vars.color.onImage,
   fontSize: vars.fontSize.xs,
 });
 export const thumbs = style({

@@ -61,7 +61,7 @@ export const tick = style({
   height: '1.75rem',
   borderRadius: vars.radius.full,
   background: vars.color.accentStrong,
-  color: '#fff',
+  color: vars.color.onImage,
   boxShadow: vars.shadow.sm,
   pointerEvents: 'none',
 });
@@ -80,12 +80,12 @@ export const roundButton = style({
   height: '2.25rem',
   borderRadius: vars.radius.full,
   border: 'none',
-  background: 'rgba(255, 255, 255, 0.92)',
+  background: vars.color.glass,
   color: vars.color.ink,
   cursor: 'pointer',
   boxShadow: vars.shadow.sm,
   selectors: {
-    '&:hover': { background: '#fff' },
+    '&:hover': { background: vars.color.surface },
     '&[aria-pressed="true"]': { color: vars.color.danger },
     '&:focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' },
   },

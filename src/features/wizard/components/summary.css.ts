@@ -134,7 +134,7 @@ export const overlay = style({
   zIndex: 80,
   display: 'grid',
   placeItems: 'center',
-  background: 'rgba(250, 248, 245, 0.86)',
+  background: vars.color.bgTranslucent,
   backdropFilter: 'blur(3px)',
 });
 export const overlayBox = style({

@@ -77,7 +77,7 @@ export const crumbNumber = style({
   fontSize: vars.fontSize.xs,
   background: vars.color.surfaceMuted,
   color: vars.color.inkSoft,
-  selectors: { '[aria-current="step"] &': { background: vars.color.accent, color: '#fff' } },
+  selectors: { '[aria-current="step"] &': { background: vars.color.accent, color: vars.color.onImage } },
 });
 export const crumbArrow = style({ color: vars.color.subtle, flexShrink: 0 });
 
