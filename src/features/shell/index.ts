@@ -1,3 +1,2 @@
 export { AppShell } from './components/app-shell.tsx';
 export { ComingSoonPage } from './components/coming-soon-page.tsx';
-export { Placeholder } from './components/placeholder.tsx';
