@@ -1,5 +1,6 @@
 // npm test: every test, in order, stopping at the first failure.
-//   0. src/lib/database.types.ts is what the migrations generate (npm run gen:types)
+//   0. supabase/schemas and supabase/migrations build the same database (npm run db:diff),
+//      src/lib/database.types.ts is what the migrations generate (npm run gen:types)
 //   1. type-check   2. lint (Biome)   3. catalogues as `lingui extract` makes them, translated
 //   4. unit tests   5. integration suite on PGlite
 //   6. integration suite on PostgreSQL (when TEST_DATABASE_URL names a server)
@@ -25,6 +26,7 @@ function step(name: string, cmd: string, args: string[], env: Record<string, str
   console.log(`✓ ${name} (${secs}s)`);
 }
 
+step('db-schemas', bin('tsx'), ['scripts/db-diff.ts', '--check']);
 step('db-types', bin('tsx'), ['scripts/gen-types.ts', '--check']);
 step('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
 step('lint', bin('biome'), ['lint', '--error-on-warnings']);

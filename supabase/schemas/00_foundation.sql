@@ -1,0 +1,97 @@
+-- Internal helpers live in schema `private`, which the API does not expose.
+create schema if not exists private;
+
+-- The one clock every time-dependent rule reads. A session that is not an API request of a
+-- client (no JWT role, or service_role) may move it with the `drape.now` setting; a client
+-- request always gets the real time.
+create or replace function private.app_now() returns timestamptz
+language sql stable
+set search_path = ''
+as $$
+  select case
+    when nullif(current_setting('drape.now', true), '') is not null
+     and coalesce(auth.role(), 'service_role') = 'service_role'
+    then current_setting('drape.now', true)::timestamptz
+    else now()
+  end
+$$;
+
+create or replace function private.tg_set_updated_at() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  new.updated_at := now();
+  return new;
+end
+$$;
+
+-- Credits shown to people: whole numbers without decimals, otherwise two decimals.
+create or replace function private.format_credits(n numeric) returns text
+language sql immutable
+set search_path = ''
+as $$
+  select case when n = trunc(n) then trunc(n)::text else to_char(n, 'FM999999990.00') end
+$$;
+
+-- Two decimals, as the insufficient-credits message has them.
+create or replace function private.money2(n numeric) returns text
+language sql immutable
+set search_path = ''
+as $$ select to_char(coalesce(n, 0), 'FM999999990.00') $$;
+
+create or replace function private.fail(p_message text, p_hint text, p_detail text default null)
+returns void
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if p_detail is null then
+    raise exception using message = p_message, errcode = 'P0001', hint = p_hint;
+  end if;
+  raise exception using message = p_message, errcode = 'P0001', hint = p_hint, detail = p_detail;
+end
+$$;
+
+create or replace function private.require_user() returns uuid
+language plpgsql stable
+set search_path = ''
+as $$
+declare uid uuid := auth.uid();
+begin
+  if uid is null then
+    perform private.fail('User not authenticated', 'not_authenticated');
+  end if;
+  return uid;
+end
+$$;
+
+-- A name storage would accept and that no client resolves to another folder: no empty,
+-- '.' or '..' segment (also percent-encoded), no backslash, no control character.
+create or replace function private.is_plain_object_name(p_name text) returns boolean
+language sql immutable
+set search_path = ''
+as $$
+  select p_name is not null
+     and p_name !~* '(^|/)(\.|%2e){0,2}(/|$)'
+     and p_name !~ '[\\[:cntrl:]]'
+$$;
+
+-- The reference a job row keeps of its provider handle.
+create or replace function private.handle_ref(p_handle text) returns text
+language sql immutable
+set search_path = ''
+as $$
+  select 'ref:' || left(encode(sha256(convert_to(p_handle, 'UTF8')), 'hex'), 32)
+$$;
+
+-- Privileges ----------------------------------------------------------------------------
+revoke all on function private.app_now() from public;
+revoke all on function private.fail(p_message text, p_hint text, p_detail text) from public;
+revoke all on function private.format_credits(n numeric) from public;
+revoke all on function private.handle_ref(p_handle text) from public;
+revoke all on function private.is_plain_object_name(p_name text) from public;
+revoke all on function private.money2(n numeric) from public;
+revoke all on function private.require_user() from public;
+revoke all on function private.tg_set_updated_at() from public;
+grant usage on schema private to service_role;

@@ -1,0 +1,415 @@
+create table public.notifications (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null references auth.users (id) on delete cascade,
+  type text not null check (type in (
+    'project_created', 'project_completed', 'project_failed', 'project_rejected',
+    'credits_low', 'credits_empty')),
+  title text not null,
+  message text not null,
+  project_id uuid references public.projects (id) on delete set null,
+  -- values the app needs to show the text in another language (projectName, credits)
+  data jsonb not null default '{}'::jsonb,
+  read boolean not null default false,
+  created_at timestamptz not null default now()
+);
+alter table public.notifications enable row level security;
+
+-- Activity and purchase history (spec 1 §3, spec 2 §3). Activity events are
+-- 'user_activity_<type>'; billing events are credit_purchase_processed,
+-- subscription_updated, plan_determination, subscription_plan_changed.
+create table public.webhook_logs (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid references auth.users (id) on delete cascade,
+  event_type text not null,
+  customer_id text,
+  subscription_id text,
+  price_id text,
+  raw_data jsonb not null default '{}'::jsonb,
+  created_at timestamptz not null default now()
+);
+alter table public.webhook_logs enable row level security;
+
+-- Outbound notices (feedback, contact, sales requests, low-credit notices, fix requests):
+-- stored first, then posted by the functions layer, so a failing webhook loses nothing.
+create table public.outbound_notices (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid references auth.users (id) on delete set null,
+  kind text not null check (kind in ('feedback', 'contact', 'sales', 'low_credits', 'fix_request')),
+  payload jsonb not null,
+  status text not null default 'pending' check (status in ('pending', 'sending', 'sent', 'failed')),
+  attempts integer not null default 0,
+  last_error text,
+  next_attempt_at timestamptz not null default now(),
+  created_at timestamptz not null default now(),
+  sent_at timestamptz
+);
+alter table public.outbound_notices enable row level security;
+
+create index notifications_user_created_idx on public.notifications (user_id, created_at desc);
+
+create index notifications_unread_idx on public.notifications (user_id) where not read;
+
+create index webhook_logs_user_event_idx on public.webhook_logs (user_id, event_type, created_at desc);
+
+create index webhook_logs_user_created_idx on public.webhook_logs (user_id, created_at desc);
+
+create index outbound_notices_due_idx on public.outbound_notices (next_attempt_at) where status in ('pending', 'sending');
+
+create index outbound_notices_user_idx on public.outbound_notices (user_id, kind, created_at desc);
+
+-- An activity row (webhook_logs, event 'user_activity_<type>'), shaped as spec 1 §3 says:
+-- raw_data {userId, type, details, metadata, timestamp} plus any extra top-level fields.
+create or replace function private.log_activity(
+  p_user_id uuid, p_type text, p_details text, p_metadata jsonb default '{}'::jsonb,
+  p_extra jsonb default '{}'::jsonb)
+returns uuid
+language sql
+set search_path = ''
+as $$
+  insert into public.webhook_logs (user_id, event_type, raw_data)
+  values (p_user_id, 'user_activity_' || p_type,
+          jsonb_build_object('userId', p_user_id, 'type', p_type, 'details', p_details,
+                             'metadata', coalesce(p_metadata, '{}'::jsonb),
+                             'timestamp', to_jsonb(private.app_now())) || coalesce(p_extra, '{}'::jsonb))
+  returning id
+$$;
+
+-- Outbound notices wake the functions layer that posts them (delivered on commit).
+create or replace function private.tg_outbound_notices_notify() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  perform pg_notify('outbound_notices', new.id::text);
+  return null;
+end
+$$;
+
+create trigger notify_new after insert on public.outbound_notices
+  for each row execute function private.tg_outbound_notices_notify();
+
+-- Returns true when the notification was unread and is now read.
+create or replace function public.mark_notification_read(notification_id uuid) returns boolean
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  uid uuid := private.require_user();
+  v_count integer;
+begin
+  update public.notifications set read = true
+    where id = mark_notification_read.notification_id and user_id = uid and not read;
+  get diagnostics v_count = row_count;
+  return v_count > 0;
+end
+$$;
+
+-- Returns how many notifications became read.
+create or replace function public.mark_all_notifications_read() returns integer
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  uid uuid := private.require_user();
+  v_count integer;
+begin
+  update public.notifications set read = true where user_id = uid and not read;
+  get diagnostics v_count = row_count;
+  return v_count;
+end
+$$;
+
+-- rpc('get_project_stats') → {total, completed, in_progress, rejected, failed, archived}.
+-- completed counts archived projects too (only completed projects can be archived);
+-- in_progress is draft + processing.
+create or replace function public.get_project_stats() returns jsonb
+language sql stable
+set search_path = ''
+as $$
+  select jsonb_build_object(
+    'total', count(*),
+    'completed', count(*) filter (where status in ('completed', 'archived')),
+    'in_progress', count(*) filter (where status in ('draft', 'processing')),
+    'rejected', count(*) filter (where status = 'rejected'),
+    'failed', count(*) filter (where status = 'failed'),
+    'archived', count(*) filter (where status = 'archived'))
+  from public.projects
+  where user_id = auth.uid()
+$$;
+
+-- rpc('get_recent_activity') → up to 10 items, newest first, merged from the 5 latest
+-- projects, 3 latest fixes and 5 latest tool uses (spec 1 §9). Each item:
+-- {id, type (project_created | project_completed | fix_requested | tool_used), date,
+--  details, metadata {projectId, projectName, projectType, fixId, toolName, toolDetails}}.
+create or replace function public.get_recent_activity() returns jsonb
+language sql stable
+set search_path = ''
+as $$
+  with projects as (
+    select p.id, p.name, p.type, p.status, p.created_at, p.completed_at, p.updated_at
+    from public.projects p where p.user_id = auth.uid()
+    order by p.created_at desc limit 5),
+  fixes as (
+    select f.id, f.project_id, f.created_at, p.name as project_name, p.type as project_type
+    from public.fixes f left join public.projects p on p.id = f.project_id
+    where f.user_id = auth.uid()
+    order by f.created_at desc limit 3),
+  tools as (
+    select w.id, w.raw_data, w.created_at
+    from public.webhook_logs w
+    where w.user_id = auth.uid() and w.event_type = 'user_activity_tool_used'
+    order by w.created_at desc limit 5),
+  items as (
+    select 'project:' || p.id as id,
+           case when p.status in ('completed', 'archived') then 'project_completed' else 'project_created' end as type,
+           case when p.status in ('completed', 'archived') then coalesce(p.completed_at, p.updated_at) else p.created_at end as date,
+           case when p.status in ('completed', 'archived') then format('Completed project "%s"', p.name)
+                else format('Created project "%s"', p.name) end as details,
+           jsonb_build_object('projectId', p.id, 'projectName', p.name, 'projectType', p.type, 'status', p.status) as metadata
+    from projects p
+    union all
+    select 'fix:' || f.id, 'fix_requested', f.created_at,
+           format('Fix requested for "%s"', coalesce(f.project_name, '')),
+           jsonb_build_object('projectId', f.project_id, 'projectName', f.project_name, 'projectType', f.project_type, 'fixId', f.id)
+    from fixes f
+    union all
+    select 'tool:' || t.id, 'tool_used', t.created_at,
+           coalesce(t.raw_data ->> 'details', t.raw_data ->> 'toolName'),
+           jsonb_build_object('toolName', coalesce(t.raw_data ->> 'toolName', t.raw_data -> 'metadata' ->> 'toolName'),
+                              'toolDetails', t.raw_data ->> 'details',
+                              'creditsUsed', coalesce(t.raw_data -> 'creditsUsed', t.raw_data -> 'metadata' -> 'creditsUsed'))
+    from tools t),
+  newest as (select * from items order by date desc, id limit 10)
+  select coalesce(jsonb_agg(jsonb_build_object('id', n.id, 'type', n.type, 'date', n.date, 'details', n.details,
+                                               'metadata', n.metadata) order by n.date desc, n.id), '[]'::jsonb)
+  from newest n
+$$;
+
+create or replace function private.store_notice(p_user_id uuid, p_kind text, p_payload jsonb) returns uuid
+language plpgsql
+set search_path = ''
+as $$
+declare v_id uuid;
+begin
+  -- at most 10 of a kind per user per hour
+  if (select count(*) from public.outbound_notices n
+      where n.user_id = p_user_id and n.kind = p_kind and n.created_at > now() - interval '1 hour') >= 10 then
+    perform private.fail('Too many requests. Please try again later.', 'rate_limited');
+  end if;
+  insert into public.outbound_notices (user_id, kind, payload) values (p_user_id, p_kind, p_payload)
+  returning id into v_id;
+  return v_id;
+end
+$$;
+
+-- Feedback dialog: payload {feedback, email, name}. Returns the notice id.
+create or replace function public.submit_feedback(feedback text) returns uuid
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  uid uuid := private.require_user();
+  v_text text := btrim(coalesce(submit_feedback.feedback, ''));
+  v_email text;
+  v_name text;
+begin
+  if v_text = '' then
+    perform private.fail('Please enter your feedback', 'feedback_required');
+  end if;
+  select u.email, coalesce(p.full_name, split_part(u.email, '@', 1)) into v_email, v_name
+    from auth.users u left join public.profiles p on p.id = u.id where u.id = uid;
+  return private.store_notice(uid, 'feedback',
+    jsonb_build_object('feedback', left(v_text, 5000), 'email', v_email, 'name', v_name));
+end
+$$;
+
+-- Contact dialog: payload {fullName, email, details}, validated as spec 1 §5 says.
+create or replace function public.submit_contact_request(full_name text, email text, details text) returns uuid
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  uid uuid := private.require_user();
+  v_name text := btrim(coalesce(submit_contact_request.full_name, ''));
+  v_email text := btrim(coalesce(submit_contact_request.email, ''));
+  v_details text := btrim(coalesce(submit_contact_request.details, ''));
+begin
+  if v_name = '' then
+    perform private.fail('Full name is required', 'full_name_required');
+  end if;
+  if v_email = '' then
+    perform private.fail('Email is required', 'email_required');
+  end if;
+  if v_email !~ '^[^\s@]+@[^\s@]+\.[^\s@]+$' then
+    perform private.fail('Please enter a valid email address', 'email_invalid');
+  end if;
+  if v_details = '' then
+    perform private.fail('Please provide request details', 'details_required');
+  end if;
+  return private.store_notice(uid, 'contact',
+    jsonb_build_object('fullName', left(v_name, 200), 'email', left(v_email, 320), 'details', left(v_details, 5000)));
+end
+$$;
+
+-- Enterprise sales form (spec 2 §5, §7): payload {fullName, companyName, email, phone,
+-- creditAmount, message, timestamp, plan}.
+create or replace function public.submit_sales_request(
+  full_name text, company_name text, email text, phone text default null,
+  credit_amount integer default 500, message text default null)
+returns uuid
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  uid uuid := private.require_user();
+  v_name text := btrim(coalesce(submit_sales_request.full_name, ''));
+  v_company text := btrim(coalesce(submit_sales_request.company_name, ''));
+  v_email text := btrim(coalesce(submit_sales_request.email, ''));
+  v_plan text;
+begin
+  if v_name = '' then
+    perform private.fail('Full name is required', 'full_name_required');
+  end if;
+  if v_company = '' then
+    perform private.fail('Company name is required', 'company_name_required');
+  end if;
+  if v_email = '' then
+    perform private.fail('Email is required', 'email_required');
+  end if;
+  if v_email !~ '^[^\s@]+@[^\s@]+\.[^\s@]+$' then
+    perform private.fail('Please enter a valid email', 'email_invalid');
+  end if;
+  if coalesce(submit_sales_request.credit_amount, 0) < 500 then
+    perform private.fail('Credit amount must be at least 500', 'credit_amount_too_low');
+  end if;
+  select s.plan into v_plan from public.subscriptions s where s.user_id = uid;
+  return private.store_notice(uid, 'sales', jsonb_build_object(
+    'fullName', left(v_name, 200), 'companyName', left(v_company, 200), 'email', left(v_email, 320),
+    'phone', coalesce(nullif(btrim(submit_sales_request.phone), ''), 'Not provided'),
+    'creditAmount', submit_sales_request.credit_amount,
+    'message', coalesce(nullif(btrim(submit_sales_request.message), ''), 'No additional message'),
+    'timestamp', to_jsonb(private.app_now()), 'plan', v_plan));
+end
+$$;
+
+-- Delivery queue (service role): claim due notices, then report each one. A failed post
+-- is retried with backoff (1, 2, 4 … minutes) and given up after 8 attempts.
+create or replace function public.claim_outbound_notices(max_notices integer default 10, lease_seconds integer default 60)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_now timestamptz := private.app_now();
+  v_out jsonb;
+begin
+  with picked as (
+    select n.id from public.outbound_notices n
+    where n.status in ('pending', 'sending') and n.next_attempt_at <= v_now
+    order by n.next_attempt_at, n.created_at
+    limit greatest(max_notices, 0)
+    for update skip locked),
+  claimed as (
+    update public.outbound_notices n set status = 'sending', attempts = n.attempts + 1,
+      next_attempt_at = v_now + make_interval(secs => lease_seconds)
+    from picked where n.id = picked.id
+    returning n.id, n.kind, n.payload, n.attempts, n.user_id, n.created_at)
+  select coalesce(jsonb_agg(to_jsonb(c) order by c.created_at), '[]'::jsonb) into v_out from claimed c;
+  return v_out;
+end
+$$;
+
+create or replace function public.report_outbound_notice(notice_id uuid, delivered boolean, error text default null)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare n public.outbound_notices;
+begin
+  update public.outbound_notices o set
+    status = case when delivered then 'sent' when o.attempts >= 8 then 'failed' else 'pending' end,
+    sent_at = case when delivered then now() else o.sent_at end,
+    last_error = case when delivered then null else left(report_outbound_notice.error, 2000) end,
+    next_attempt_at = case when delivered then o.next_attempt_at
+                           else private.app_now() + make_interval(mins => power(2, least(o.attempts - 1, 10))::integer) end
+  where o.id = report_outbound_notice.notice_id and o.status in ('sending', 'pending')
+  returning * into n;
+  return to_jsonb(n);
+end
+$$;
+
+-- POSTs {} to send-notice with the service role key when an outbound notice is due; returns
+-- pg_net's request id, or null when nothing is due or pg_net, Vault or a secret is missing.
+-- pg_net sends after the calling transaction commits and never blocks it.
+create or replace function private.invoke_send_notice() returns bigint
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_url text;
+  v_key text;
+  v_id bigint;
+begin
+  if not exists (
+    select 1 from public.outbound_notices
+     where status in ('pending', 'sending') and next_attempt_at <= now()
+  ) then
+    return null;
+  end if;
+  if to_regnamespace('net') is null or to_regclass('vault.decrypted_secrets') is null then
+    return null;
+  end if;
+  -- dynamic SQL: this function also exists where vault and net do not
+  execute 'select decrypted_secret from vault.decrypted_secrets where name = $1 limit 1' into v_url using 'project_url';
+  execute 'select decrypted_secret from vault.decrypted_secrets where name = $1 limit 1' into v_key using 'service_role_key';
+  if v_url is null or v_key is null then
+    return null;
+  end if;
+  execute 'select net.http_post(url := $1, body := $2, headers := $3, timeout_milliseconds := $4)'
+    into v_id
+    using rtrim(v_url, '/') || '/functions/v1/send-notice',
+          '{}'::jsonb,
+          jsonb_build_object('Content-Type', 'application/json', 'Authorization', 'Bearer ' || v_key, 'apikey', v_key),
+          30000;
+  return v_id;
+end
+$$;
+
+create policy "own notifications" on public.notifications for select to authenticated
+  using (user_id = (select auth.uid()));
+
+create policy "own activity" on public.webhook_logs for select to authenticated
+  using (user_id = (select auth.uid()));
+
+create policy "mark own notifications read" on public.notifications for update to authenticated
+  using (user_id = (select auth.uid())) with check (user_id = (select auth.uid()));
+
+-- Privileges ----------------------------------------------------------------------------
+revoke all on function private.invoke_send_notice() from public;
+revoke all on function private.log_activity(p_user_id uuid, p_type text, p_details text, p_metadata jsonb, p_extra jsonb) from public;
+revoke all on function private.store_notice(p_user_id uuid, p_kind text, p_payload jsonb) from public;
+revoke all on function private.tg_outbound_notices_notify() from public;
+revoke all on function public.claim_outbound_notices(max_notices integer, lease_seconds integer) from anon, authenticated, public;
+revoke all on function public.get_project_stats() from public;
+revoke all on function public.get_recent_activity() from public;
+revoke all on function public.mark_all_notifications_read() from public;
+revoke all on function public.mark_notification_read(notification_id uuid) from public;
+revoke all on function public.report_outbound_notice(notice_id uuid, delivered boolean, error text) from anon, authenticated, public;
+revoke all on function public.submit_contact_request(full_name text, email text, details text) from public;
+revoke all on function public.submit_feedback(feedback text) from public;
+revoke all on function public.submit_sales_request(full_name text, company_name text, email text, phone text, credit_amount integer, message text) from public;
+revoke all on public.notifications from anon, authenticated;
+grant select on public.notifications to anon, authenticated;
+revoke all on public.outbound_notices from anon, authenticated;
+revoke all on public.webhook_logs from anon, authenticated;
+grant select on public.webhook_logs to anon, authenticated;
+grant update (read) on public.notifications to authenticated;
