@@ -7,7 +7,7 @@ import { msg } from '@lingui/core/macro';
 import { AppError, functionError } from '../../lib/errors/index.ts';
 import type { Locale } from '../../lib/i18n.ts';
 import type { AppSupabaseClient } from '../../lib/supabase.ts';
-import type { Plan } from '../subscription/plan.ts';
+import type { Plan } from '../subscription/index.ts';
 import { activityItems, type FixRow, type LogRow, type ProjectRow, purchaseItems } from './history-items.ts';
 
 export const billingKeys = {

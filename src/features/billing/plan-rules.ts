@@ -1,7 +1,7 @@
 // Plan changes on /pricing (spec 2 §2, §4, §5): the button of each tier by the seller's plan,
 // and the downgrade window. The server enforces both (stripe-checkout refuses a lower plan,
 // change-plan refuses outside the window); these only decide what the screen offers.
-import type { Plan } from '../subscription/plan.ts';
+import type { Plan } from '../subscription/index.ts';
 
 export const TIERS = ['lite', 'pro', 'advanced', 'enterprise'] as const;
 export type Tier = (typeof TIERS)[number];

@@ -7,3 +7,6 @@ export {
   projectsQueryOptions,
 } from './api.ts';
 export type { Project, ProjectImage, ProjectStatus } from './project-types.ts';
+export { useCleanAllowed } from './hooks/use-clean-allowed.ts';
+export { resultSource } from './image-sources.ts';
+export { TYPE_LABELS } from './labels.ts';

@@ -9,6 +9,8 @@ export {
   showsUpgrade,
   planName,
   watermarkFree,
+  normalisePlan,
+  type Plan,
   type PlanFacts,
   type Subscription,
 } from './plan.ts';

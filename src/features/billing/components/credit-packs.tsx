@@ -9,7 +9,7 @@ import { useAppMutation } from '../../../lib/errors/index.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { useSupabase } from '../../../lib/use-supabase.ts';
-import type { Plan } from '../../subscription/plan.ts';
+import type { Plan } from '../../subscription/index.ts';
 import { billingKeys, creditQuoteQueryOptions, startCreditCheckout } from '../api.ts';
 import {
   CONTACT_SALES_AT,

@@ -9,7 +9,7 @@ import { useAppMutation } from '../../../lib/errors/index.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { useSupabase } from '../../../lib/use-supabase.ts';
-import type { Plan } from '../../subscription/plan.ts';
+import type { Plan } from '../../subscription/index.ts';
 import { changePlan } from '../api.ts';
 import { downgradeWindow } from '../plan-rules.ts';
 import { TIER_COPY } from '../tiers.ts';

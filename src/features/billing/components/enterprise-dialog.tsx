@@ -7,7 +7,7 @@ import { Alert, Button, Dialog, Icon, TextAreaField, TextField } from '../../../
 import { useAppMutation } from '../../../lib/errors/index.ts';
 import { useFormDialog } from '../../../lib/use-form-dialog.ts';
 import { useSupabase } from '../../../lib/use-supabase.ts';
-import { useUser } from '../../auth/use-auth.ts';
+import { useUser } from '../../auth/index.ts';
 import { useDisplayName } from '../../profile/index.ts';
 import { type SalesRequest, submitSalesRequest } from '../api.ts';
 import { CONTACT_SALES_AT } from '../credit-slider.ts';

@@ -21,7 +21,7 @@ import { formatDate } from '../../../lib/format.ts';
 import { currentLocale, type Locale } from '../../../lib/i18n.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useSupabase } from '../../../lib/use-supabase.ts';
-import { useUser } from '../../auth/use-auth.ts';
+import { useUser } from '../../auth/index.ts';
 import { historyQueryOptions } from '../api.ts';
 import {
   type ActivityItem,

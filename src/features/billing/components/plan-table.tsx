@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Button, Icon, Skeleton, Tabs } from '../../../ui/index.ts';
 import { formatDate, formatEuro, formatNumber } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
-import type { Plan, PlanFacts } from '../../subscription/plan.ts';
+import type { Plan, PlanFacts } from '../../subscription/index.ts';
 import { TIERS, type Tier, tierAction } from '../plan-rules.ts';
 import { TIER_COPY } from '../tiers.ts';
 import * as s from './pricing.css.ts';

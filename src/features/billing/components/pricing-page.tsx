@@ -10,9 +10,14 @@ import { AppError, useAppMutation } from '../../../lib/errors/index.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useSupabase } from '../../../lib/use-supabase.ts';
-import { subscriptionKeys, usePlans, useSubscription } from '../../subscription/index.ts';
-import { normalisePlan, type Plan } from '../../subscription/plan.ts';
-import { useUser } from '../../auth/use-auth.ts';
+import {
+  subscriptionKeys,
+  usePlans,
+  useSubscription,
+  normalisePlan,
+  type Plan,
+} from '../../subscription/index.ts';
+import { useUser } from '../../auth/index.ts';
 import { changePlan, startPlanCheckout } from '../api.ts';
 import { CONTACT_SALES_AT } from '../credit-slider.ts';
 import { TIERS, type Tier } from '../plan-rules.ts';

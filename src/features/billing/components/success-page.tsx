@@ -13,7 +13,7 @@ import { currentLocale } from '../../../lib/i18n.ts';
 import { useLiveRows } from '../../../lib/live-rows.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useSupabase } from '../../../lib/use-supabase.ts';
-import { useUser } from '../../auth/use-auth.ts';
+import { useUser } from '../../auth/index.ts';
 import { useSubscription } from '../../subscription/index.ts';
 import { billingKeys, type CheckoutResult, checkoutResultQueryOptions } from '../api.ts';
 import { formatAmount } from '../money.ts';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLiveRows } from '../../../lib/live-rows.ts';
 import { useSupabase } from '../../../lib/use-supabase.ts';
-import { useUser } from '../../auth/use-auth.ts';
+import { useUser } from '../../auth/index.ts';
 import { dashboardKeys, projectStatsQueryOptions, recentActivityQueryOptions } from '../api.ts';
 
 export function useProjectStats() {

@@ -5,7 +5,7 @@ import { toast } from '../../../ui/index.ts';
 import { useLiveRows } from '../../../lib/live-rows.ts';
 import { localSettings } from '../../../lib/local-settings.ts';
 import { i18n } from '../../../lib/i18n.ts';
-import { useUser } from '../../auth/use-auth.ts';
+import { useUser } from '../../auth/index.ts';
 import { subscriptionKeys, useSubscriptionLive } from '../../subscription/index.ts';
 import { useNotificationsLive } from '../hooks/use-notifications.ts';
 import { createProjectTracker, RESULT_TOAST_MS } from '../project-events.ts';

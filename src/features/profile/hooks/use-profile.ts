@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAppMutation } from '../../../lib/errors/index.ts';
 import { useSupabase } from '../../../lib/use-supabase.ts';
-import { useUser } from '../../auth/use-auth.ts';
+import { useUser } from '../../auth/index.ts';
 import { profileKeys, profileQueryOptions, updateFullName, updatePhoneNumber, type Profile } from '../api.ts';
 
 export function useProfile() {

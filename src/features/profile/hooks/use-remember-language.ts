@@ -8,7 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { isLocale } from '../../../lib/i18n.ts';
 import { useSupabase } from '../../../lib/use-supabase.ts';
-import { useUser } from '../../auth/use-auth.ts';
+import { useUser } from '../../auth/index.ts';
 import { type Profile, profileKeys, updateLanguage } from '../api.ts';
 import { useProfile } from './use-profile.ts';
 

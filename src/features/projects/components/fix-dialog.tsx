@@ -9,7 +9,7 @@ import { MOBILE_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts';
 import { useAppMutation } from '../../../lib/errors/index.ts';
 import { useSupabase } from '../../../lib/use-supabase.ts';
 import { Alert, Button, Dialog, Spinner, TextAreaField } from '../../../ui/index.ts';
-import { useUser } from '../../auth/use-auth.ts';
+import { useUser } from '../../auth/index.ts';
 import { subscriptionKeys } from '../../subscription/index.ts';
 import { fixEligibilityQueryOptions, projectKeys, requestFix } from '../api.ts';
 import { exportAnnotated, FIX_CANVAS, FIX_CANVAS_PHONE, type Stroke } from '../fix-drawing.ts';

@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAppMutation } from '../../../lib/errors/index.ts';
 import { useLiveRows } from '../../../lib/live-rows.ts';
 import { useSupabase } from '../../../lib/use-supabase.ts';
-import { useUser } from '../../auth/use-auth.ts';
+import { useUser } from '../../auth/index.ts';
 import {
   deleteFix,
   type FixRequest,

@@ -4,7 +4,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAppMutation } from '../../../lib/errors/index.ts';
 import { useSupabase } from '../../../lib/use-supabase.ts';
-import { useUser } from '../../auth/use-auth.ts';
+import { useUser } from '../../auth/index.ts';
 import { archiveProject, deleteProject, projectKeys, renameProject, unarchiveProject } from '../api.ts';
 import { MESSAGES } from '../labels.ts';
 import { dropFromList, patchProject, removeProject, snapshotProjects } from '../project-cache.ts';

@@ -5,7 +5,7 @@ import { Alert, Button, Dialog, Icon, TextAreaField, TextField } from '../../../
 import { useSupabase } from '../../../lib/use-supabase.ts';
 import { useAppMutation } from '../../../lib/errors/index.ts';
 import { useFormDialog } from '../../../lib/use-form-dialog.ts';
-import { useUser } from '../../auth/use-auth.ts';
+import { useUser } from '../../auth/index.ts';
 import { useDisplayName } from '../../profile/index.ts';
 import { submitContactRequest } from '../api.ts';
 import { validateContact, type ContactInput } from '../validation.ts';

@@ -8,7 +8,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { serverCode } from '../../../lib/errors/index.ts';
 import { useSupabase } from '../../../lib/use-supabase.ts';
-import { useUser } from '../../auth/use-auth.ts';
+import { useUser } from '../../auth/index.ts';
 import { dashboardKeys } from '../../dashboard/index.ts';
 import { subscriptionKeys, useSubscription } from '../../subscription/index.ts';
 import { chargeCombination } from '../api.ts';

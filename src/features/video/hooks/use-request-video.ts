@@ -8,7 +8,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useAppMutation } from '../../../lib/errors/index.ts';
 import { useSupabase } from '../../../lib/use-supabase.ts';
 import { toast } from '../../../ui/index.ts';
-import { useUser } from '../../auth/use-auth.ts';
+import { useUser } from '../../auth/index.ts';
 import { subscriptionKeys } from '../../subscription/index.ts';
 import { type VideoRequest, requestVideo, videoKeys } from '../api.ts';
 import { videoMessages } from '../messages.ts';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useBlocker } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Dialog } from '../../../ui/index.ts';
-import { useUser } from '../../auth/use-auth.ts';
+import { useUser } from '../../auth/index.ts';
 import { isCreationPath, type Flow } from '../model/steps.ts';
 import { CLEAR_FAILED } from '../photo-messages.ts';
 import { draftStore } from '../store/draft-store.ts';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, buttonClass } from '../../../ui/index.ts';
-import { useUser } from '../../auth/use-auth.ts';
+import { useUser } from '../../auth/index.ts';
 import { storedGender } from '../local-choices.ts';
 import type { Draft } from '../model/draft.ts';
 import { FLOWS } from '../model/steps.ts';

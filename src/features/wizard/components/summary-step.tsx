@@ -7,7 +7,7 @@ import { currentLocale } from '../../../lib/i18n.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { useOnline } from '../../../lib/use-online.ts';
 import { useSupabase } from '../../../lib/use-supabase.ts';
-import { useUser } from '../../auth/use-auth.ts';
+import { useUser } from '../../auth/index.ts';
 import { useSubscription } from '../../subscription/index.ts';
 import { generationQuoteQueryOptions, wizardKeys } from '../api.ts';
 import { backgroundName, garmentTypeLabel, modelName, poseName } from '../catalogue-text.ts';

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { Alert } from '../../../ui/index.ts';
-import { useUser } from '../../auth/use-auth.ts';
+import { useUser } from '../../auth/index.ts';
 import { ACCEPT_ATTRIBUTE } from '../image/limits.ts';
 import type { Draft } from '../model/draft.ts';
 import type { WizardAction } from '../model/reducer.ts';

@@ -2,7 +2,7 @@
 // Dexie with the draft, then uploaded (or queued until the connection returns). A refused
 // file is stored nowhere.
 import { useCallback, useState } from 'react';
-import { useUser } from '../../auth/use-auth.ts';
+import { useUser } from '../../auth/index.ts';
 import type { PhotoProblem } from '../image/inspect.ts';
 import { PrepareError, preparePhoto } from '../image/prepare-photo.ts';
 import { MAX_PHOTOS } from '../model/draft.ts';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSupabase } from '../../../lib/use-supabase.ts';
-import { useUser } from '../../auth/use-auth.ts';
+import { useUser } from '../../auth/index.ts';
 import { usePlanFacts, useSubscription } from '../../subscription/index.ts';
 import {
   backgroundsQueryOptions,

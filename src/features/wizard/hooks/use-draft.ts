@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import { useUser } from '../../auth/use-auth.ts';
+import { useUser } from '../../auth/index.ts';
 import { emptyDraft, type Draft } from '../model/draft.ts';
 import type { WizardAction } from '../model/reducer.ts';
 import type { Flow } from '../model/steps.ts';

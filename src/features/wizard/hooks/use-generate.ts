@@ -7,7 +7,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { serverCode, useAppMutation } from '../../../lib/errors/index.ts';
 import { useSupabase } from '../../../lib/use-supabase.ts';
-import { useUser } from '../../auth/use-auth.ts';
+import { useUser } from '../../auth/index.ts';
 import { dashboardKeys } from '../../dashboard/index.ts';
 import { subscriptionKeys } from '../../subscription/index.ts';
 import { startGeneration, wizardKeys } from '../api.ts';

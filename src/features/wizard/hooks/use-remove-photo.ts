@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { useUser } from '../../auth/use-auth.ts';
+import { useUser } from '../../auth/index.ts';
 import type { WizardPhoto } from '../model/draft.ts';
 import type { Flow } from '../model/steps.ts';
 import { draftStore } from '../store/draft-store.ts';

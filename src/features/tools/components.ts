@@ -1,0 +1,2 @@
+// Tools' widgets that other features render (the video screens show the credit notice).
+export { CreditNotice } from './components/credit-notice.tsx';
