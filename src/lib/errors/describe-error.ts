@@ -79,19 +79,21 @@ export function isNetworkError(err: unknown): boolean {
 
 const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
-/** needed/available of an insufficient_credits error: DETAIL is {"needed":"X","available":"Y"}. */
-function creditValues(err: unknown): Record<string, number> | undefined {
-  const f = fields(err);
+/** What an insufficient_credits refusal carries: the SQL raises its numbers as DETAIL
+ *  {"needed":"X","available":"Y"} (private.insufficient_credits), read here rather than from
+ *  the English message. Undefined for any other error. */
+export function creditShortfall(err: unknown): { needed: number; available: number } | undefined {
+  if (serverCode(err)?.code !== 'insufficient_credits') return undefined;
+  const source = err instanceof AppError && !err.code && err.cause ? err.cause : err;
   try {
-    const detail = JSON.parse(str(f.details)) as { needed?: unknown; available?: unknown };
-    if (detail.needed !== undefined && detail.available !== undefined) {
-      return { needed: Number(detail.needed), available: Number(detail.available) };
-    }
+    const detail = JSON.parse(str(fields(source).details)) as { needed?: unknown; available?: unknown };
+    const needed = Number(detail.needed);
+    const available = Number(detail.available);
+    if (Number.isFinite(needed) && Number.isFinite(available)) return { needed, available };
   } catch {
-    // no detail: read the numbers from the message
+    // a refusal without its detail: the words go without numbers
   }
-  const m = /Need ([\d.]+) but only have ([\d.]+)/.exec(str(f.message));
-  return m ? { needed: Number(m[1]), available: Number(m[2]) } : undefined;
+  return undefined;
 }
 
 /** The code a server answered with, and where it came from. */
@@ -114,7 +116,7 @@ export function serverCode(err: unknown): { source: 'sql' | 'auth' | 'function';
 export function errorWords(err: unknown, opts: DescribeOptions = {}): ErrorWords {
   const server = serverCode(err);
   const source = err instanceof AppError && !err.code && err.cause ? err.cause : err;
-  const values = server?.code === 'insufficient_credits' ? creditValues(source) : undefined;
+  const values = creditShortfall(err);
   const override = server && opts.codes?.[server.code];
   if (override) return { descriptor: override, values };
 

@@ -2,6 +2,7 @@
 // mutation helper every write uses.
 export { AppError } from './app-error.ts';
 export {
+  creditShortfall,
   describeError,
   errorWords,
   isNetworkError,

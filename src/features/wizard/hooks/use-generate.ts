@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { msg } from '@lingui/core/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { serverCode, useAppMutation } from '../../../lib/errors/index.ts';
+import { creditShortfall, serverCode, useAppMutation } from '../../../lib/errors/index.ts';
 import { useSupabase } from '../../../lib/use-supabase.ts';
 import { useUser } from '../../auth/index.ts';
 import { dashboardKeys } from '../../dashboard/index.ts';
@@ -38,9 +38,9 @@ export function useGenerate(draft: Draft, backgroundBlurred: boolean) {
       setTimeout(() => void navigate({ to: '/projects' }), REDIRECT_AFTER_CREATION_MS);
     },
     onError: (error) => {
-      if (serverCode(error)?.code === 'insufficient_credits') {
-        const m = /Need ([\d.]+)/.exec(String((error as { message?: unknown }).message ?? ''));
-        setInsufficient(m ? Number(m[1]) : 0);
+      const shortfall = creditShortfall(error);
+      if (shortfall) {
+        setInsufficient(shortfall.needed);
         // the balance the screen shows is stale: read it again
         void queryClient.invalidateQueries({ queryKey: subscriptionKeys.detail(user.id) });
         void queryClient.invalidateQueries({ queryKey: wizardKeys.all });

@@ -2,7 +2,7 @@ import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../app-error.ts';
-import { describeError, isNetworkError, isTimeoutError } from '../describe-error.ts';
+import { creditShortfall, describeError, isNetworkError, isTimeoutError } from '../describe-error.ts';
 import { RequestTimeoutError } from '../../timed-fetch.ts';
 import { functionError } from '../function-error.ts';
 
@@ -31,7 +31,18 @@ describe('describeError', () => {
     );
   });
 
-  it('puts the amounts of insufficient_credits in, two decimals, from DETAIL or else the message', () => {
+  it('reads the numbers of an insufficient_credits refusal from its DETAIL, never from its words', () => {
+    const refusal = postgrest('insufficient_credits', 'anything', '{"needed":"20.00","available":"3.50"}');
+    expect(creditShortfall(refusal)).toEqual({ needed: 20, available: 3.5 });
+    expect(
+      creditShortfall(
+        postgrest('insufficient_credits', 'Insufficient credits. Need 3.00 but only have 2.50'),
+      ),
+    ).toBe(undefined);
+    expect(creditShortfall(postgrest('fix_pending', 'x', '{"needed":"1","available":"0"}'))).toBe(undefined);
+  });
+
+  it('puts the amounts of insufficient_credits in, two decimals, from DETAIL; without it, the words as sent', () => {
     const withDetail = postgrest(
       'insufficient_credits',
       'Insufficient credits. Need 1.00 but only have 0.40',
