@@ -206,9 +206,9 @@ export async function render(model: ModelName, i: Inputs, env: RenderEnv): Promi
         customDescription: custom ? personFromPrompt(prompt) : null,
         resolution,
       });
+      // (the subject is not kept: a product-to-model result is Drape's final picture)
       return {
         files: [{ bytes: r.png, ext: 'png' }],
-        subject: r.subject,
         details: {
           category: r.category,
           figure: custom

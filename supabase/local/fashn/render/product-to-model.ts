@@ -19,7 +19,7 @@ import { composeOnModelCanvas } from './background.ts';
 import type { Figure } from './figures.ts';
 import type { GarmentCategory } from './garment.ts';
 import { encodePng, OUTPUT_HEIGHT, OUTPUT_WIDTH, type Rgb, type Rgba } from './raster.ts';
-import { renderTryon } from './tryon.ts';
+import { wornSubject } from './tryon.ts';
 
 /** Output sizes by FASHN's `resolution`: the long side 1536 or 4096, 2:3 portrait. */
 export const RESOLUTION_SIZES = {
@@ -160,7 +160,7 @@ export interface ProductToModelResult {
 }
 
 export async function renderProductToModel(input: ProductToModelInput): Promise<ProductToModelResult> {
-  const tryon = await renderTryon({
+  const tryon = await wornSubject({
     figure: input.figure,
     garment: input.product,
     category: categoryFromPrompt(input.prompt),
