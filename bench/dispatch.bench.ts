@@ -187,7 +187,8 @@ async function start(s: Seller, poses: number[]) {
     product_paths: [s.product],
     pose_ids: poses,
     model_id: 1,
-    background_id: 1,
+    // Beach: a background stage of its own in the former two-call FASHN jobs
+    background_id: 4,
   });
   if (error) throw error;
   return data as { id: string; images: { id: string }[] };
