@@ -2,8 +2,23 @@ import { defineConfig } from 'vitest/config';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { lingui } from '@lingui/vite-plugin';
 import { linguiMacro } from './scripts/vite/lingui-macro.ts';
+import type { Plugin } from 'vite';
+// @ts-expect-error plain JavaScript module (it runs on Node's loader thread)
+import { npmSpecifierToBare } from './supabase/local/functions/npm-specifier-hooks.mjs';
+
+// Edge-function code imports packages as Deno does (`npm:fashn@0.11.1`); tests resolve them
+// from node_modules, as the local stack's function runner does.
+const npmSpecifiers: Plugin = {
+  name: 'npm-specifiers',
+  enforce: 'pre',
+  resolveId(id, importer) {
+    const bare = id.startsWith('npm:') ? npmSpecifierToBare(id) : null;
+    return bare ? this.resolve(bare, importer, { skipSelf: true }) : null;
+  },
+};
 
 export default defineConfig({
+  plugins: [npmSpecifiers],
   test: {
     projects: [
       {
@@ -22,6 +37,7 @@ export default defineConfig({
         },
       },
       {
+        plugins: [npmSpecifiers],
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],

@@ -6,7 +6,9 @@
 //    realtime event saying the image completed: NOTIFY → dispatch function → claim (lease)
 //    → signed input URL → provider call → handle recorded → webhook → provider-callback →
 //    status read → output downloaded and stored → finished → realtime. One image at a time;
-//    paid plan (clean copy only) and free plan (plus the 40 % watermark made in JS).
+//    paid plan (clean copy only) and free plan (plus the 40 % watermark made in JS). The fake
+//    counts the provider calls (/v1/run) per image: one product-to-model call each (an
+//    on-model image with a background took two before: try-on, then background change).
 // 2. Throughput: images per minute through the same path with 4 sellers generating at
 //    once, with the real local renderer (/_dev/fashn, the preview renderer).
 //
@@ -37,6 +39,7 @@ const pct = (sorted: number[], p: number) =>
 /** A FASHN API that finishes every prediction the moment it accepts it. */
 async function instantFashn(output: Buffer) {
   const ids = new Set<string>();
+  const counts = { runs: 0 };
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     const json = (status: number, body: unknown) => {
@@ -46,6 +49,7 @@ async function instantFashn(output: Buffer) {
     };
     if (req.method === 'POST' && url.pathname === '/v1/run') {
       for await (const _ of req);
+      counts.runs++;
       const id = randomUUID();
       ids.add(id);
       json(200, { id, error: null });
@@ -75,7 +79,7 @@ async function instantFashn(output: Buffer) {
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { url: base, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return { url: base, counts, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
 
 interface Seller {
@@ -183,7 +187,8 @@ async function start(s: Seller, poses: number[]) {
     product_paths: [s.product],
     pose_ids: poses,
     model_id: 1,
-    background_id: 1,
+    // Beach: a background stage of its own in the former two-call FASHN jobs
+    background_id: 4,
   });
   if (error) throw error;
   return data as { id: string; images: { id: string }[] };
@@ -209,6 +214,7 @@ async function overhead(kind: DbKind, db: Database, databaseUrl: string | null, 
       const s = await makeSeller(stack, plan, JOBS + WARMUP + 5, photo);
       const watch = await watchImages(s);
       const samples: number[] = [];
+      const runsBefore = fake.counts.runs;
       for (let i = 0; i < JOBS + WARMUP; i++) {
         const t0 = performance.now();
         const project = await start(s, [1]);
@@ -216,9 +222,10 @@ async function overhead(kind: DbKind, db: Database, databaseUrl: string | null, 
         if (i >= WARMUP) samples.push(t1 - t0);
       }
       await watch.close();
+      const callsPerImage = (fake.counts.runs - runsBefore) / (JOBS + WARMUP);
       samples.sort((a, b) => a - b);
       console.log(
-        `  ${kind.padEnd(8)} ${plan === 'free' ? 'free plan (+ watermark)' : 'paid plan (clean only) '}  p50 ${pct(samples, 50).toFixed(1)} ms   p95 ${pct(samples, 95).toFixed(1)} ms   max ${samples[samples.length - 1].toFixed(1)} ms   (n=${samples.length}${plan === 'free' ? '; includes the watermark drawn in JS' : ', target p50 ≤ 50 ms'})`,
+        `  ${kind.padEnd(8)} ${plan === 'free' ? 'free plan (+ watermark)' : 'paid plan (clean only) '}  p50 ${pct(samples, 50).toFixed(1)} ms   p95 ${pct(samples, 95).toFixed(1)} ms   max ${samples[samples.length - 1].toFixed(1)} ms   (n=${samples.length}${plan === 'free' ? '; includes the watermark drawn in JS' : ', target p50 ≤ 50 ms'}; provider calls per image ${callsPerImage.toFixed(2)})`,
       );
     }
   } finally {

@@ -1,8 +1,11 @@
 // Local preview renderer (supabase/local/fashn): milliseconds per result, as the endpoint
 // makes them — inputs fetched over loopback HTTP like signed storage URLs, rendered, encoded
 // and saved under the output folder:
-//   on-model   tryon-v1.6 then background-change of its result (the fashn adapter's two
-//              stages for a non-Original background), 1024x1536 PNG each — with a new
+//   plan sizes product-to-model (what the fashn adapter sends for on-model and flat-lay
+//              images) at each plan's size: HD 1024x1536 ('1k'), 4K 2731x4096 ('4k'), and 2K
+//              = the 4K render plus the engine's scaling to 1365x2048 (decode, scale, encode)
+//   on-model   tryon-v1.6 then background-change of its result (the adapter's former two
+//              calls, still served), 1024x1536 PNG each — with a new
 //              product photo each time, and with one product on its poses (the cut-out of
 //              a photo is kept by content, as a generation puts one photo on several poses)
 //   flat-lay   background-change of the product photo
@@ -29,9 +32,12 @@ import { createFashnEndpoint, FASHN_MOUNT } from '../supabase/local/fashn/index.
 import { render, type RenderEnv } from '../supabase/local/fashn/models.ts';
 import { OutputStore } from '../supabase/local/fashn/outputs.ts';
 import { catalogueFigure } from '../supabase/local/fashn/render/figures.ts';
+import { decodePng, encodePng } from '../supabase/functions/_shared/engine/png.ts';
+import { scaleDown, targetSize } from '../supabase/functions/_shared/engine/resolution.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
 const CLIP_ROUNDS = Number(process.env.BENCH_CLIP_ROUNDS ?? 4);
+const UHD_ROUNDS = Number(process.env.BENCH_4K_ROUNDS ?? 6);
 const WARMUP = 3;
 const TARGET_MS = 400;
 
@@ -121,6 +127,9 @@ async function main() {
   // the same photo with other grain: other bytes, so nothing is reused between rounds
   for (let i = 0; i < WARMUP + ROUNDS; i++)
     files.set(`garment-${i}.jpg`, await photo(garmentSvg, 1200, 1200, 6, 100 + i));
+  // and photos only the plan-size rounds use (a garment's cut-out is kept by content)
+  for (let i = 0; i < 3 * (WARMUP + Math.max(ROUNDS, UHD_ROUNDS)); i++)
+    files.set(`garment-p2m-${i}.jpg`, await photo(garmentSvg, 1200, 1200, 6, 5000 + i));
   // the HTTP part mounts two endpoints: /w0/_dev/fashn renders on the main thread, /w1/… on a worker
   const endpoints: ReturnType<typeof createFashnEndpoint>[] = [];
   const server = http.createServer(async (req, res) => {
@@ -193,6 +202,43 @@ async function main() {
   line('figure first use (SVG → pixels)', firstUse);
   console.log('(figures are kept after first use, 12 at most; backgrounds are decoded once per URL)\n');
 
+  // each plan's size, as the adapter asks for it (a flat-lay top on the chosen model)
+  let fresh = 0;
+  const productToModel = (resolution: '1k' | '4k') => async (i: number) => {
+    const out = await render(
+      'product-to-model',
+      {
+        product_image: `${url}/garment-p2m-${fresh++}.jpg`,
+        model_image: `${url}/catalogue/models/${slugs[i % slugs.length]}/0${(i % 3) + 1}.webp`,
+        image_prompt: scene,
+        prompt: 'wearing the top (upper-body garment) from the flat-lay product photo; background: santorini',
+        resolution,
+      },
+      env,
+    );
+    await save('product-to-model', out);
+    return out.files[0].bytes;
+  };
+  await measure(
+    'plan HD: product-to-model 1k 1024x1536',
+    ROUNDS,
+    async (i) => void (await productToModel('1k')(i)),
+  );
+  let uhd: Buffer = Buffer.alloc(0);
+  await measure('plan 4K: product-to-model 4k 2731x4096', UHD_ROUNDS, async (i) => {
+    uhd = await productToModel('4k')(i);
+  });
+  await measure('plan 2K: + engine 4K → 1365x2048 (JS)', UHD_ROUNDS, async (i) => {
+    const image = await decodePng(await productToModel('4k')(i));
+    const size = targetSize(image.width, image.height, '2K');
+    await encodePng(scaleDown(image, size.width, size.height));
+  });
+  await measure('  engine scaling alone (decode, scale, encode)', UHD_ROUNDS, async () => {
+    const image = await decodePng(uhd);
+    await encodePng(scaleDown(image, 1365, 2048));
+  });
+  console.log('');
+
   let lastTryon = '';
   const onModel = (fresh: boolean) => async (i: number) => {
     const slug = slugs[Math.floor(i / 3) % slugs.length];
@@ -217,8 +263,8 @@ async function main() {
       ),
     );
   };
-  await measure('on-model, a new product photo each', ROUNDS, onModel(true), TARGET_MS);
-  await measure('on-model, one product on its poses', ROUNDS, onModel(false), TARGET_MS);
+  await measure('before: on-model in two calls, new photo', ROUNDS, onModel(true), TARGET_MS);
+  await measure('before: on-model in two calls, one product', ROUNDS, onModel(false), TARGET_MS);
   await measure('  try-on stage alone (new photo)', ROUNDS, async (i) => {
     await save(
       'tryon-v1.6',

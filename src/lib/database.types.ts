@@ -273,6 +273,7 @@ export type Database = {
           error: string | null
           generated_path: string | null
           generated_url: string | null
+          height: number | null
           id: string
           lease_expires_at: string | null
           metadata: Json
@@ -284,10 +285,12 @@ export type Database = {
           project_id: string
           provider_job_id: string | null
           refunded_at: string | null
+          resolution: string | null
           status: string
           updated_at: string
           user_id: string
           watermarked_path: string | null
+          width: number | null
           worker: string | null
         }
         Insert: {
@@ -298,6 +301,7 @@ export type Database = {
           error?: string | null
           generated_path?: string | null
           generated_url?: string | null
+          height?: number | null
           id?: string
           lease_expires_at?: string | null
           metadata?: Json
@@ -309,10 +313,12 @@ export type Database = {
           project_id: string
           provider_job_id?: string | null
           refunded_at?: string | null
+          resolution?: string | null
           status?: string
           updated_at?: string
           user_id: string
           watermarked_path?: string | null
+          width?: number | null
           worker?: string | null
         }
         Update: {
@@ -323,6 +329,7 @@ export type Database = {
           error?: string | null
           generated_path?: string | null
           generated_url?: string | null
+          height?: number | null
           id?: string
           lease_expires_at?: string | null
           metadata?: Json
@@ -334,10 +341,12 @@ export type Database = {
           project_id?: string
           provider_job_id?: string | null
           refunded_at?: string | null
+          resolution?: string | null
           status?: string
           updated_at?: string
           user_id?: string
           watermarked_path?: string | null
+          width?: number | null
           worker?: string | null
         }
         Relationships: [
@@ -1205,12 +1214,14 @@ export type Database = {
         Args: {
           attempt: number
           error?: string
+          height?: number
           job_id: string
           kind: string
           result_path?: string
           result_url?: string
           status: string
           watermarked_path?: string
+          width?: number
         }
         Returns: Json
       }

@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { compressedFile, isCompressible, pickEncoding, warmCompression } from './app-compression.ts';
 import { ROOT } from './config.ts';
@@ -26,7 +27,32 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.woff': 'font/woff',
   '.txt': 'text/plain; charset=utf-8',
+  // catalogue clips: Safari on iPhone plays a video only with a video type and byte ranges
+  '.webm': 'video/webm',
+  '.mp4': 'video/mp4',
 };
+
+/** A single `Range: bytes=…` of a file of `size` bytes; null = the whole file, 'bad' = 416. */
+export function byteRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | null | 'bad' {
+  if (!header) return null;
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!m || (m[1] === '' && m[2] === '')) return header.startsWith('bytes=') ? 'bad' : null;
+  let start: number;
+  let end: number;
+  if (m[1] === '') {
+    // the last N bytes
+    start = Math.max(0, size - Number(m[2]));
+    end = size - 1;
+  } else {
+    start = Number(m[1]);
+    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  }
+  if (start > end || start >= size) return 'bad';
+  return { start, end };
+}
 
 function inputsHash(env: Record<string, string>): string {
   const h = createHash('sha256').update(JSON.stringify(env));
@@ -84,8 +110,25 @@ export async function serveApp(
     const stat = statSync(file);
     const encoding = isCompressible(file, stat.size) ? pickEncoding(req.headers['accept-encoding']) : null;
     if (!encoding) {
-      res.writeHead(200, headers);
-      createReadStream(file).pipe(res);
+      const range = byteRange(req.headers.range, stat.size);
+      headers['Accept-Ranges'] = 'bytes';
+      if (range === 'bad') {
+        res.writeHead(416, { ...headers, 'Content-Range': `bytes */${stat.size}` }).end();
+        return;
+      }
+      if (range) {
+        res.writeHead(206, {
+          ...headers,
+          'Content-Range': `bytes ${range.start}-${range.end}/${stat.size}`,
+          'Content-Length': range.end - range.start + 1,
+        });
+        if (req.method === 'HEAD') res.end();
+        else createReadStream(file, range).pipe(res);
+        return;
+      }
+      res.writeHead(200, { ...headers, 'Content-Length': stat.size });
+      if (req.method === 'HEAD') res.end();
+      else createReadStream(file).pipe(res);
       return;
     }
     compressedFile(file, stat.mtimeMs, encoding).then(
@@ -107,7 +150,7 @@ export async function serveApp(
   });
   warmCompression(dir).catch((err) => console.warn('[app] compressing the build failed', err));
   return {
-    url: `http://localhost:${port}`,
+    url: `http://localhost:${(server.address() as AddressInfo).port}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

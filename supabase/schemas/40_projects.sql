@@ -63,7 +63,12 @@ create table public.images (
   completed_at timestamptz,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
-  next_attempt_at timestamptz
+  next_attempt_at timestamptz,
+  -- the plan's resolution when the image was charged (trigger resolution_from_plan), and the
+  -- stored result's real pixel size (finish_engine_job)
+  resolution text check (resolution in ('HD', '2K', '4K')),
+  width integer check (width > 0),
+  height integer check (height > 0)
 );
 alter table public.images enable row level security;
 
@@ -103,12 +108,36 @@ create index if not exists projects_video_queue_idx on public.projects (video_re
 
 comment on column public.images.next_attempt_at is
   'after a transient provider error: when the next attempt starts (the lease ends then too)';
+comment on column public.images.resolution is
+  'the plan''s resolution when the image was charged (HD 1024x1536, 2K long side 2048, 4K long side 4096)';
+comment on column public.images.width is 'pixel width of the stored result';
+comment on column public.images.height is 'pixel height of the stored result';
 
 create trigger set_updated_at before update on public.projects
   for each row execute function private.tg_set_updated_at();
 
 create trigger set_updated_at before update on public.images
   for each row execute function private.tg_set_updated_at();
+
+-- An image is rendered at its seller's plan's resolution as it was when it was charged: set
+-- as start_generation inserts it, so a plan change while it waits does not change it.
+create or replace function private.tg_images_resolution() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if new.resolution is null then
+    select pl.resolution into new.resolution
+    from public.subscriptions s join public.plans pl on pl.id = s.plan
+    where s.user_id = new.user_id;
+  end if;
+  return new;
+end
+$$;
+
+create trigger resolution_from_plan before insert on public.images
+  for each row execute function private.tg_images_resolution();
 
 -- Guard triggers: what a client's direct UPDATE may change, row by row. They act only when
 -- the statement runs as a client role; SQL functions (security definer, running as their
@@ -658,6 +687,7 @@ revoke all on function private.next_untitled_name(p_user_id uuid, p_locale text)
 revoke all on function private.own_project(p_project_id uuid, p_user_id uuid) from public;
 revoke all on function private.project_json(p_project_id uuid) from public;
 revoke all on function private.tg_images_project_status() from public;
+revoke all on function private.tg_images_resolution() from public;
 revoke all on function private.tg_images_status() from public;
 revoke all on function private.tg_projects_client_guard() from public;
 revoke all on function private.tg_projects_status() from public;

@@ -178,18 +178,13 @@ begin
     select coalesce(jsonb_agg(jsonb_build_object(
         'kind', 'image', 'image_id', i.id, 'project_id', p.id, 'user_id', p.user_id, 'attempt', i.attempts,
         'project_type', p.type, 'project_name', p.name, 'product_path', i.original_path,
-        'garment_types', p.metadata -> 'garmentTypes',
+        -- the garment type the seller chose for this image's product photo (flat-lay)
+        'garment_type', p.metadata -> 'garmentTypes' ->> (array_position(p.product_paths, i.original_path) - 1),
         'pose', jsonb_build_object('id', po.id, 'name', po.name, 'prompt', po.prompt),
         'model', case when p.custom_model is not null
+          -- a custom model has no photo: providers are given the seller's description
           then jsonb_build_object('id', 9999, 'custom', true, 'description', p.custom_model,
-                 'gender', coalesce(p.metadata ->> 'gender', 'women'),
-                 -- a custom model still needs a photo for a try-on provider: the first model
-                 -- of the gender in the same pose
-                 'default_image_path', (
-                   select dmm.path from public.models dm
-                   join public.model_media dmm on dmm.model_id = dm.id and dmm.position = i.pose_id and dmm.kind = 'image'
-                   where dm.gender = coalesce(p.metadata ->> 'gender', 'women')
-                   order by dm.sort_order limit 1))
+                 'gender', coalesce(p.metadata ->> 'gender', 'women'))
           else jsonb_build_object('id', m.id, 'custom', false, 'name', m.name, 'slug', m.slug, 'gender', m.gender,
                  'description', m.description, 'pose_image_path', coalesce(mm.path, m.image_path)) end,
         'background', case when p.custom_background is not null
@@ -197,7 +192,7 @@ begin
           else jsonb_build_object('id', b.id, 'custom', false, 'name', b.name, 'image_path', b.image_path,
                  'blurred_image_path', b.blurred_image_path, 'keeps_original', b.keeps_original, 'prompt', b.prompt) end,
         'background_blurred', p.background_blurred,
-        'plan', s.plan, 'watermark', pl.watermark, 'resolution', pl.resolution,
+        'plan', s.plan, 'watermark', pl.watermark, 'resolution', coalesce(i.resolution, pl.resolution),
         'credits_remaining', s.credits_remaining, 'email', u.email,
         'provider_job_id', i.provider_job_id) order by i.created_at, i.position), '[]'::jsonb)
     from public.images i
@@ -565,7 +560,8 @@ $$;
 -- Returns {changed, status}.
 create or replace function public.finish_engine_job(
   kind text, job_id uuid, attempt integer, status text, result_path text default null,
-  watermarked_path text default null, result_url text default null, error text default null)
+  watermarked_path text default null, result_url text default null, error text default null,
+  width integer default null, height integer default null)
 returns jsonb
 language plpgsql
 security definer
@@ -584,6 +580,11 @@ begin
     select i.attempts into v_current from public.images i where i.id = job_id;
     if status <> 'completed' and v_current is distinct from attempt then
       return jsonb_build_object('changed', false, 'status', (select i.status from public.images i where i.id = job_id));
+    end if;
+    if status = 'completed' and finish_engine_job.width > 0 and finish_engine_job.height > 0 then
+      -- the stored result's real pixel size (the seller's screens state it)
+      update public.images i set width = finish_engine_job.width, height = finish_engine_job.height
+      where i.id = job_id and i.status in ('pending', 'processing');
     end if;
     v_result := public.report_image_outcome(job_id, status, generated_path => result_path,
       watermarked_path => finish_engine_job.watermarked_path, generated_url => result_url, error => finish_engine_job.error);
@@ -877,7 +878,7 @@ revoke all on function public.begin_provider_callback(kind text, job_id uuid, at
 revoke all on function public.claim_dispatch_work(worker text, max_jobs integer, lease_seconds integer, max_attempts integer, max_polls integer, poll_lease_seconds integer) from anon, authenticated, public;
 revoke all on function public.claim_generation_jobs(worker text, max_jobs integer, lease_seconds integer, max_attempts integer) from anon, authenticated, public;
 revoke all on function public.claim_watermark_work(worker text, max_jobs integer, lease_seconds integer, max_attempts integer) from anon, authenticated, public;
-revoke all on function public.finish_engine_job(kind text, job_id uuid, attempt integer, status text, result_path text, watermarked_path text, result_url text, error text) from anon, authenticated, public;
+revoke all on function public.finish_engine_job(kind text, job_id uuid, attempt integer, status text, result_path text, watermarked_path text, result_url text, error text, width integer, height integer) from anon, authenticated, public;
 revoke all on function public.finish_watermark_work(image_id uuid, attempt integer, watermarked_path text, watermarked_url text, error text, retry_seconds integer, max_attempts integer) from anon, authenticated, public;
 revoke all on function public.record_provider_job(kind text, job_id uuid, attempt integer, handle text, deadline_seconds integer, poll_seconds integer) from anon, authenticated, public;
 revoke all on function public.record_provider_progress(kind text, job_id uuid, attempt integer, handle text, new_handle text, poll_seconds integer, deadline_seconds integer) from anon, authenticated, public;

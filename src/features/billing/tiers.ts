@@ -1,5 +1,8 @@
 // What the pricing table says about each tier (spec 2 §3 "Plan tier", §6, §9). Credits and
-// prices come from public.plans (usePlans); the words are here, in English and Greek.
+// prices come from public.plans (usePlans); the words are here, in English and Greek. They
+// claim only what the server enforces: every paid plan has the whole catalogue and flat-lay
+// (product decisions), and the resolution is the size the engine delivers for the plan
+// (images.resolution: HD 1024×1536, 2K long side 2048, 4K long side 4096).
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { Tier } from './plan-rules.ts';
@@ -17,8 +20,8 @@ export const TIER_COPY: Record<Tier, TierCopy> = {
     name: 'Lite',
     description: msg`For sellers starting out with a few new products a month.`,
     features: [
-      msg`A selection of AI models and backgrounds`,
-      msg`HD resolution`,
+      msg`All models and backgrounds`,
+      msg`HD resolution (1024 × 1536 px)`,
       msg`Downloads without watermark`,
       msg`1 revision per project`,
       msg`Fixes within 3 days`,
@@ -31,8 +34,8 @@ export const TIER_COPY: Record<Tier, TierCopy> = {
     popular: true,
     features: [
       msg`All models and backgrounds`,
-      msg`2K resolution`,
-      msg`Headless and flat-lay support`,
+      msg`2K resolution (2048 px long side)`,
+      msg`Downloads without watermark`,
       msg`2 revisions per project`,
       msg`Fixes within 2 days`,
       msg`Extra credits at €1.75`,
@@ -44,7 +47,7 @@ export const TIER_COPY: Record<Tier, TierCopy> = {
     features: [
       msg`Custom model and background creation`,
       msg`Video creation`,
-      msg`4K resolution`,
+      msg`4K resolution (4096 px long side)`,
       msg`3 revisions per project`,
       msg`Fixes within 1 day`,
       msg`White-glove quality control`,

@@ -43,3 +43,15 @@ export function downloadFileName(
   const suffix = place && place.total > 1 ? `-${place.index + 1}` : '';
   return `${stem}${suffix}.${format}`;
 }
+
+/**
+ * A video's extension from its bytes (the container the provider returned: FASHN's MP4, the
+ * local renderer's WebM), so the saved file opens in whatever plays it; the stored type or
+ * name only when the bytes say neither.
+ */
+export async function videoExtension(blob: Blob, path = ''): Promise<'mp4' | 'webm'> {
+  const head = new Uint8Array(await blob.slice(0, 12).arrayBuffer());
+  if (head[0] === 0x1a && head[1] === 0x45 && head[2] === 0xdf && head[3] === 0xa3) return 'webm';
+  if (String.fromCharCode(...head.subarray(4, 8)) === 'ftyp') return 'mp4';
+  return blob.type === 'video/webm' || path.endsWith('.webm') ? 'webm' : 'mp4';
+}

@@ -68,6 +68,8 @@ export function patchImage(
               ...(row.status ? { status: row.status as ProjectImage['status'] } : {}),
               ...('generated_path' in row ? { generated_path: row.generated_path ?? null } : {}),
               ...('watermarked_path' in row ? { watermarked_path: row.watermarked_path ?? null } : {}),
+              ...('resolution' in row ? { resolution: row.resolution ?? null } : {}),
+              ...('width' in row ? { width: row.width ?? null, height: row.height ?? null } : {}),
             }
           : i,
       ),

@@ -17,7 +17,15 @@ export type ImageStatus = 'pending' | 'processing' | 'completed' | 'failed' | 'r
 
 export type ProjectImage = Pick<
   Tables<'images'>,
-  'id' | 'position' | 'original_path' | 'generated_path' | 'watermarked_path' | 'created_at'
+  | 'id'
+  | 'position'
+  | 'original_path'
+  | 'generated_path'
+  | 'watermarked_path'
+  | 'created_at'
+  | 'resolution'
+  | 'width'
+  | 'height'
 > & { status: ImageStatus };
 
 export type Project = Pick<
@@ -33,7 +41,7 @@ export type Project = Pick<
 /** The columns read for a project, with its images embedded. */
 export const PROJECT_COLUMNS =
   'id, name, type, status, created_at, updated_at, video_status, video_path, video_url, video_style, ' +
-  'images(id, position, status, original_path, generated_path, watermarked_path, created_at)';
+  'images(id, position, status, original_path, generated_path, watermarked_path, created_at, resolution, width, height)';
 
 const byPosition = (a: ProjectImage, b: ProjectImage) =>
   a.position - b.position || a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id);

@@ -10,11 +10,21 @@ import { changeBackgroundOf, composeOnModel, removeBackground } from './render/b
 import { catalogueFigure, photoFigure } from './render/figures.ts';
 import type { GarmentCategory } from './render/garment.ts';
 import { encodePng, type Rgb, type Rgba } from './render/raster.ts';
-import { backgroundRaster, promptBackdropSvg } from './render/scene.ts';
+import {
+  backgroundFromPrompt,
+  neutralFigure,
+  neutralFigureSlug,
+  personFromPrompt,
+  poseFromPrompt,
+  renderProductToModel,
+  type FashnResolution,
+} from './render/product-to-model.ts';
+import { backgroundRaster, promptBackdropSvg, studioBackdrop } from './render/scene.ts';
 import { renderTryon } from './render/tryon.ts';
 import { moveForPrompt, renderVideo } from './render/video.ts';
 
 export const MODEL_NAMES = [
+  'product-to-model',
   'tryon-v1.6',
   'background-change',
   'background-remove',
@@ -61,6 +71,20 @@ export function validate(model: unknown, inputs: unknown): asserts inputs is Inp
   if (!inputs || typeof inputs !== 'object' || Array.isArray(inputs)) throw bad('inputs must be an object');
   const i = inputs as Inputs;
   switch (model as ModelName) {
+    case 'product-to-model':
+      requireString(i, 'product_image');
+      optionalString(i, 'model_image');
+      optionalString(i, 'image_prompt');
+      optionalString(i, 'prompt');
+      oneOf(i, 'aspect_ratio', ['1:1', '2:3', '3:4', '4:5', '5:4', '4:3', '3:2', '16:9', '9:16']);
+      oneOf(i, 'resolution', ['1k', '4k']);
+      oneOf(i, 'output_format', ['png', 'jpeg']);
+      if (
+        i.seed !== undefined &&
+        (!Number.isInteger(i.seed) || (i.seed as number) < 0 || (i.seed as number) > 2 ** 32 - 1)
+      )
+        throw bad('inputs.seed must be an integer between 0 and 2^32-1');
+      break;
     case 'tryon-v1.6':
       requireString(i, 'model_image');
       requireString(i, 'garment_image');
@@ -144,9 +168,61 @@ async function subjectOf(image: InputImage, env: RenderEnv): Promise<Rgba | null
   return image.ref.kind === 'own-output' ? env.store.subject(image.ref.id) : null;
 }
 
+/** product-to-model's background: the inspiration image, else what the prompt describes. */
+async function productBackground(i: Inputs, env: RenderEnv): Promise<{ raster: Rgb; source: string }> {
+  const prompt = typeof i.prompt === 'string' ? i.prompt : '';
+  const wanted = backgroundFromPrompt(prompt);
+  if (typeof i.image_prompt === 'string' && i.image_prompt)
+    return loadBackground({ background_image: i.image_prompt, blur: wanted.blur }, env);
+  if (wanted.text) return loadBackground({ prompt: wanted.text, blur: wanted.blur }, env);
+  return { raster: await studioBackdrop(), source: 'studio' };
+}
+
 export async function render(model: ModelName, i: Inputs, env: RenderEnv): Promise<RenderOutput> {
   moderate(i);
   switch (model) {
+    case 'product-to-model': {
+      const prompt = typeof i.prompt === 'string' ? i.prompt : '';
+      const product = resolveInput(i.product_image as string, env);
+      const modelImage =
+        typeof i.model_image === 'string' && i.model_image ? resolveInput(i.model_image, env) : null;
+      const ref = modelImage?.ref;
+      const custom = modelImage === null;
+      const [figure, productBytes, bg] = await Promise.all([
+        modelImage === null
+          ? catalogueFigure(neutralFigureSlug(prompt), poseFromPrompt(prompt)).then(neutralFigure)
+          : ref?.kind === 'catalogue-model'
+            ? catalogueFigure(ref.slug, ref.pose)
+            : modelImage.bytes().then(photoFigure),
+        product.bytes(),
+        productBackground(i, env),
+      ]);
+      const resolution: FashnResolution = i.resolution === '4k' ? '4k' : '1k';
+      const r = await renderProductToModel({
+        figure,
+        product: productBytes,
+        prompt,
+        background: bg.raster,
+        customDescription: custom ? personFromPrompt(prompt) : null,
+        resolution,
+      });
+      // (the subject is not kept: a product-to-model result is Drape's final picture)
+      return {
+        files: [{ bytes: r.png, ext: 'png' }],
+        details: {
+          category: r.category,
+          figure: custom
+            ? `neutral:${neutralFigureSlug(prompt)}/${poseFromPrompt(prompt)}`
+            : ref?.kind === 'catalogue-model'
+              ? `${ref.slug}/${ref.pose}`
+              : figure.kind,
+          background: bg.source,
+          resolution,
+          size: `${r.width}x${r.height}`,
+          ...(custom ? { description: personFromPrompt(prompt) } : {}),
+        },
+      };
+    }
     case 'tryon-v1.6': {
       const modelImage = resolveInput(i.model_image as string, env);
       const garment = resolveInput(i.garment_image as string, env);

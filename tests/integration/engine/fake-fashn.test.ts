@@ -48,7 +48,7 @@ const allDone = (projectId: string) => async () => {
 };
 
 describe('success', () => {
-  it('free plan, on-model with a background: try-on, then background change, stored clean and watermarked', async () => {
+  it('free plan, on-model with a background: one product-to-model call, stored clean and watermarked', async () => {
     const u = await seller(s);
     const product = await uploadProduct(u);
     const project = await startGeneration(u, product, { pose_ids: [2] });
@@ -57,22 +57,20 @@ describe('success', () => {
     const done = await dispatchUntil(s, 'project completed', allDone(project.id));
     expect(done.status).toBe('completed');
 
-    // two provider stages, each fetching signed URLs of the seller's own object
-    expect(fake.runs.map((r) => r.model_name)).toEqual(['tryon-v1.6', 'background-change']);
-    const [tryon, bg] = fake.runs;
-    expect(tryon.inputs.garment_image).toContain(
-      `/storage/v1/object/sign/uploads/${encodeURIComponent(u.id)}`,
-    );
-    expect(tryon.fetched.garment_image).toMatchObject({ status: 200 });
-    expect(tryon.fetched.garment_image.bytes).toBeGreaterThan(1000);
+    // one provider call for the image, fetching a signed URL of the seller's own object
+    expect(fake.runs.map((r) => r.model_name)).toEqual(['product-to-model']);
+    const [run] = fake.runs;
+    expect(run.inputs.product_image).toContain(`/storage/v1/object/sign/uploads/${encodeURIComponent(u.id)}`);
+    expect(run.fetched.product_image).toMatchObject({ status: 200 });
+    expect(run.fetched.product_image.bytes).toBeGreaterThan(1000);
     expect(JSON.stringify(fake.runs)).not.toContain('169.254.169.254');
-    expect(tryon.inputs.model_image).toBe('http://localhost:3000/catalogue/models/sofia/02.webp');
-    expect(tryon.authorization).toBe('Bearer fake-key');
-    expect(tryon.webhook_url).toContain('/functions/v1/provider-callback?k=image&id=');
-    expect(bg.inputs).toMatchObject({
-      image: `${fake.url}/outputs/${tryon.id}/0.png`,
-      background_image: 'http://localhost:3000/catalogue/backgrounds/beach.webp',
+    expect(run.inputs).toMatchObject({
+      model_image: 'http://localhost:3000/catalogue/models/sofia/02.webp',
+      image_prompt: 'http://localhost:3000/catalogue/backgrounds/beach.webp',
+      resolution: '1k',
     });
+    expect(run.authorization).toBe('Bearer fake-key');
+    expect(run.webhook_url).toContain('/functions/v1/provider-callback?k=image&id=');
 
     const [image] = await imagesOf(s, project.id);
     expect(image).toMatchObject({
@@ -86,7 +84,8 @@ describe('success', () => {
     );
     // the provider's prediction id is not readable by the seller (its output URL derives from it)
     expect(image.provider_job_id).toMatch(/^ref:[0-9a-f]{32}$/);
-    expect(image.provider_job_id).not.toContain(bg.id);
+    expect(image.provider_job_id).not.toContain(run.id);
+    expect(image).toMatchObject({ resolution: 'HD', width: 1024, height: 1536 });
 
     const admin = s.service();
     const clean = Buffer.from(
@@ -115,7 +114,13 @@ describe('success', () => {
       const imgs = await imagesOf(s, project.id);
       return imgs[0].status === 'completed' ? imgs : null;
     });
-    expect(fake.runs.map((r) => r.model_name)).toEqual(['tryon-v1.6']); // Original: no background stage
+    expect(fake.runs.map((r) => r.model_name)).toEqual(['product-to-model']);
+    // Original keeps the model photo's background; Pro asks FASHN for 4K (scaled to 2K when larger)
+    expect(fake.runs[0].inputs).toMatchObject({
+      prompt: 'keep the background of the model photo',
+      resolution: '4k',
+    });
+    expect(fake.runs[0].inputs.image_prompt).toBeUndefined();
     // (a late webhook of the previous test may land here too: count this test's prediction only)
     const ours = fake.webhooks.filter((w) => (w.body as { id?: string }).id === fake.runs[0].id);
     expect(ours.map((w) => w.status)).toEqual([200]);
@@ -142,21 +147,54 @@ describe('success', () => {
     expect(fake.runs).toHaveLength(1);
   });
 
-  it('flat-lay: a background change of the product photo itself', async () => {
-    const u = await seller(s, { plan: 'lite' });
+  it('flat-lay: the flat-lay photo dressed on the chosen model in the chosen pose, one call per image', async () => {
+    const u = await seller(s, { plan: 'lite', credits: 3 });
     const project = await startGeneration(u, await uploadProduct(u), {
       project_type: 'flat-lay',
+      model_id: 2,
+      pose_ids: [1, 3],
       background_id: 3,
       background_blurred: true,
-      garment_types: ['full'],
+      garment_types: ['bottom'],
     });
     expect((await dispatchUntil(s, 'flat-lay completed', allDone(project.id))).status).toBe('completed');
-    expect(fake.runs).toHaveLength(1);
-    expect(fake.runs[0].model_name).toBe('background-change');
-    expect(fake.runs[0].inputs.image).toContain('/storage/v1/object/sign/uploads/');
-    expect(fake.runs[0].inputs.background_image).toBe(
-      'http://localhost:3000/catalogue/backgrounds/urban-street-blurred.webp',
+    // provider calls per image: one
+    expect(fake.runs).toHaveLength((await imagesOf(s, project.id)).length);
+    expect(fake.runs.map((r) => r.model_name)).toEqual(['product-to-model', 'product-to-model']);
+    const poses = fake.runs.map(
+      (r) => /\/catalogue\/models\/[a-z0-9-]+\/(0\d)\.webp$/.exec(r.inputs.model_image)?.[1],
     );
+    expect(poses.sort()).toEqual(['01', '03']);
+    for (const run of fake.runs) {
+      expect(run.inputs.product_image).toContain('/storage/v1/object/sign/uploads/');
+      expect(run.inputs.image_prompt).toBe(
+        'http://localhost:3000/catalogue/backgrounds/urban-street-blurred.webp',
+      );
+      expect(run.inputs.prompt).toContain(
+        'wearing the bottoms (lower-body garment) from the flat-lay product photo',
+      );
+      expect(run.inputs.prompt).toContain('softly blurred background');
+    }
+  });
+
+  it("an Advanced custom model sends the seller's description and no catalogue photo", async () => {
+    const u = await seller(s, { plan: 'advanced', credits: 2 });
+    const project = await startGeneration(u, await uploadProduct(u), {
+      model_id: null,
+      custom_model: 'a man in his 50s with grey hair',
+      custom_background: 'a rooftop at dusk',
+      background_id: null,
+    });
+    expect((await dispatchUntil(s, 'custom model completed', allDone(project.id))).status).toBe('completed');
+    expect(fake.runs).toHaveLength(1);
+    const [run] = fake.runs;
+    expect(run.inputs.model_image).toBeUndefined();
+    expect(run.inputs.image_prompt).toBeUndefined();
+    expect(run.inputs.prompt).toContain('a man in his 50s with grey hair');
+    expect(run.inputs.prompt).toContain('background: a rooftop at dusk');
+    expect(run.inputs).toMatchObject({ aspect_ratio: '2:3', resolution: '4k' });
+    const [image] = await imagesOf(s, project.id);
+    expect(image.resolution).toBe('4K');
   });
 });
 

@@ -114,14 +114,15 @@ describe('a seller whose paid plan ends on free', () => {
     for (const image of marked) {
       expect(image.watermarked_path).toBe(image.generated_path);
       expect(image.generated_url).toContain('/object/authenticated/watermarked/');
-      // the free seller reads the watermarked copy: a real PNG of the same size, not the clean bytes
+      // the free seller reads the watermarked copy: a real PNG of the same size (Pro renders 2K),
+      // not the clean bytes
       const copy = Buffer.from(
         await (
           await must(u.client.storage.from('watermarked').download(image.watermarked_path!))
         ).arrayBuffer(),
       );
       const meta = await sharp(copy).metadata();
-      expect(meta).toMatchObject({ format: 'png', width: 1024, height: 1536 });
+      expect(meta).toMatchObject({ format: 'png', width: 1365, height: 2048 });
       expect(copy.toString('latin1')).toContain('watermarked (free plan)');
       // …and cannot read or sign the clean one any more
       const refused = await u.client.storage.from('generated').download(image.generated_path);

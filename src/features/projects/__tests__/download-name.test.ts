@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { downloadFileName, safeFileStem } from '../download-name.ts';
+import { downloadFileName, safeFileStem, videoExtension } from '../download-name.ts';
 
 describe('download file names', () => {
   it('are the project name with the format extension', () => {
@@ -28,5 +28,20 @@ describe('download file names', () => {
     expect(safeFileStem('CON')).toBe('CON image');
     const long = 'λ'.repeat(150);
     expect([...safeFileStem(long)]).toHaveLength(100);
+  });
+});
+
+describe('a video is saved with the extension of its bytes', () => {
+  const webm = new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, 1, 2, 3, 4, 5, 6, 7, 8]);
+  const mp4 = new Uint8Array([0, 0, 0, 0x20, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d]);
+  it('WebM and MP4 by their magic numbers, whatever the name or type says', async () => {
+    expect(await videoExtension(new Blob([webm], { type: 'video/mp4' }), 'a/1.mp4')).toBe('webm');
+    expect(await videoExtension(new Blob([mp4], { type: 'video/webm' }), 'a/1.webm')).toBe('mp4');
+  });
+  it('unknown bytes: the stored type, then the name', async () => {
+    const other = new Uint8Array(12);
+    expect(await videoExtension(new Blob([other], { type: 'video/webm' }))).toBe('webm');
+    expect(await videoExtension(new Blob([other]), 'x.webm')).toBe('webm');
+    expect(await videoExtension(new Blob([other]), 'x.mp4')).toBe('mp4');
   });
 });

@@ -1,5 +1,5 @@
-// The download dialog (spec 1 §2, spec 2 §5): PNG (default), JPG or WebP, quality HD (the
-// image at its full size), files named after the project. A free-plan seller gets the
+// The download dialog (spec 1 §2, spec 2 §5): PNG (default), JPG or WebP, at the image's full
+// size — the dialog states it as delivered ("4K · 2731×4096"), files named after the project. A free-plan seller gets the
 // watermarked file and the upgrade notice; the clean file is never fetched for them. On a
 // phone that can share files, Share hands them to the share sheet (straight to a shop app).
 import { useId, useMemo, useState } from 'react';
@@ -10,6 +10,7 @@ import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { DOWNLOAD_FORMATS, type DownloadFormat, downloadFileName } from '../download-name.ts';
 import { useDownloadImages } from '../hooks/use-download.ts';
 import { resultSource } from '../image-sources.ts';
+import { imageSizeLabels } from '../image-size.ts';
 import { MESSAGES } from '../labels.ts';
 import type { Project, ProjectImage } from '../project-types.ts';
 import { ProjectIcon } from './project-icon.tsx';
@@ -47,6 +48,7 @@ export function DownloadDialog({ project, images, cleanAllowed, onClose }: Downl
     [images, cleanAllowed, project.images, total],
   );
   const watermarked = cleanAllowed !== true;
+  const sizes = imageSizeLabels(images);
   const hints = { lossless: t`Best quality`, smallest: t`Smallest file`, small: t`Small, sharp` };
   const run = (share: boolean) =>
     download.mutate(
@@ -111,8 +113,8 @@ export function DownloadDialog({ project, images, cleanAllowed, onClose }: Downl
           <span>
             <Trans>Quality</Trans>
           </span>
-          <strong>
-            <Trans>HD · full size</Trans>
+          <strong data-testid="download-size">
+            {sizes.length ? sizes.join(', ') : <Trans>HD · full size</Trans>}
           </strong>
         </div>
         {watermarked && (

@@ -22,6 +22,7 @@ import { ProjectIcon } from './project-icon.tsx';
 import { ProjectNameEditor } from './project-name-editor.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import { VideoBanner } from './video-banner.tsx';
+import { imageSizeLabel } from '../image-size.ts';
 import * as d from './project-detail.css.ts';
 import * as s from './shared.css.ts';
 
@@ -133,6 +134,14 @@ function ProjectDetail({
             <span>{i18n._(TYPE_LABELS[project.type] ?? TYPE_LABELS['on-model'])}</span>
             <span aria-hidden>·</span>
             <time dateTime={project.created_at}>{formatDate(project.created_at, currentLocale())}</time>
+            {imageReady && imageSizeLabel(image) && (
+              <>
+                <span aria-hidden>·</span>
+                <span data-testid="image-size" title={t`Resolution of this image`}>
+                  {imageSizeLabel(image)}
+                </span>
+              </>
+            )}
           </div>
         </div>
         <div className={d.actions}>

@@ -4,7 +4,7 @@ import { useAppMutation } from '../../../lib/errors/index.ts';
 import { useSupabase } from '../../../lib/use-supabase.ts';
 import { toast } from '../../../ui/index.ts';
 import { canShareFiles, convertImage, isShareCancelled, saveFile, storedFile } from '../download.ts';
-import { type DownloadFormat, downloadFileName, MIME_OF } from '../download-name.ts';
+import { type DownloadFormat, downloadFileName, MIME_OF, videoExtension } from '../download-name.ts';
 import type { ImageSource } from '../image-sources.ts';
 import { MESSAGES } from '../labels.ts';
 import { AppError } from '../../../lib/errors/index.ts';
@@ -65,8 +65,7 @@ export function useDownloadVideo() {
   return useAppMutation({
     mutationFn: async ({ projectName, path }: { projectName: string; path: string }) => {
       const blob = await storedFile(client, { bucket: 'videos', path });
-      const ext = blob.type === 'video/webm' || path.endsWith('.webm') ? 'webm' : 'mp4';
-      saveFile(blob, downloadFileName(projectName, ext));
+      saveFile(blob, downloadFileName(projectName, await videoExtension(blob, path)));
     },
     errorMessage: MESSAGES.videoDownloadFailed,
     onSuccess: () => toast.show({ tone: 'success', title: i18n._(MESSAGES.videoDownloaded), duration: 5000 }),

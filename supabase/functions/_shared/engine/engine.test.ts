@@ -165,21 +165,20 @@ describe('engine: submitting', () => {
       {
         resultPath: path,
         resultUrl: `https://ref.supabase.co/storage/v1/object/authenticated/generated/${path}`,
+        width: 64,
+        height: 96,
       },
     ]);
   });
 });
 
 describe('engine: polling and storing', () => {
-  it('a running job with a new stage moves to the new handle', async () => {
-    const job: EngineJob = sampleImageJob({ provider_job_id: 'fashn:tryon:p1' });
+  it('a running job keeps its handle and is polled again later', async () => {
+    const job: EngineJob = sampleImageJob({ provider_job_id: 'fashn:model:p1' });
     const { store, calls } = memoryStore({ polls: [job] });
-    await engineWith(
-      store,
-      provider({ poll: async () => ({ state: 'running', handle: 'fashn:bg:p2' }) }),
-    ).dispatch('w');
+    await engineWith(store, provider({ poll: async () => ({ state: 'running' }) })).dispatch('w');
     expect(calls).toEqual([
-      ['recordProgress', 'image', sampleImageJob().image_id, 1, 'fashn:tryon:p1', 'fashn:bg:p2', 10, 600],
+      ['recordProgress', 'image', sampleImageJob().image_id, 1, 'fashn:model:p1', null, 10, 600],
     ]);
   });
 

@@ -137,9 +137,8 @@ export function createEngine(deps: EngineDeps) {
     ]);
     return {
       productUrl,
-      modelImageUrl: job.model.custom
-        ? catalogue(job.model.default_image_path)
-        : catalogue(job.model.pose_image_path),
+      // a custom model has no photo: the provider is given the seller's description
+      modelImageUrl: job.model.custom ? null : catalogue(job.model.pose_image_path),
       backgroundImageUrl:
         bg.custom || bg.keeps_original
           ? null
@@ -172,15 +171,16 @@ export function createEngine(deps: EngineDeps) {
     return { imageUrl, callbackUrl };
   }
 
-  function inputsFor(job: EngineJob): () => Promise<JobInputs> {
-    let made: Promise<JobInputs> | null = null;
-    return () =>
-      (made ??=
-        job.kind === 'image' ? imageInputs(job) : job.kind === 'video' ? videoInputs(job) : toolInputs(job));
+  function inputsFor(job: EngineJob): Promise<JobInputs> {
+    return job.kind === 'image'
+      ? imageInputs(job)
+      : job.kind === 'video'
+        ? videoInputs(job)
+        : toolInputs(job);
   }
 
   async function submitTo(job: EngineJob): Promise<Submitted> {
-    const inputs = await timed('inputs', idOf(job), inputsFor(job));
+    const inputs = await timed('inputs', idOf(job), () => inputsFor(job));
     return timed('provider.submit', idOf(job), () => {
       if (job.kind === 'image') {
         return job.project_type === 'flat-lay'
@@ -269,7 +269,7 @@ export function createEngine(deps: EngineDeps) {
       idOf(job),
       job.attempt,
       handle,
-      progress.handle ?? null,
+      null,
       config.pollSeconds,
       config.deadlineSeconds,
     );
@@ -314,7 +314,7 @@ export function createEngine(deps: EngineDeps) {
     if (!handle) return;
     let progress: Progress;
     try {
-      progress = await timed('provider.poll', idOf(job), () => provider.poll(handle, job, inputsFor(job)));
+      progress = await timed('provider.poll', idOf(job), () => provider.poll(handle, job));
     } catch (err) {
       progress = { state: 'failed', failure: asFailure(err) };
     }
@@ -441,9 +441,7 @@ export function createEngine(deps: EngineDeps) {
       const report = newReport();
       let progress: Progress;
       try {
-        progress = await timed('provider.callback', id, () =>
-          provider.parseCallback(handle, body, job, inputsFor(job)),
-        );
+        progress = await timed('provider.callback', id, () => provider.parseCallback(handle, body, job));
       } catch (err) {
         // let go of the job at once (the next poll looks at it again)
         await store.recordProgress(kind, id, attempt, handle, null, 0, config.deadlineSeconds);

@@ -1,7 +1,8 @@
 // Copies a finished job's output from the provider into Drape's storage, at once (provider
 // URLs expire):
-//   image  generated/{userId}/{projectId}/{imageId}.png (clean), and for plans with a
-//          watermark also watermarked/{same}.png (40 %, made here on the server)
+//   image  generated/{userId}/{projectId}/{imageId}.png (clean) at the image's resolution
+//          (a 4K render scaled down for a 2K plan, resolution.ts), and for plans with a
+//          watermark also watermarked/{same}.png (40 %, made here on the server, same size)
 //   video  videos/{userId}/{projectId}/{timestamp}.webm|mp4
 //   tool   tool-images/{userId}/{jobId}.png (background removal: a transparent PNG)
 // The stored row gets an authenticated object URL of what the seller may see: the
@@ -9,11 +10,25 @@
 import { type EngineJob, ProviderError } from '../providers/types.ts';
 import type { EngineConfig } from './config.ts';
 import { decodePng, encodePng, isPng, pngSize, type Rgba } from './png.ts';
+import { scaleDown, targetSize } from './resolution.ts';
 import type { EngineStore, FinishPaths } from './store.ts';
 import { applyWatermark } from './watermark.ts';
 
 export interface StoredOutput extends FinishPaths {
   resultPath: string;
+}
+
+/** The PNG at the size its resolution allows (scaled down when larger), and that size. */
+async function atResolution(
+  png: Uint8Array,
+  pixels: Rgba | null,
+  resolution: string,
+): Promise<{ png: Uint8Array; pixels: Rgba | null; width: number; height: number }> {
+  const size = pngSize(png)!;
+  const target = targetSize(size.width, size.height, resolution);
+  if (target.width === size.width && target.height === size.height) return { png, pixels, ...size };
+  const scaled = scaleDown(pixels ?? (await decodePng(png)), target.width, target.height);
+  return { png: await encodePng(scaled), pixels: scaled, ...target };
 }
 
 export interface OutputDeps {
@@ -91,11 +106,14 @@ export async function storeOutput(
 
   if (job.kind === 'image') {
     const path = `${job.user_id}/${job.project_id}/${job.image_id}.png`;
-    const { png, pixels } = await asPng(bytes, deps);
+    const converted = await asPng(bytes, deps);
+    const { png, pixels, width, height } = await timed('resolution', id, () =>
+      atResolution(converted.png, converted.pixels, job.resolution),
+    );
     const clean = timed('upload', id, () => store.upload('generated', path, png, 'image/png'));
     if (!job.watermark) {
       await clean;
-      return { resultPath: path, resultUrl: objectUrl(config, 'generated', path) };
+      return { resultPath: path, resultUrl: objectUrl(config, 'generated', path), width, height };
     }
     // the watermarked copy is made while the clean one uploads
     const cleanDone = clean.then(
@@ -112,7 +130,13 @@ export async function storeOutput(
     await timed('upload-watermarked', id, () => store.upload('watermarked', path, marked, 'image/png'));
     const failed = await cleanDone;
     if (failed) throw failed;
-    return { resultPath: path, watermarkedPath: path, resultUrl: objectUrl(config, 'watermarked', path) };
+    return {
+      resultPath: path,
+      watermarkedPath: path,
+      resultUrl: objectUrl(config, 'watermarked', path),
+      width,
+      height,
+    };
   }
 
   if (job.kind === 'video') {

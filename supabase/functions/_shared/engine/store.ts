@@ -29,6 +29,9 @@ export interface FinishPaths {
   watermarkedPath?: string | null;
   resultUrl?: string | null;
   error?: string | null;
+  /** an image's stored pixel size */
+  width?: number | null;
+  height?: number | null;
 }
 
 /**

@@ -69,6 +69,8 @@ export function supabaseStore(client: SupabaseClient): EngineStore {
         watermarked_path: paths.watermarkedPath ?? null,
         result_url: paths.resultUrl ?? null,
         error: paths.error ?? null,
+        width: paths.width ?? null,
+        height: paths.height ?? null,
       });
     },
     beginCallback(kind, id, attempt, leaseSeconds) {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  backgroundChangeRequest,
   classifyFashnError,
   createFashnProvider,
   parseFashnHandle,
-  tryonRequest,
+  productToModelPrompt,
+  productToModelRequest,
 } from './fashn.ts';
 import {
   json,
@@ -14,30 +14,31 @@ import {
   sampleVideoJob,
   scriptedFetch,
 } from './testing.ts';
-import { CallbackMismatch, ProviderError } from './types.ts';
+import { CallbackMismatch, type ImageJob, ProviderError } from './types.ts';
 
 const BASE = 'https://api.fashn.test';
 const provider = (fetch: ReturnType<typeof scriptedFetch>) =>
   createFashnProvider({ baseUrl: BASE, apiKey: 'key-123', fetch });
-const noInputs = async () => sampleInputs();
 
 describe('fashn adapter: requests', () => {
-  it('on-model starts tryon-v1.6 with the model photo, the signed garment URL, the key and the webhook', async () => {
+  it('on-model is one product-to-model call: the product on the catalogue photo in the pose, the background as image_prompt', async () => {
     const fetch = scriptedFetch([json({ id: 'pred-1', error: null })]);
     const inputs = sampleInputs();
     const submitted = await provider(fetch).submitOnModel(sampleImageJob(), inputs);
-    expect(submitted).toEqual({ handle: 'fashn:tryon:pred-1' });
+    expect(submitted).toEqual({ handle: 'fashn:model:pred-1' });
+    expect(fetch.calls).toHaveLength(1);
     const [call] = fetch.calls;
     expect(call.method).toBe('POST');
     expect(call.url).toBe(`${BASE}/v1/run?webhook_url=${encodeURIComponent(inputs.callbackUrl!)}`);
     expect(call.headers.authorization).toBe('Bearer key-123');
     expect(call.body).toEqual({
-      model_name: 'tryon-v1.6',
+      model_name: 'product-to-model',
       inputs: {
+        product_image: inputs.productUrl,
         model_image: inputs.modelImageUrl,
-        garment_image: inputs.productUrl,
-        category: 'auto',
-        garment_photo_type: 'auto',
+        image_prompt: inputs.backgroundImageUrl,
+        prompt: 'background: sandy beach by the sea',
+        resolution: '1k',
         output_format: 'png',
       },
     });
@@ -53,31 +54,71 @@ describe('fashn adapter: requests', () => {
     expect(fetch.calls[0].url).toBe('http://127.0.0.1:9/_dev/fashn/v1/run');
   });
 
-  it('flat-lay is a background change of the product photo, garment category from the wizard', async () => {
+  it('flat-lay dresses the chosen model in the chosen pose, its garment type in the prompt', async () => {
     const fetch = scriptedFetch([json({ id: 'pred-2', error: null })]);
-    const job = sampleImageJob({ project_type: 'flat-lay', garment_types: ['full'] });
+    const job = sampleImageJob({ project_type: 'flat-lay', garment_type: 'bottom' });
     const inputs = sampleInputs();
-    expect(await provider(fetch).submitFlatLay(job, inputs)).toEqual({ handle: 'fashn:flatlay:pred-2' });
-    expect(fetch.calls[0].body).toEqual({
-      model_name: 'background-change',
-      inputs: { image: inputs.productUrl, background_image: inputs.backgroundImageUrl, output_format: 'png' },
-    });
-    expect(tryonRequest(job, inputs).inputs.category).toBe('one-pieces');
+    expect(await provider(fetch).submitFlatLay(job, inputs)).toEqual({ handle: 'fashn:model:pred-2' });
+    expect(fetch.calls).toHaveLength(1);
+    const body = fetch.calls[0].body as { model_name: string; inputs: Record<string, unknown> };
+    expect(body.model_name).toBe('product-to-model');
+    expect(body.inputs.model_image).toBe('https://drape.example/catalogue/models/sofia/02.webp');
+    expect(body.inputs.product_image).toBe(inputs.productUrl);
+    expect(body.inputs.prompt).toBe(
+      'wearing the bottoms (lower-body garment) from the flat-lay product photo; background: sandy beach by the sea',
+    );
+    expect(
+      productToModelPrompt(sampleImageJob({ project_type: 'flat-lay', garment_type: 'full' })),
+    ).toContain('the full-body garment (dress or one-piece)');
   });
 
-  it('a custom background is sent as a prompt, blurred when asked', () => {
+  it("a custom model sends no photo: the seller's description and the pose are the prompt", () => {
     const job = sampleImageJob({
+      model: { id: 9999, custom: true, description: 'a man in his 50s with grey hair', gender: 'men' },
+    });
+    const request = productToModelRequest(job, sampleInputs({ modelImageUrl: null }));
+    expect(request.inputs).toEqual({
+      product_image: sampleInputs().productUrl,
+      prompt:
+        'a man in his 50s with grey hair; backview looking over the shoulder; background: sandy beach by the sea',
+      aspect_ratio: '2:3',
+      image_prompt: sampleInputs().backgroundImageUrl,
+      resolution: '1k',
+      output_format: 'png',
+    });
+    expect(request.inputs.model_image).toBeUndefined();
+  });
+
+  it("a custom background is only words (blurred when asked); Original keeps the model photo's", () => {
+    const custom = sampleImageJob({
       background: { id: 9999, custom: true, description: 'a rooftop at dusk' },
       background_blurred: true,
     });
-    expect(
-      backgroundChangeRequest(job, 'https://out/1.png', sampleInputs({ backgroundImageUrl: null })).inputs,
-    ).toEqual({
-      image: 'https://out/1.png',
-      background_prompt: 'a rooftop at dusk, softly blurred (shallow depth of field)',
-      blur: true,
-      output_format: 'png',
+    const r = productToModelRequest(custom, sampleInputs({ backgroundImageUrl: null }));
+    expect(r.inputs.prompt).toBe(
+      'background: a rooftop at dusk; softly blurred background, shallow depth of field',
+    );
+    expect(r.inputs.image_prompt).toBeUndefined();
+    const original = sampleImageJob({
+      background: {
+        ...sampleImageJob().background,
+        keeps_original: true,
+        image_path: null,
+      } as ImageJob['background'],
     });
+    expect(productToModelPrompt(original)).toBe('keep the background of the model photo');
+  });
+
+  it('the plan decides the resolution: HD asks 1k, 2K and 4K ask 4k', () => {
+    const res = (resolution: ImageJob['resolution']) =>
+      productToModelRequest(sampleImageJob({ resolution }), sampleInputs()).inputs.resolution;
+    expect([res('HD'), res('2K'), res('4K')]).toEqual(['1k', '4k', '4k']);
+  });
+
+  it('a catalogue model without its photo in the pose is refused before any call', () => {
+    expect(() => productToModelRequest(sampleImageJob(), sampleInputs({ modelImageUrl: null }))).toThrow(
+      ProviderError,
+    );
   });
 
   it('background removal and video use background-remove and image-to-video', async () => {
@@ -112,6 +153,11 @@ describe('fashn adapter: errors on /run', () => {
       [json({ error: 'RateLimitExceeded', message: 'slow down' }, 429), 'transient', 'RateLimitExceeded'],
       [new TypeError('fetch failed'), 'transient', 'NetworkError'],
       [json({ error: 'BadRequest', message: 'missing garment_image' }, 400), 'permanent', 'BadRequest'],
+      [
+        json({ error: { name: 'UnauthorizedAccess', message: 'bad key' }, message: 'bad key' }, 401),
+        'permanent',
+        'UnauthorizedAccess',
+      ],
     ];
     for (const [answer, kind, code] of cases) {
       const err = await provider(scriptedFetch([answer]))
@@ -120,6 +166,14 @@ describe('fashn adapter: errors on /run', () => {
       expect(err).toBeInstanceOf(ProviderError);
       expect((err as ProviderError).failure).toMatchObject({ kind, code });
     }
+  });
+
+  it('a /run is sent once: a 5xx is not retried by the SDK (the engine retries the job)', async () => {
+    const fetch = scriptedFetch([json({ error: 'InternalServerError' }, 503)]);
+    await provider(fetch)
+      .submitOnModel(sampleImageJob(), sampleInputs())
+      .catch(() => {});
+    expect(fetch.calls).toHaveLength(1);
   });
 
   it('a 200 without an id is transient', async () => {
@@ -141,9 +195,9 @@ describe('fashn adapter: status and stages', () => {
       json({ id: 'p', status: 'completed', output: ['https://cdn/p/0.png'], error: null }),
     ]);
     const p = provider(fetch);
-    expect(await p.poll('fashn:tryon:p', job, noInputs)).toEqual({ state: 'running' });
-    expect(await p.poll('fashn:tryon:p', job, noInputs)).toEqual({ state: 'running' });
-    expect(await p.poll('fashn:tryon:p', job, noInputs)).toEqual({
+    expect(await p.poll('fashn:model:p', job)).toEqual({ state: 'running' });
+    expect(await p.poll('fashn:model:p', job)).toEqual({ state: 'running' });
+    expect(await p.poll('fashn:model:p', job)).toEqual({
       state: 'completed',
       outputs: ['https://cdn/p/0.png'],
     });
@@ -151,23 +205,15 @@ describe('fashn adapter: status and stages', () => {
     expect(fetch.calls[0].headers.authorization).toBe('Bearer key-123');
   });
 
-  it('a finished try-on starts the background change of its output and moves to the new handle', async () => {
+  it('a finished image is the result: polling never starts other work', async () => {
     const fetch = scriptedFetch([
       json({ id: 't', status: 'completed', output: ['https://cdn/t/0.png'], error: null }),
-      json({ id: 'b', error: null }),
     ]);
-    const inputs = sampleInputs();
-    const progress = await provider(fetch).poll('fashn:tryon:t', sampleImageJob(), async () => inputs);
-    expect(progress).toEqual({ state: 'running', handle: 'fashn:bg:b' });
-    expect(fetch.calls[1].body).toEqual({
-      model_name: 'background-change',
-      inputs: {
-        image: 'https://cdn/t/0.png',
-        background_image: inputs.backgroundImageUrl,
-        output_format: 'png',
-      },
+    expect(await provider(fetch).poll('fashn:model:t', sampleImageJob())).toEqual({
+      state: 'completed',
+      outputs: ['https://cdn/t/0.png'],
     });
-    expect(fetch.calls[1].url).toContain('webhook_url=');
+    expect(fetch.calls.map((c) => c.method)).toEqual(['GET']);
   });
 
   it('runtime errors: moderation rejects, load errors retry, pose errors fail', async () => {
@@ -181,7 +227,7 @@ describe('fashn adapter: status and stages', () => {
     const p = provider(fetch);
     const kinds = [];
     for (let i = 0; i < 3; i++) {
-      const r = await p.poll('fashn:flatlay:p', sampleImageJob(), noInputs);
+      const r = await p.poll('fashn:flatlay:p', sampleImageJob());
       kinds.push(r.state === 'failed' ? r.failure.kind : r.state);
     }
     expect(kinds).toEqual(['rejected', 'transient', 'permanent']);
@@ -192,7 +238,6 @@ describe('fashn adapter: status and stages', () => {
     const r = await provider(scriptedFetch([json({ error: 'NotFound' }, 404)])).poll(
       'fashn:video:p',
       sampleVideoJob(),
-      noInputs,
     );
     expect(r).toMatchObject({ state: 'failed', failure: { kind: 'transient', code: 'NotFound' } });
   });
@@ -208,20 +253,19 @@ describe('fashn adapter: status and stages', () => {
         'fashn:bgremove:p',
         { id: 'other', status: 'completed', output: ['https://evil/x.png'] },
         job,
-        noInputs,
       ),
     ).rejects.toBeInstanceOf(CallbackMismatch);
     const r = await p.parseCallback(
       'fashn:bgremove:p',
       { id: 'p', status: 'completed', output: ['https://evil/x.png'] },
       job,
-      noInputs,
     );
     expect(r).toEqual({ state: 'completed', outputs: ['https://cdn/real.png'] });
     expect(fetch.calls).toHaveLength(1);
   });
 
   it('handles name their stage', () => {
+    expect(parseFashnHandle('fashn:model:abc-1')).toEqual({ stage: 'model', id: 'abc-1' });
     expect(parseFashnHandle('fashn:bg:abc-1')).toEqual({ stage: 'bg', id: 'abc-1' });
     expect(parseFashnHandle('fashn:nope:abc')).toBeNull();
     expect(parseFashnHandle('webhook:image:x:1')).toBeNull();

@@ -1,15 +1,22 @@
-// FASHN's API (https://docs.fashn.ai): POST {base}/v1/run {model_name, inputs} answers
-// {id, error} at once; GET {base}/v1/status/{id} answers {id, status: starting | in_queue |
-// processing | completed | failed, output: [url…], error: {name, message}}; with
-// ?webhook_url=… on /run FASHN posts the final status body there (and retries a non-2xx).
+// FASHN (https://docs.fashn.ai) through its official TypeScript SDK (npm `fashn`): the SDK
+// makes every request and parses every answer; this file only says which model each job
+// uses, with which inputs, and what the answers mean to the engine.
 //
-// Jobs and their stages (the stage is part of the handle, 'fashn:<stage>:<prediction id>'):
-//   on-model            tryon-v1.6 (model photo + garment photo), then background-change of
-//                       its output onto the chosen background (skipped for Original)
-//   flat-lay            background-change of the product photo
+// One provider call per image (docs/providers.md says why):
+//   on-model            product-to-model: the product photo on the chosen catalogue model
+//                       (its photo in the chosen pose is `model_image`, try-on mode), the
+//                       background as `image_prompt` (the catalogue photo) and in `prompt`
+//   flat-lay            the same call: the flat-lay photo dressed on the chosen model, its
+//                       garment type (top / bottom / full) in `prompt`
+//   custom model        product-to-model without `model_image`: the seller's description
+//                       (and the pose) in `prompt`, 2:3
+//   custom background   its description in `prompt`, no `image_prompt`
 //   background removal  background-remove
 //   video               image-to-video
-// The local stack serves the same API at /_dev/fashn, so locally this code runs unchanged.
+// Resolution: HD asks `resolution: '1k'`, 2K and 4K ask '4k' (the engine scales a 4K result
+// down to 2K for Pro). The handle is 'fashn:<stage>:<prediction id>'. The local stack serves
+// the same API at /_dev/fashn, so locally this code runs unchanged.
+import Fashn, { APIConnectionError, APIError } from 'npm:fashn@0.11.1';
 import {
   CallbackMismatch,
   type EngineJob,
@@ -17,7 +24,6 @@ import {
   type Fetch,
   type ImageInputs,
   type ImageJob,
-  type JobInputs,
   type Progress,
   type Provider,
   ProviderError,
@@ -28,21 +34,24 @@ import {
   type VideoJob,
 } from './types.ts';
 
+export type RunParams = Fashn.PredictionRunParams;
+export type StatusAnswer = Fashn.PredictionStatusResponse;
+export type ProductToModelInputs = Fashn.PredictionRunParams.ProductToModelRequest.Inputs;
+
 export interface FashnOptions {
-  /** e.g. https://api.fashn.ai, or http://127.0.0.1:54321/_dev/fashn ('/v1' is added) */
+  /** e.g. https://api.fashn.ai, or http://127.0.0.1:54321/_dev/fashn (a trailing /v1 is dropped) */
   baseUrl: string;
   apiKey: string;
   fetch?: Fetch;
-  /** the try-on model (default tryon-v1.6) */
-  tryonModel?: string;
   /** a name for logs and the handle's owner: 'fashn' or 'local' */
   name?: string;
   /** per HTTP call (default 30 s): FASHN answers /run and /status at once */
   timeoutMs?: number;
 }
 
-type Stage = 'tryon' | 'bg' | 'flatlay' | 'bgremove' | 'video';
-const STAGES: readonly Stage[] = ['tryon', 'bg', 'flatlay', 'bgremove', 'video'];
+/** 'tryon', 'bg' and 'flatlay' are handles of the former two-call jobs, still read after a deploy. */
+type Stage = 'model' | 'bgremove' | 'video' | 'tryon' | 'bg' | 'flatlay';
+const STAGES: readonly Stage[] = ['model', 'bgremove', 'video', 'tryon', 'bg', 'flatlay'];
 
 export function fashnHandle(stage: Stage, id: string): string {
   return `fashn:${stage}:${id}`;
@@ -60,8 +69,10 @@ const TRANSIENT = new Set([
   'ImageLoadError', // an input URL that could not be fetched: a new attempt signs new URLs
   'PipelineError',
   'ThirdPartyError',
+  '3rdPartyProviderError',
   'InternalServerError',
   'TimeoutError',
+  'PollingTimeout',
   'RateLimitExceeded',
   'ConcurrencyLimitExceeded',
   'OutOfCredits',
@@ -78,99 +89,107 @@ export function classifyFashnError(name: string | undefined, message: string | u
 /** An HTTP answer that is not 2xx: 408, 429 and 5xx come and go, other 4xx will not change. */
 export function httpFailure(status: number, body: unknown): Failure {
   const b = (body ?? {}) as { error?: unknown; message?: unknown };
-  const code = typeof b.error === 'string' ? b.error : `HTTP ${status}`;
-  const message = `FASHN answered ${status}${typeof b.message === 'string' ? `: ${b.message}` : typeof b.error === 'string' ? `: ${b.error}` : ''}`;
+  const e = b.error as { name?: unknown; message?: unknown } | string | undefined;
+  const name = typeof e === 'string' ? e : typeof e?.name === 'string' ? e.name : null;
+  const detail =
+    typeof b.message === 'string'
+      ? b.message
+      : typeof e === 'object' && typeof e?.message === 'string'
+        ? e.message
+        : name;
   const transient = status === 408 || status === 429 || status >= 500;
-  return { kind: transient ? 'transient' : 'permanent', code, message };
-}
-
-/** Garment types of the flat-lay wizard → FASHN categories. */
-export function fashnCategory(
-  garmentType: string | null | undefined,
-): 'tops' | 'bottoms' | 'one-pieces' | 'auto' {
-  switch (garmentType) {
-    case 'top':
-      return 'tops';
-    case 'bottom':
-      return 'bottoms';
-    case 'full':
-      return 'one-pieces';
-    default:
-      return 'auto';
-  }
-}
-
-export interface RunRequest {
-  model_name: string;
-  inputs: Record<string, unknown>;
-}
-
-/** The try-on request of an on-model image. */
-export function tryonRequest(job: ImageJob, inputs: ImageInputs, model = 'tryon-v1.6'): RunRequest {
-  if (!inputs.modelImageUrl)
-    throw new ProviderError({
-      kind: 'permanent',
-      code: 'BadRequest',
-      message: 'no model image for the try-on',
-    });
   return {
-    model_name: model,
-    inputs: {
-      model_image: inputs.modelImageUrl,
-      garment_image: inputs.productUrl,
-      category: fashnCategory(job.garment_types?.[0]),
-      garment_photo_type: 'auto',
-      output_format: 'png',
-    },
+    kind: transient ? 'transient' : 'permanent',
+    code: name ?? `HTTP ${status}`,
+    message: `FASHN answered ${status}${detail ? `: ${detail}` : ''}`,
   };
 }
 
-/** Whether an on-model image needs the background stage after the try-on. */
-export function needsBackgroundStage(job: ImageJob): boolean {
-  return job.background.custom || !job.background.keeps_original;
-}
-
-/** background-change of `image` onto the chosen background (an image, or a prompt for a custom one). */
-export function backgroundChangeRequest(job: ImageJob, image: string, inputs: ImageInputs): RunRequest {
-  const bg = job.background;
-  const fields: Record<string, unknown> = { image, output_format: 'png' };
-  if (bg.custom) {
-    fields.background_prompt = bg.description;
-  } else if (inputs.backgroundImageUrl) {
-    fields.background_image = inputs.backgroundImageUrl;
-  } else {
-    fields.background_prompt = bg.prompt;
+/** What the SDK threw, as a failure of the call. */
+export function sdkFailure(err: unknown): Failure {
+  if (err instanceof ProviderError) return err.failure;
+  if (err instanceof APIConnectionError) {
+    return { kind: 'transient', code: 'NetworkError', message: `FASHN unreachable: ${errorText(err)}` };
   }
-  // the catalogue's pre-blurred image already is the blurred background; for a prompt,
-  // ask for it (FASHN ignores what it does not know; the local endpoint blurs)
-  if (job.background_blurred && !fields.background_image) fields.blur = true;
-  if (job.background_blurred && bg.custom)
-    fields.background_prompt = `${bg.description}, softly blurred (shallow depth of field)`;
-  return { model_name: 'background-change', inputs: fields };
+  if (err instanceof APIError && typeof err.status === 'number') return httpFailure(err.status, err.error);
+  return { kind: 'transient', code: 'NetworkError', message: `FASHN call failed: ${errorText(err)}` };
 }
 
-export function flatLayRequest(job: ImageJob, inputs: ImageInputs): RunRequest {
-  return backgroundChangeRequest(job, inputs.productUrl, inputs);
+/** The wizard's garment type, in words for the prompt. */
+const GARMENT_WORDS = {
+  top: 'the top (upper-body garment)',
+  bottom: 'the bottoms (lower-body garment)',
+  full: 'the full-body garment (dress or one-piece)',
+} as const;
+
+/** FASHN's resolution for a plan's: 4K results are scaled down to 2K by the engine. */
+export function fashnResolution(job: ImageJob): '1k' | '4k' {
+  return job.resolution === 'HD' ? '1k' : '4k';
 }
 
-export function backgroundRemoveRequest(_job: ToolJob, inputs: ToolInputs): RunRequest {
+/** The prompt of a product-to-model request: who (custom model), what is worn, where. */
+export function productToModelPrompt(job: ImageJob): string {
+  const parts: string[] = [];
+  if (job.model.custom) {
+    parts.push(job.model.description.trim());
+    parts.push(job.pose.prompt?.trim() || job.pose.name);
+  }
+  if (job.project_type === 'flat-lay') {
+    const what = job.garment_type ? GARMENT_WORDS[job.garment_type] : 'the garment';
+    parts.push(`wearing ${what} from the flat-lay product photo`);
+  }
+  const bg = job.background;
+  if (bg.custom) parts.push(`background: ${bg.description.trim()}`);
+  else if (bg.keeps_original) parts.push('keep the background of the model photo');
+  else parts.push(`background: ${bg.prompt}`);
+  if (job.background_blurred) parts.push('softly blurred background, shallow depth of field');
+  return parts.filter(Boolean).join('; ');
+}
+
+/** The one request of an on-model or flat-lay image. */
+export function productToModelRequest(
+  job: ImageJob,
+  inputs: ImageInputs,
+): Fashn.PredictionRunParams.ProductToModelRequest {
+  const fields: ProductToModelInputs = {
+    product_image: inputs.productUrl,
+    prompt: productToModelPrompt(job),
+    resolution: fashnResolution(job),
+    output_format: 'png',
+  };
+  if (job.model.custom) {
+    // a new person from the seller's description, portrait like the catalogue's photos
+    fields.aspect_ratio = '2:3';
+  } else {
+    if (!inputs.modelImageUrl)
+      throw new ProviderError({
+        kind: 'permanent',
+        code: 'BadRequest',
+        message: `no photo of model ${job.model.slug} in pose ${job.pose.name}`,
+      });
+    fields.model_image = inputs.modelImageUrl;
+  }
+  if (!job.background.custom && inputs.backgroundImageUrl) fields.image_prompt = inputs.backgroundImageUrl;
+  return { model_name: 'product-to-model', inputs: fields };
+}
+
+export function backgroundRemoveRequest(
+  _job: ToolJob,
+  inputs: ToolInputs,
+): Fashn.PredictionRunParams.BackgroundRemoveRequest {
   return { model_name: 'background-remove', inputs: { image: inputs.imageUrl } };
 }
 
-export function videoRequest(job: VideoJob, inputs: VideoInputs): RunRequest {
+export function videoRequest(
+  job: VideoJob,
+  inputs: VideoInputs,
+): Fashn.PredictionRunParams.ImageToVideoRequest {
   const prompt = job.custom_description?.trim() || job.style.prompt;
   return { model_name: 'image-to-video', inputs: { image: inputs.imageUrl, prompt, duration: 5 } };
 }
 
-interface StatusBody {
-  id?: string;
-  status?: string;
-  output?: unknown;
-  error?: { name?: string; message?: string } | string | null;
-}
-
-/** A /status (or webhook) body as progress of its own stage. */
-export function statusProgress(body: StatusBody): Progress {
+/** A status answer (from /status, after a webhook woke us) as progress. */
+export function statusProgress(body: Pick<StatusAnswer, 'status' | 'output' | 'error'>): Progress {
   switch (body.status) {
     case 'completed': {
       const outputs = Array.isArray(body.output)
@@ -184,118 +203,73 @@ export function statusProgress(body: StatusBody): Progress {
       return { state: 'completed', outputs };
     }
     case 'failed': {
-      const e = body.error;
+      const e = body.error as StatusAnswer['error'] | string | null | undefined;
       const failure =
         typeof e === 'string' ? classifyFashnError(e, e) : classifyFashnError(e?.name, e?.message);
       return { state: 'failed', failure };
     }
-    case 'starting':
-    case 'in_queue':
-    case 'processing':
-      return { state: 'running' };
+    case 'canceled':
+    case 'time_out':
+      return {
+        state: 'failed',
+        failure: {
+          kind: 'transient',
+          code: body.status,
+          message: `FASHN ended the prediction: ${body.status}`,
+        },
+      };
     default:
       return { state: 'running' };
   }
 }
 
 export function createFashnProvider(opts: FashnOptions): Provider {
-  const base = opts.baseUrl.replace(/\/+$/, '').replace(/\/v1$/, '');
-  const doFetch: Fetch = opts.fetch ?? ((input, init) => fetch(input, init));
-  const timeoutMs = opts.timeoutMs ?? 30_000;
-  const tryonModel = opts.tryonModel ?? 'tryon-v1.6';
-  const headers = {
-    Authorization: `Bearer ${opts.apiKey}`,
-    'Content-Type': 'application/json',
-    Accept: 'application/json',
-  };
+  const client = new Fashn({
+    apiKey: opts.apiKey,
+    baseURL: opts.baseUrl.replace(/\/+$/, '').replace(/\/v1$/, ''),
+    timeout: opts.timeoutMs ?? 30_000,
+    // no retries inside a call: a /run sent twice could start two predictions (FASHN has no
+    // idempotency key), and a status read that fails is simply read again on the next poll;
+    // the engine retries a failed job itself, with a backoff
+    maxRetries: 0,
+    ...(opts.fetch ? { fetch: opts.fetch as typeof fetch } : {}),
+    logLevel: 'off',
+  });
 
-  async function call(url: string, init: RequestInit): Promise<{ status: number; body: unknown }> {
-    let res: Response;
+  async function run(stage: Stage, request: RunParams, callbackUrl: string | null): Promise<Submitted> {
+    let answer: Fashn.PredictionRunResponse;
     try {
-      res = await doFetch(url, { ...init, headers, signal: AbortSignal.timeout(timeoutMs) });
+      answer = await client.predictions.run(callbackUrl ? { ...request, webhook_url: callbackUrl } : request);
     } catch (err) {
-      throw new ProviderError({
-        kind: 'transient',
-        code: 'NetworkError',
-        message: `FASHN unreachable: ${errorText(err)}`,
-      });
+      throw new ProviderError(sdkFailure(err));
     }
-    const text = await res.text();
-    let body: unknown = null;
-    try {
-      body = text ? JSON.parse(text) : null;
-    } catch {
-      body = { message: text.slice(0, 200) };
-    }
-    return { status: res.status, body };
-  }
-
-  async function run(stage: Stage, request: RunRequest, callbackUrl: string | null): Promise<Submitted> {
-    const url = `${base}/v1/run${callbackUrl ? `?webhook_url=${encodeURIComponent(callbackUrl)}` : ''}`;
-    const { status, body } = await call(url, { method: 'POST', body: JSON.stringify(request) });
-    if (status < 200 || status >= 300) throw new ProviderError(httpFailure(status, body));
-    const b = (body ?? {}) as { id?: unknown; error?: unknown };
-    if (b.error) {
-      const e = b.error as { name?: string; message?: string } | string;
-      throw new ProviderError(
-        typeof e === 'string' ? classifyFashnError(e, e) : classifyFashnError(e.name, e.message),
-      );
-    }
-    if (typeof b.id !== 'string' || !b.id) {
+    if (answer.error) throw new ProviderError(classifyFashnError(answer.error, answer.error));
+    if (typeof answer.id !== 'string' || !answer.id) {
       throw new ProviderError({
         kind: 'transient',
         code: 'BadResponse',
         message: 'FASHN answered /run without an id',
       });
     }
-    return { handle: fashnHandle(stage, b.id) };
+    return { handle: fashnHandle(stage, answer.id) };
   }
 
   async function status(id: string): Promise<Progress> {
-    let answer: { status: number; body: unknown };
+    let answer: StatusAnswer;
     try {
-      answer = await call(`${base}/v1/status/${encodeURIComponent(id)}`, { method: 'GET' });
+      answer = await client.predictions.status(id);
     } catch (err) {
-      // a status call that fails says nothing about the work: look again on the next tick
-      if (err instanceof ProviderError) return { state: 'running' };
-      throw err;
-    }
-    if (answer.status === 404) {
-      return {
-        state: 'failed',
-        failure: { kind: 'transient', code: 'NotFound', message: 'FASHN no longer tracks this prediction' },
-      };
-    }
-    if (answer.status < 200 || answer.status >= 300) {
-      const failure = httpFailure(answer.status, answer.body);
+      const failure = sdkFailure(err);
+      if (err instanceof APIError && err.status === 404) {
+        return {
+          state: 'failed',
+          failure: { kind: 'transient', code: 'NotFound', message: 'FASHN no longer tracks this prediction' },
+        };
+      }
+      // a status read that fails for a while says nothing about the work: look again later
       return failure.kind === 'transient' ? { state: 'running' } : { state: 'failed', failure };
     }
-    return statusProgress((answer.body ?? {}) as StatusBody);
-  }
-
-  /** A finished stage either is the result or starts the next stage. */
-  async function advance(
-    stage: Stage,
-    progress: Progress,
-    job: EngineJob,
-    inputs: () => Promise<JobInputs>,
-  ): Promise<Progress> {
-    if (
-      progress.state !== 'completed' ||
-      stage !== 'tryon' ||
-      job.kind !== 'image' ||
-      !needsBackgroundStage(job)
-    ) {
-      return progress;
-    }
-    const made = (await inputs()) as ImageInputs;
-    try {
-      const next = await run('bg', backgroundChangeRequest(job, progress.outputs[0], made), made.callbackUrl);
-      return { state: 'running', handle: next.handle };
-    } catch (err) {
-      if (err instanceof ProviderError) return { state: 'failed', failure: err.failure };
-      throw err;
-    }
+    return statusProgress(answer);
   }
 
   function stageOf(handle: string): { stage: Stage; id: string } {
@@ -304,33 +278,31 @@ export function createFashnProvider(opts: FashnOptions): Provider {
     return parsed;
   }
 
+  const submitImage = (job: ImageJob, inputs: ImageInputs) =>
+    run('model', productToModelRequest(job, inputs), inputs.callbackUrl);
+
   return {
     name: opts.name ?? 'fashn',
-    async submitOnModel(job, inputs) {
-      return run('tryon', tryonRequest(job, inputs, tryonModel), inputs.callbackUrl);
-    },
-    async submitFlatLay(job, inputs) {
-      return run('flatlay', flatLayRequest(job, inputs), inputs.callbackUrl);
-    },
-    async submitBackgroundRemoval(job, inputs) {
+    submitOnModel: submitImage,
+    submitFlatLay: submitImage,
+    submitBackgroundRemoval(job, inputs) {
       return run('bgremove', backgroundRemoveRequest(job, inputs), inputs.callbackUrl);
     },
-    async submitVideo(job, inputs) {
+    submitVideo(job, inputs) {
       return run('video', videoRequest(job, inputs), inputs.callbackUrl);
     },
-    async poll(handle, job, inputs) {
-      const { stage, id } = stageOf(handle);
-      return advance(stage, await status(id), job, inputs);
+    async poll(handle: string, _job: EngineJob) {
+      return status(stageOf(handle).id);
     },
-    async parseCallback(handle, body, job, inputs) {
-      const { stage, id } = stageOf(handle);
-      const b = (body ?? {}) as StatusBody;
+    async parseCallback(handle: string, body: unknown, _job: EngineJob) {
+      const { id } = stageOf(handle);
+      const b = (body ?? {}) as { id?: unknown };
       if (typeof b.id !== 'string' || b.id !== id) {
         throw new CallbackMismatch(`callback for prediction ${String(b.id)} while the job waits for ${id}`);
       }
       // the body is only a wake-up call: the outcome is read from FASHN itself, so a forged
       // body can neither finish a job nor make the engine fetch a URL of its choosing
-      return advance(stage, await status(id), job, inputs);
+      return status(id);
     },
   };
 }

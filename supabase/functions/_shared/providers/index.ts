@@ -5,8 +5,7 @@
 //   local    FASHN's API as the local stack serves it: FASHN_API_URL (the stack sets
 //            http://127.0.0.1:<port>/_dev/fashn; else SUPABASE_URL + /_dev/fashn),
 //            FASHN_API_KEY (any value the endpoint accepts)
-//   fashn    FASHN_API_URL (default https://api.fashn.ai), FASHN_API_KEY (required),
-//            FASHN_TRYON_MODEL (default tryon-v1.6)
+//   fashn    FASHN_API_URL (default https://api.fashn.ai), FASHN_API_KEY (required)
 //   webhook  GENERATION_WEBHOOK_URL_ON_MODEL, GENERATION_WEBHOOK_URL_FLAT_LAY (default: the
 //            on-model one), VIDEO_WEBHOOK_URL, BACKGROUND_REMOVAL_WEBHOOK_URL
 import { createFashnProvider } from './fashn.ts';
@@ -63,7 +62,6 @@ export function providerFromEnv(env: Env, deps: ProviderDeps = {}): Provider {
       name: 'fashn',
       baseUrl: value('FASHN_API_URL') ?? 'https://api.fashn.ai',
       apiKey,
-      tryonModel: value('FASHN_TRYON_MODEL') ?? undefined,
       fetch: deps.fetch,
     });
   }
@@ -75,7 +73,6 @@ export function providerFromEnv(env: Env, deps: ProviderDeps = {}): Provider {
     name: 'local',
     baseUrl,
     apiKey: value('FASHN_API_KEY') ?? 'local',
-    tryonModel: value('FASHN_TRYON_MODEL') ?? undefined,
     fetch: deps.fetch,
   });
 }

@@ -12,7 +12,7 @@ export function sampleImageJob(overrides: Partial<ImageJob> = {}): ImageJob {
     project_type: 'on-model',
     project_name: 'Summer Dress',
     product_path: '33333333-3333-4333-8333-333333333333/1700000000000-dress.png',
-    garment_types: null,
+    garment_type: null,
     pose: { id: 2, name: 'Back View', prompt: 'backview looking over the shoulder' },
     model: {
       id: 1,

@@ -4,12 +4,20 @@
 // finishes later and is found by polling the handle or through a callback the provider
 // posts. Nothing here waits for a render to finish. The handle is what the engine stores
 // (images.provider_job_id, projects.video_provider_job_id, tool_jobs.provider_job_id):
-// '<provider>:<stage>:<id>' — a multi-stage job (try-on, then a background change) moves
-// from one handle to the next through poll().
+// '<provider>:<stage>:<id>'.
 //
 // Inputs are URLs the engine made: short-lived signed URLs of the seller's own storage
 // objects, catalogue URLs, and the signed callback URL. A provider never sees a URL a
 // client wrote.
+
+/** The wizard's garment types of a flat-lay photo. */
+export type GarmentType = 'top' | 'bottom' | 'full';
+
+/** A plan's resolution (plans.resolution): HD 1024×1536, 2K long side 2048, 4K long side 4096. */
+export type Resolution = 'HD' | '2K' | '4K';
+
+/** The long side, in pixels, of a result at each resolution (2:3 portrait: 1024×1536, 1365×2048, 2731×4096). */
+export const RESOLUTION_LONG_SIDE: Record<Resolution, number> = { HD: 1536, '2K': 2048, '4K': 4096 };
 
 /** What the engine claims from the database for one generated image (see claim_dispatch_work). */
 export interface ImageJob {
@@ -22,10 +30,11 @@ export interface ImageJob {
   project_name: string;
   /** object name of the product photo in bucket 'uploads' */
   product_path: string;
-  garment_types: string[] | null;
+  /** flat-lay: what the seller said this product photo shows (the wizard's garment type) */
+  garment_type: GarmentType | null;
   pose: { id: number; name: string; prompt: string | null };
   model:
-    | { id: 9999; custom: true; description: string; gender: string; default_image_path: string | null }
+    | { id: 9999; custom: true; description: string; gender: string }
     | {
         id: number;
         custom: false;
@@ -51,7 +60,8 @@ export interface ImageJob {
   plan: string;
   /** the plan's results carry a watermark (free plan) */
   watermark: boolean;
-  resolution: string;
+  /** decided from the plan when the image was charged (images.resolution) */
+  resolution: Resolution;
   credits_remaining: number;
   email: string | null;
   /** the handle of the provider work in progress, when polling or on a callback */
@@ -124,7 +134,7 @@ export interface Failure {
 }
 
 export type Progress =
-  | { state: 'running'; handle?: string }
+  | { state: 'running' }
   | { state: 'completed'; outputs: string[] }
   | { state: 'failed'; failure: Failure };
 
@@ -140,21 +150,14 @@ export interface Provider {
   submitFlatLay(job: ImageJob, inputs: ImageInputs): Promise<Submitted>;
   submitBackgroundRemoval(job: ToolJob, inputs: ToolInputs): Promise<Submitted>;
   submitVideo(job: VideoJob, inputs: VideoInputs): Promise<Submitted>;
-  /**
-   * Where the work behind `handle` stands. May start the job's next stage (a new handle in
-   * the answer); `inputs` makes that stage's URLs when it needs them.
-   */
-  poll(handle: string, job: EngineJob, inputs: () => Promise<JobInputs>): Promise<Progress>;
+  /** Where the work behind `handle` stands. Only reads: it never starts work. */
+  poll(handle: string, job: EngineJob): Promise<Progress>;
   /**
    * A callback the provider posted for `handle` (its signature already checked by the
-   * engine). Throws CallbackMismatch when the body is about other work than `handle`.
+   * engine), as progress. Only reads. Throws CallbackMismatch when the body is about other
+   * work than `handle`.
    */
-  parseCallback(
-    handle: string,
-    body: unknown,
-    job: EngineJob,
-    inputs: () => Promise<JobInputs>,
-  ): Promise<Progress>;
+  parseCallback(handle: string, body: unknown, job: EngineJob): Promise<Progress>;
 }
 
 /** A provider call that failed before any work was accepted (HTTP 5xx, 429, network, refusal). */

@@ -44,6 +44,11 @@ function feetOf(subject: Rgba): { feetY: number; centreX: number; width: number 
 
 /** A full-frame subject (output size, straight alpha) on the background. */
 export async function composeOnModel(subject: Rgba, background: Rgb): Promise<Buffer> {
+  return encodePng(await composeOnModelCanvas(subject, background), 3);
+}
+
+/** composeOnModel's picture, not yet encoded. */
+export async function composeOnModelCanvas(subject: Rgba, background: Rgb): Promise<Rgb> {
   const canvas = copyRgb(background);
   const tint = lightMatch(meanColour(background));
   if (subject.width === OUTPUT_WIDTH && subject.height === OUTPUT_HEIGHT) {
@@ -59,7 +64,7 @@ export async function composeOnModel(subject: Rgba, background: Rgb): Promise<Bu
     const fitted = await resizeRgba(subject, w, h);
     composeOver(canvas, fitted, Math.round((OUTPUT_WIDTH - w) / 2), OUTPUT_HEIGHT - h, tint);
   }
-  return encodePng(canvas, 3);
+  return canvas;
 }
 
 /** A garment (trimmed cut-out) laid flat on the background, centred, with a drop shadow. */

@@ -56,7 +56,8 @@ export function cachedGarmentCutout(bytes: Buffer): Promise<Rgba> {
   return hit;
 }
 
-export async function renderTryon(input: TryonInput): Promise<TryonResult> {
+/** The figure wearing the garment (straight alpha, output size), not yet on a backdrop. */
+export async function wornSubject(input: TryonInput): Promise<{ subject: Rgba; category: GarmentCategory }> {
   const { figure } = input;
   const garment = await cachedGarmentCutout(input.garment);
   const category = input.category === 'auto' ? classifyGarment(garment) : input.category;
@@ -74,7 +75,12 @@ export async function renderTryon(input: TryonInput): Promise<TryonResult> {
     basics: figure.basics,
     covers: category === 'tops' ? [1] : category === 'bottoms' ? [2] : [1, 2],
   });
+  return { subject, category };
+}
 
+export async function renderTryon(input: TryonInput): Promise<TryonResult> {
+  const { figure } = input;
+  const { subject, category } = await wornSubject(input);
   if (figure.kind === 'photo') {
     // a photo whose backdrop could not be keyed is the picture itself
     const rgb = Buffer.alloc(OUTPUT_WIDTH * OUTPUT_HEIGHT * 3);
