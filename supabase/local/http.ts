@@ -269,3 +269,10 @@ export function applyCors(req: IncomingMessage, res: ServerResponse): boolean {
   }
   return false;
 }
+
+/** Whether the request's connection comes from this machine (127.0.0.0/8, ::1). */
+export function fromThisMachine(req: IncomingMessage): boolean {
+  const address = req.socket.remoteAddress;
+  if (!address) return false;
+  return address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
+}
