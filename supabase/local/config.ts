@@ -54,6 +54,12 @@ export interface StackConfig {
   storage: { fileSizeLimit: number };
   /** Honour X-Forwarded-For (only behind a proxy that sets it); env TRUST_PROXY. */
   trustProxy: boolean;
+  /**
+   * The keys of the dev services (env LOCAL_FASHN_KEY, LOCAL_STRIPE_SECRET_KEY). Unset, the
+   * local FASHN endpoint and the Stripe stand-in's API answer this machine only; set, they
+   * answer only that key. Listening beyond this machine needs both (see unsafeBindingReason).
+   */
+  devKeys: { fashn: string | null; stripe: string | null };
   /** Where `npm start` serves the built app; 0 disables it. */
   appPort: number;
   migrationsDir: string;
@@ -165,6 +171,10 @@ export function loadConfig(overrides: Partial<StackConfig> & { configFile?: stri
     },
     storage: { fileSizeLimit: parseSize(toml.storage?.file_size_limit ?? '50MiB') },
     trustProxy: envBool('TRUST_PROXY') ?? false,
+    devKeys: {
+      fashn: process.env.LOCAL_FASHN_KEY || null,
+      stripe: process.env.LOCAL_STRIPE_SECRET_KEY || null,
+    },
     appPort,
     migrationsDir: path.join(ROOT, 'supabase/migrations'),
     extraMigrationsDirs: [],
@@ -199,12 +209,19 @@ function urlHost(host: string): string {
   return h.includes(':') && !h.startsWith('[') ? `[${h}]` : h;
 }
 
+/** The shortest dev-service key accepted when the stack listens beyond this machine. */
+export const MIN_DEV_KEY_LENGTH = 24;
+
 /**
  * Why the stack must not start with these settings, or null. Listening where other machines
  * can connect with the well-known local JWT secret would let anyone on the network sign a
- * service_role token, so an address other than loopback needs a secret of one's own.
+ * service_role token, so an address other than loopback needs a secret of one's own; and the
+ * dev services (the local FASHN endpoint fetches URLs and posts webhooks for whoever calls
+ * it; the Stripe stand-in lists every customer) need keys of their own there too.
  */
-export function unsafeBindingReason(config: Pick<StackConfig, 'host' | 'jwtSecret'>): string | null {
+export function unsafeBindingReason(
+  config: Pick<StackConfig, 'host' | 'jwtSecret' | 'devKeys'>,
+): string | null {
   if (isLoopback(config.host)) return null;
   if (config.jwtSecret === DEFAULT_JWT_SECRET) {
     return (
@@ -216,6 +233,21 @@ export function unsafeBindingReason(config: Pick<StackConfig, 'host' | 'jwtSecre
   if (config.jwtSecret.length < 32) {
     return `Refusing to listen on ${config.host}: JWT_SECRET must be at least 32 characters long.`;
   }
+  const weak = [
+    ['LOCAL_FASHN_KEY', config.devKeys.fashn],
+    ['LOCAL_STRIPE_SECRET_KEY', config.devKeys.stripe],
+  ]
+    .filter(([, key]) => !key || key.length < MIN_DEV_KEY_LENGTH)
+    .map(([name]) => name);
+  if (weak.length > 0) {
+    return (
+      `Refusing to listen on ${config.host}: the dev services (/_dev/fashn, /_dev/stripe) would answer anyone ` +
+      `who reaches this address. Set ${weak.join(' and ')} to keys of your own (at least ` +
+      `${MIN_DEV_KEY_LENGTH} characters; LOCAL_STRIPE_SECRET_KEY as sk_test_…), or leave SUPABASE_HOST unset.`
+    );
+  }
+  if (!/^sk_test_/.test(config.devKeys.stripe as string))
+    return `Refusing to listen on ${config.host}: LOCAL_STRIPE_SECRET_KEY must be a test-mode key (sk_test_…).`;
   return null;
 }
 

@@ -58,7 +58,7 @@ export function stripeOptionsFromEnv(ctx: StackContext): StripeStandInOptions {
   return {
     dataDir: path.join(ctx.config.dataDir, 'stripe'),
     base: `${ctx.url}${STRIPE_MOUNT}`,
-    apiKey: process.env.LOCAL_STRIPE_SECRET_KEY || null,
+    apiKey: ctx.config.devKeys.stripe,
     webhookEndpoint: () => {
       const v = process.env.LOCAL_STRIPE_WEBHOOK_URL;
       if (v === 'off') return null;

@@ -1,8 +1,8 @@
-// Who may call the API: a Bearer (or Basic) secret key — the configured one, or, when none is
-// configured, any test-mode key.
-import { timingSafeEqual } from 'node:crypto';
+// Who may call the API: a Bearer (or Basic) secret key. With LOCAL_STRIPE_SECRET_KEY set,
+// exactly that key, from anywhere; without it, any test-mode key from this machine only
+// (the stack refuses to listen beyond this machine without the key).
 import type { IncomingMessage } from 'node:http';
-import { header } from '../../http.ts';
+import { devKeyRefusal, header } from '../../http.ts';
 import { StripeApiError } from '../errors.ts';
 
 export function authorise(req: IncomingMessage, apiKey: string | null) {
@@ -18,12 +18,16 @@ export function authorise(req: IncomingMessage, apiKey: string | null) {
     );
   }
   const masked = `${key.slice(0, 8)}${'*'.repeat(Math.max(0, key.length - 12))}${key.slice(-4)}`;
-  if (apiKey !== null) {
-    const a = Buffer.from(key);
-    const b = Buffer.from(apiKey);
-    if (a.length !== b.length || !timingSafeEqual(a, b))
-      throw new StripeApiError(401, 'invalid_request_error', `Invalid API Key provided: ${masked}`);
-  } else if (!/^(sk|rk)_test_\S{4,}$/.test(key)) {
+  const refusal = devKeyRefusal(req, key, apiKey);
+  if (refusal === 'wrong_key')
+    throw new StripeApiError(401, 'invalid_request_error', `Invalid API Key provided: ${masked}`);
+  if (refusal === 'not_this_machine')
+    throw new StripeApiError(
+      401,
+      'invalid_request_error',
+      `Invalid API Key provided: ${masked} (the local stand-in takes keys from other machines only when LOCAL_STRIPE_SECRET_KEY is set, and then only that key)`,
+    );
+  if (apiKey === null && !/^(sk|rk)_test_\S{4,}$/.test(key)) {
     throw new StripeApiError(
       401,
       'invalid_request_error',
