@@ -159,6 +159,16 @@ export function webhookDeps(b: Billing & { stripe: Stripe }): WebhookDeps {
   };
   return {
     config: b.config,
+    async packQuote(credits, plan) {
+      const { data, error } = await b.service.rpc('credit_pack_quote', { credits, plan });
+      // a refused quote (an amount off the slider, an unknown plan) is no price at all
+      if (error) {
+        console.warn('[stripe-webhook] credit_pack_quote', error.message);
+        return null;
+      }
+      const q = data as { amount_cents?: unknown; purchasable?: unknown };
+      return q.purchasable === true && typeof q.amount_cents === 'number' ? q.amount_cents : null;
+    },
     subscription: (id) => orNull(b.stripe.subscriptions.retrieve(id)),
     invoice: (id) => orNull(b.stripe.invoices.retrieve(id)),
   };

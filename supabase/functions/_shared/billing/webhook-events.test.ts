@@ -23,8 +23,12 @@ const invoice = {
     ],
   },
 };
+// credit_pack_quote as the database answers it: 200 credits on Pro cost €315.00
+const packQuote = async (credits: number, plan: string) =>
+  credits === 200 && plan === 'pro' ? 31500 : plan === 'free' ? null : credits * 150;
 const deps = (sub: unknown = null, inv: unknown = invoice): WebhookDeps => ({
   config,
+  packQuote,
   subscription: async () => sub,
   invoice: async () => inv,
 });
@@ -133,7 +137,7 @@ describe('actionForEvent', () => {
       amount_total: 31500,
       currency: 'eur',
       customer: 'cus_1',
-      metadata: { user_id: 'u1', kind: 'credits', credits: '200' },
+      metadata: { user_id: 'u1', kind: 'credits', credits: '200', plan: 'pro' },
     };
     expect(
       await actionForEvent(
@@ -149,6 +153,45 @@ describe('actionForEvent', () => {
       amount_cents: 31500,
       currency: 'eur',
     });
+  });
+
+  it('a credit pack paid another amount than the quote grants nothing (€0.50 for 400 credits, a forged plan, no plan, another currency)', async () => {
+    const paid = {
+      id: 'cs_3',
+      mode: 'payment',
+      payment_status: 'paid',
+      amount_total: 50,
+      currency: 'eur',
+      customer: 'cus_1',
+      metadata: { user_id: 'u1', kind: 'credits', credits: '400', plan: 'pro' },
+    };
+    const completed = (object: object) =>
+      actionForEvent({ id: 'e', type: 'checkout.session.completed', data: { object } }, deps());
+    expect(await completed(paid)).toEqual({
+      kind: 'ignore',
+      reason: 'amount_mismatch',
+      user_id: 'u1',
+      customer_id: 'cus_1',
+      refused: { credits: 400, plan: 'pro', paid_cents: 50, quoted_cents: 60000, currency: 'eur' },
+    });
+    // the right amount for the plan named is granted
+    expect(await completed({ ...paid, amount_total: 60000 })).toMatchObject({
+      kind: 'grant_credits',
+      credits: 400,
+    });
+    // no plan, a plan that cannot buy packs, another currency, a missing amount: refused
+    const { plan: _plan, ...noPlan } = paid.metadata;
+    expect(await completed({ ...paid, amount_total: 60000, metadata: noPlan })).toMatchObject({
+      reason: 'amount_mismatch',
+    });
+    expect(
+      await completed({ ...paid, amount_total: 60000, metadata: { ...paid.metadata, plan: 'free' } }),
+    ).toMatchObject({ reason: 'amount_mismatch' });
+    expect(await completed({ ...paid, amount_total: 60000, currency: 'usd' })).toMatchObject({
+      reason: 'amount_mismatch',
+    });
+    const { amount_total: _amount, ...noAmount } = paid;
+    expect(await completed(noAmount)).toMatchObject({ reason: 'amount_mismatch' });
   });
 
   it('subscription events carry the latest state read from Stripe, not the event’s', async () => {

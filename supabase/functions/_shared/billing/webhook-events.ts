@@ -23,7 +23,20 @@ export interface StripeEventLike {
 }
 
 export type PaymentAction =
-  | { kind: 'ignore'; reason: string; user_id?: string | null; customer_id?: string | null }
+  | {
+      kind: 'ignore';
+      reason: string;
+      user_id?: string | null;
+      customer_id?: string | null;
+      /** a pack refused for its amount: what was paid and what the server quotes */
+      refused?: {
+        credits: number;
+        plan: string | null;
+        paid_cents: number | null;
+        quoted_cents: number | null;
+        currency: string | null;
+      };
+    }
   | {
       kind: 'activate_plan';
       user_id: string | null;
@@ -74,6 +87,11 @@ export type PaymentAction =
 
 export interface WebhookDeps {
   config: BillingConfig;
+  /**
+   * What a pack of `credits` costs on `plan`, in cents (credit_pack_quote's amount_cents), or
+   * null when it cannot be bought there: a paid pack is granted only when it was paid that.
+   */
+  packQuote(credits: number, plan: string): Promise<number | null>;
   /** the subscription as Stripe has it now; null when Stripe does not know it */
   subscription(id: string): Promise<unknown | null>;
   invoice(id: string): Promise<unknown | null>;
@@ -157,6 +175,26 @@ export async function actionForEvent(event: StripeEventLike, deps: WebhookDeps):
         const credits = Number(meta.credits);
         if (!Number.isFinite(credits) || credits <= 0)
           return { kind: 'ignore', reason: 'no_credits', user_id: user };
+        // defence in depth: the session must have been paid what the server quotes for this
+        // pack (a session made with Stripe's API for €0.50 naming 400 credits grants nothing)
+        const plan = str(meta.plan);
+        const quoted = plan ? await deps.packQuote(credits, plan) : null;
+        const paidCents = num(o.amount_total);
+        if (quoted === null || paidCents !== quoted || (str(o.currency) ?? 'eur') !== 'eur') {
+          return {
+            kind: 'ignore',
+            reason: 'amount_mismatch',
+            user_id: user,
+            customer_id: customer,
+            refused: {
+              credits,
+              plan,
+              paid_cents: paidCents,
+              quoted_cents: quoted,
+              currency: str(o.currency),
+            },
+          };
+        }
         return {
           kind: 'grant_credits',
           user_id: user,
