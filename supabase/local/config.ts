@@ -51,7 +51,15 @@ export interface StackConfig {
     maxFrequency: number;
     rateLimits: RateLimits;
   };
-  storage: { fileSizeLimit: number };
+  storage: {
+    fileSizeLimit: number;
+    /**
+     * The longest signed download URL a bucket signs, in seconds (env
+     * STORAGE_GENERATED_SIGNED_URL_MAX_SECONDS for 'generated', default 3600): a clean
+     * result's URL made on a paid plan must not outlive the plan by more than this.
+     */
+    signedUrlMaxSeconds: Record<string, number>;
+  };
   /** Honour X-Forwarded-For (only behind a proxy that sets it); env TRUST_PROXY. */
   trustProxy: boolean;
   /**
@@ -169,7 +177,10 @@ export function loadConfig(overrides: Partial<StackConfig> & { configFile?: stri
         tokenVerifications: envInt('AUTH_RATE_LIMIT_VERIFY') ?? rl.token_verifications ?? 30,
       },
     },
-    storage: { fileSizeLimit: parseSize(toml.storage?.file_size_limit ?? '50MiB') },
+    storage: {
+      fileSizeLimit: parseSize(toml.storage?.file_size_limit ?? '50MiB'),
+      signedUrlMaxSeconds: { generated: envInt('STORAGE_GENERATED_SIGNED_URL_MAX_SECONDS') ?? 3600 },
+    },
     trustProxy: envBool('TRUST_PROXY') ?? false,
     devKeys: {
       fashn: process.env.LOCAL_FASHN_KEY || null,
