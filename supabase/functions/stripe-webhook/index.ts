@@ -4,7 +4,7 @@
 // 400 and changes nothing. Each event is applied once by public.apply_payment_event (see
 // _shared/billing/webhook-events.ts for what each type does); a failure answers 500 so
 // Stripe retries. A subscription replaced by an upgrade is cancelled at Stripe afterwards.
-import Stripe from 'npm:stripe@23';
+import Stripe from 'npm:stripe@23.1.0';
 import { billingFromEnv, webhookDeps } from '../_shared/billing/live.ts';
 import { fail, ok } from '../_shared/billing/respond.ts';
 import { actionForEvent } from '../_shared/billing/webhook-events.ts';

@@ -1,5 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { STRIPE_API_VERSION } from '../../functions/_shared/billing/stripe-client.ts';
+import { API_VERSION } from './billing.ts';
 import { cardOutcome, luhn } from './cards.ts';
 import { decodeForm, encodeForm } from './form.ts';
 import { addMonths } from './store.ts';
@@ -70,5 +72,11 @@ describe('periods and signatures', () => {
     expect(header).toBe(
       `t=1700000000,v1=${createHmac('sha256', 'whsec_abc').update('1700000000.{"a":1}').digest('hex')}`,
     );
+  });
+});
+
+describe('API version', () => {
+  it('is the one Drape’s functions set as apiVersion', () => {
+    expect(API_VERSION).toBe(STRIPE_API_VERSION);
   });
 });

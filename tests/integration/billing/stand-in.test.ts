@@ -3,6 +3,7 @@
 // test cards; its webhooks carry signatures the SDK verifies.
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
+import { wasReplayed } from '../../../supabase/functions/_shared/billing/stripe-client.ts';
 import { LOCAL_PLAN_PRICES } from '../../../supabase/local/stripe/defaults.ts';
 import {
   authenticate,
@@ -79,6 +80,30 @@ describe('the Stripe stand-in through the stripe SDK', () => {
       .create({ email: 'other@example.test' }, { idempotencyKey: key })
       .catch((e) => e);
     expect(other).toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
+  });
+
+  it('a Checkout Session made twice with one idempotency key is one session; the key with other parameters is idempotency_error', async () => {
+    const key = `cs-${Date.now()}`;
+    const params: Stripe.Checkout.SessionCreateParams = {
+      mode: 'payment',
+      line_items: [
+        {
+          price_data: { currency: 'eur', unit_amount: 4500, product_data: { name: '25 credits' } },
+          quantity: 1,
+        },
+      ],
+      success_url: 'http://localhost:3000/success',
+    };
+    const a = await stripe.checkout.sessions.create(params, { idempotencyKey: key });
+    const b = await stripe.checkout.sessions.create(params, { idempotencyKey: key });
+    expect(b.id).toBe(a.id);
+    expect(wasReplayed(b)).toBe(true);
+    expect(wasReplayed(a)).toBe(false);
+    const other = await stripe.checkout.sessions
+      .create({ ...params, success_url: 'http://localhost:3000/other' }, { idempotencyKey: key })
+      .catch((e) => e);
+    expect(other).toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
+    expect(other).toMatchObject({ statusCode: 400, type: 'StripeIdempotencyError' });
   });
 
   it('a subscription checkout: the page lists the line items; 4242 pays, creates the subscription and its paid invoice, redirects, and sends signed events', async () => {

@@ -219,7 +219,9 @@ describe('stripe-webhook', () => {
     const user = await seller();
     await buyPlan(user.client, 'lite');
     const subId = (await subscriptionOf(user.id)).stripe_subscription_id!;
-    const out = await user.client.functions.invoke('cancel-subscription', { body: {} });
+    const out = await user.client.functions.invoke('cancel-subscription', {
+      body: { request_id: crypto.randomUUID() },
+    });
     expect(out.error).toBeNull();
     expect((await stripe.subscriptions.retrieve(subId)).cancel_at_period_end).toBe(true);
     await deliveriesDone();

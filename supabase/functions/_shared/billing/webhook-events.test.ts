@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { billingConfig } from './config.ts';
-import { actionForEvent, type WebhookDeps } from './webhook-events.ts';
+import { actionForEvent, invoiceMetadata, type WebhookDeps } from './webhook-events.ts';
 
 const config = billingConfig((name) => ({ STRIPE_PRICE_LITE: 'price_l', STRIPE_PRICE_PRO: 'price_p' })[name]);
 const invoice = {
@@ -235,5 +235,34 @@ describe('actionForEvent', () => {
     expect(
       await actionForEvent({ id: 'e', type: 'charge.refunded', data: { object: {} } }, deps()),
     ).toMatchObject({ kind: 'ignore' });
+  });
+});
+
+describe('invoiceMetadata', () => {
+  it('reads parent.subscription_details (current API) and falls back to the top-level subscription_details of older versions', () => {
+    expect(invoiceMetadata(invoice)).toEqual({ user_id: 'u1' });
+    const older = {
+      id: 'in_old',
+      subscription: 'sub_1',
+      subscription_details: { metadata: { user_id: 'u2' } },
+    };
+    expect(invoiceMetadata(older)).toEqual({ user_id: 'u2' });
+    expect(invoiceMetadata({})).toEqual({});
+  });
+
+  it('an older payment_failed invoice still names its seller', async () => {
+    const older = {
+      id: 'in_old',
+      customer: 'cus_9',
+      subscription: 'sub_9',
+      subscription_details: { metadata: { user_id: 'u9' } },
+      amount_due: 4000,
+      currency: 'eur',
+      attempt_count: 1,
+      lines: { data: [{ period: { start: 1, end: 2 }, price: { id: 'price_l' } }] },
+    };
+    expect(
+      await actionForEvent({ id: 'e', type: 'invoice.payment_failed', data: { object: older } }, deps()),
+    ).toMatchObject({ kind: 'payment_failed', user_id: 'u9', subscription_id: 'sub_9', price_id: 'price_l' });
   });
 });

@@ -102,8 +102,14 @@ export function invoiceSubscription(invoice: Obj): string | null {
   return idOf(obj(obj(invoice.parent).subscription_details).subscription) ?? idOf(invoice.subscription);
 }
 
-function invoiceMetadata(invoice: Obj): Obj {
-  return obj(obj(obj(invoice.parent).subscription_details).metadata);
+/**
+ * The subscription's metadata as the invoice carries it: parent.subscription_details since
+ * 2025-03-31.basil, the top-level subscription_details before (older webhook endpoints and
+ * replays of older events).
+ */
+export function invoiceMetadata(invoice: Obj): Obj {
+  const current = obj(obj(invoice.parent).subscription_details).metadata;
+  return obj(current ?? obj(invoice.subscription_details).metadata);
 }
 
 /** The invoice's subscription line: its price and the period it pays for. */
