@@ -80,3 +80,25 @@ describe('API version', () => {
     expect(API_VERSION).toBe(STRIPE_API_VERSION);
   });
 });
+
+describe('parameters Stripe refuses', () => {
+  it('names an unknown parameter at any depth, and a value outside an enum', async () => {
+    const { allowOnly, oneOf } = await import('./api/params.ts');
+    const spec: Record<string, import('./api/params.ts').ParamSpec> = {
+      mode: true,
+      line_items: [{ price: true, quantity: true }],
+      metadata: 'hash',
+    };
+    expect(() =>
+      allowOnly(decodeForm('mode=payment&metadata[anything]=x&line_items[0][price]=p'), spec),
+    ).not.toThrow();
+    expect(() => allowOnly(decodeForm('mdoe=payment'), spec)).toThrow('Received unknown parameter: mdoe');
+    expect(() => allowOnly(decodeForm('line_items[0][pricee]=p'), spec)).toThrow(
+      'Received unknown parameter: line_items[0][pricee]',
+    );
+    expect(() => oneOf('gr', ['auto', 'el', 'en'], 'locale')).toThrow(
+      'Invalid locale: must be one of auto, el, or en',
+    );
+    expect(oneOf(undefined, ['a'], 'x')).toBeUndefined();
+  });
+});

@@ -3,10 +3,13 @@ import { absoluteUrl, requiredStr, str } from '../form.ts';
 import { publicView } from '../errors.ts';
 import { newId, nowSeconds, type PortalSession } from '../store.ts';
 import type { Route } from './context.ts';
+import { allowOnly, LOCALES, oneOf } from './params.ts';
 
 export const billingPortal: Route = (ctx, { method, parts, form }) => {
   const [kind, id] = parts;
   if (kind !== 'sessions' || id || method !== 'POST') return null;
+  allowOnly(form, { customer: true, return_url: true, locale: true });
+  oneOf(str(form, 'locale'), LOCALES, 'locale');
   const customer = ctx.billing.customers.get(requiredStr(form, 'customer'), 'customer');
   const portalId = newId('bps', 24);
   const portal: PortalSession = {

@@ -13,6 +13,35 @@ import {
   str,
 } from '../form.ts';
 import { listOf, one, type Route } from './context.ts';
+import { allowOnly, LIST, LOCALES, oneOf, type ParamSpec } from './params.ts';
+
+/** The parameters of POST /v1/checkout/sessions the stand-in takes (Drape's and the tests'). */
+const SESSION_PARAMS: Record<string, ParamSpec> = {
+  mode: true,
+  line_items: [
+    {
+      price: true,
+      quantity: true,
+      price_data: {
+        currency: true,
+        unit_amount: true,
+        product: true,
+        product_data: { name: true, description: true, metadata: 'hash' },
+        recurring: { interval: true, interval_count: true },
+      },
+    },
+  ],
+  success_url: true,
+  cancel_url: true,
+  customer: true,
+  customer_email: true,
+  client_reference_id: true,
+  metadata: 'hash',
+  subscription_data: { metadata: 'hash', description: true },
+  payment_intent_data: { metadata: 'hash', description: true },
+  locale: true,
+  expires_at: true,
+};
 
 function lineItems(form: FormObject): LineItemInput[] {
   return (list(form, 'line_items') ?? []).map((raw, i) => {
@@ -34,7 +63,11 @@ function lineItems(form: FormObject): LineItemInput[] {
           description: str(productData, 'description'),
         },
         recurring: recurring && {
-          interval: requiredStr(recurring, 'interval') as 'month',
+          interval: oneOf(
+            requiredStr(recurring, 'interval', `line_items[${i}][price_data][recurring][interval]`),
+            ['day', 'month', 'week', 'year'],
+            `line_items[${i}][price_data][recurring][interval]`,
+          ) as 'month',
           interval_count: int(recurring, 'interval_count'),
         },
       },
@@ -48,7 +81,9 @@ export const checkoutSessions: Route = (ctx, { method, parts, form }) => {
   if (kind !== 'sessions') return null;
   const sessions = ctx.billing.sessions;
   if (!id && method === 'POST') {
-    const mode = requiredStr(form, 'mode');
+    allowOnly(form, SESSION_PARAMS);
+    const mode = oneOf(requiredStr(form, 'mode'), ['payment', 'setup', 'subscription'], 'mode');
+    oneOf(str(form, 'locale'), LOCALES, 'locale');
     if (mode !== 'payment' && mode !== 'subscription') {
       throw new ParamError(
         'mode',
@@ -72,6 +107,7 @@ export const checkoutSessions: Route = (ctx, { method, parts, form }) => {
     return [200, one(ctx, session, form)];
   }
   if (!id && method === 'GET') {
+    allowOnly(form, { ...LIST, subscription: true, payment_intent: true, customer: true });
     const sub = str(form, 'subscription');
     const pi = str(form, 'payment_intent');
     const customer = str(form, 'customer');

@@ -2,11 +2,13 @@
 import { notFound } from '../errors.ts';
 import { str } from '../form.ts';
 import { listOf, type Route } from './context.ts';
+import { allowOnly, LIST } from './params.ts';
 
 export const events: Route = (ctx, { method, parts, form }) => {
   const [id, sub] = parts;
   const all = ctx.store.state.events;
   if (!id && method === 'GET') {
+    allowOnly(form, { ...LIST, type: true, types: [true] });
     const type = str(form, 'type');
     const matches = (t: string) =>
       !type || (type.endsWith('*') ? t.startsWith(type.slice(0, -1)) : t === type);

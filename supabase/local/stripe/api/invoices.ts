@@ -3,14 +3,16 @@
 import { notFound } from '../errors.ts';
 import { str } from '../form.ts';
 import { listOf, one, type Route } from './context.ts';
+import { allowOnly, LIST, oneOf } from './params.ts';
 
 export const invoices: Route = (ctx, { method, parts, form }) => {
   const [id, sub] = parts;
   const s = ctx.store.state;
   if (!id && method === 'GET') {
+    allowOnly(form, { ...LIST, customer: true, subscription: true, status: true });
     const customer = str(form, 'customer');
     const subscription = str(form, 'subscription');
-    const status = str(form, 'status');
+    const status = oneOf(str(form, 'status'), ['draft', 'open', 'paid', 'uncollectible', 'void'], 'status');
     const found = Object.values(s.invoices).filter(
       (x) =>
         (!customer || x.customer === customer) &&
