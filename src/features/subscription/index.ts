@@ -7,6 +7,7 @@ export {
   canCancel,
   canCreateVideo,
   showsUpgrade,
+  normalisePlan,
   planName,
   watermarkFree,
   normalisePlan,

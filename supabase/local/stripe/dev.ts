@@ -66,6 +66,14 @@ export function devApi(store: StripeStore, billing: Billing, sender: WebhookSend
         const sub = billing.subscriptions.backdate(billing.subscriptions.get(id), months, seconds);
         return sendJson(res, 200, publicView(sub));
       }
+      if (what === 'checkout_sessions' && id && action === 'delayed_payment' && method === 'POST') {
+        const result = url.searchParams.get('result');
+        if (result !== 'succeeded' && result !== 'failed')
+          return sendJson(res, 400, { message: 'result must be succeeded or failed' });
+        const session = billing.sessions.delayedPayment(billing.sessions.get(id), result);
+        await sender.idle();
+        return sendJson(res, 200, publicView(session));
+      }
       if (what === 'idle' && method === 'POST') {
         await sender.idle();
         return sendJson(res, 200, { idle: true });

@@ -238,6 +238,47 @@ describe('actionForEvent', () => {
   });
 });
 
+describe('a delayed payment that failed', () => {
+  it('closes the purchase as failed: a pack or a plan, with what the seller was buying', async () => {
+    const pack = {
+      id: 'cs_9',
+      mode: 'payment',
+      payment_status: 'unpaid',
+      amount_total: 16625,
+      currency: 'eur',
+      customer: 'cus_1',
+      metadata: { user_id: 'u1', kind: 'credits', credits: '100', plan: 'pro' },
+    };
+    const event = (object: object) =>
+      actionForEvent({ id: 'e', type: 'checkout.session.async_payment_failed', data: { object } }, deps());
+    expect(await event(pack)).toEqual({
+      kind: 'checkout_failed',
+      user_id: 'u1',
+      customer_id: 'cus_1',
+      session_id: 'cs_9',
+      purchase: 'credits',
+      plan: 'pro',
+      credits: 100,
+      amount_cents: 16625,
+      currency: 'eur',
+    });
+    expect(
+      await event({
+        ...pack,
+        mode: 'subscription',
+        amount_total: 5000,
+        metadata: { user_id: 'u1', kind: 'plan', plan: 'pro' },
+      }),
+    ).toMatchObject({
+      kind: 'checkout_failed',
+      purchase: 'plan',
+      plan: 'pro',
+      credits: null,
+      amount_cents: 5000,
+    });
+  });
+});
+
 describe('invoiceMetadata', () => {
   it('reads parent.subscription_details (current API) and falls back to the top-level subscription_details of older versions', () => {
     expect(invoiceMetadata(invoice)).toEqual({ user_id: 'u1' });

@@ -83,7 +83,18 @@ export type PaymentAction =
       attempt_count: number | null;
       price_id: string | null;
     }
-  | { kind: 'checkout_expired'; user_id: string | null; customer_id: string | null; session_id: string };
+  | { kind: 'checkout_expired'; user_id: string | null; customer_id: string | null; session_id: string }
+  | {
+      kind: 'checkout_failed';
+      user_id: string | null;
+      customer_id: string | null;
+      session_id: string;
+      purchase: 'plan' | 'credits';
+      plan: string | null;
+      credits: number | null;
+      amount_cents: number | null;
+      currency: string;
+    };
 
 export interface WebhookDeps {
   config: BillingConfig;
@@ -245,6 +256,23 @@ export async function actionForEvent(event: StripeEventLike, deps: WebhookDeps):
         };
       }
       return { kind: 'ignore', reason: 'not_ours', user_id: user };
+    }
+    // a delayed payment (a debit Stripe collects later) that failed: the purchase closes as
+    // failed and the seller is told; nothing is granted
+    case 'checkout.session.async_payment_failed': {
+      const meta = obj(o.metadata);
+      const credits = Number(meta.credits);
+      return {
+        kind: 'checkout_failed',
+        user_id: str(meta.user_id) ?? str(o.client_reference_id),
+        customer_id: idOf(o.customer),
+        session_id: String(o.id),
+        purchase: o.mode === 'subscription' || meta.kind === 'plan' ? 'plan' : 'credits',
+        plan: str(meta.plan),
+        credits: Number.isFinite(credits) && credits > 0 ? credits : null,
+        amount_cents: num(o.amount_total),
+        currency: str(o.currency) ?? 'eur',
+      };
     }
     case 'checkout.session.expired':
       return {

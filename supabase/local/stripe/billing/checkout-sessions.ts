@@ -265,6 +265,47 @@ export class CheckoutSessions {
     this.events.emit('checkout.session.completed', session);
   }
 
+  /**
+   * A delayed payment method (a bank debit) in payment mode: the seller finishes the checkout
+   * (checkout.session.completed with payment_status 'unpaid'), and days later Stripe learns
+   * the outcome — checkout.session.async_payment_succeeded (paid, its payment intent
+   * succeeded) or checkout.session.async_payment_failed (nothing paid). The dev API's way to
+   * make what cards cannot.
+   */
+  delayedPayment(session: CheckoutSession, result: 'succeeded' | 'failed') {
+    if (session.mode !== 'payment')
+      throw invalid('The stand-in makes delayed payments in payment mode only.', 'session');
+    if (session.status !== 'open') throw invalid('Only an open Checkout Session can be paid.', 'session');
+    session.status = 'complete';
+    session.payment_status = 'unpaid';
+    session.url = null;
+    this.events.emit('checkout.session.completed', session);
+    if (result === 'succeeded') {
+      const pi: PaymentIntent = {
+        id: newId('pi', 24),
+        object: 'payment_intent',
+        created: nowSeconds(),
+        amount: session.amount_total,
+        amount_received: session.amount_total,
+        currency: session.currency,
+        customer: session.customer,
+        status: 'succeeded',
+        metadata: session._payment_intent_metadata,
+        payment_method_types: ['sepa_debit'],
+        last_payment_error: null,
+        livemode: false,
+      };
+      this.s.paymentIntents[pi.id] = pi;
+      session.payment_intent = pi.id;
+      session.payment_status = 'paid';
+      this.events.emit('payment_intent.succeeded', pi);
+      this.events.emit('checkout.session.async_payment_succeeded', session);
+    } else {
+      this.events.emit('checkout.session.async_payment_failed', session);
+    }
+    return session;
+  }
+
   /** A declined card: the session stays open; a payment-mode session's intent records the failure. */
   decline(session: CheckoutSession, outcome: Extract<CardOutcome, { kind: 'decline' }>, message: string) {
     if (session.mode !== 'payment') return;
