@@ -49,6 +49,12 @@ export interface StackConfig {
     otpExpiry: number;
     /** Minimum seconds between two mails of one kind to one user. */
     maxFrequency: number;
+    /**
+     * `[auth.email.template.<kind>]` of config.toml: subject and content (the file at
+     * content_path, read at start), Go templates rendered for each mail as hosted Supabase does.
+     * A kind without one gets Supabase's default wording.
+     */
+    mailTemplates: Partial<Record<MailTemplateKind, { subject: string; content: string }>>;
     rateLimits: RateLimits;
   };
   storage: {
@@ -93,7 +99,12 @@ interface Toml {
     minimum_password_length?: number;
     enable_refresh_token_rotation?: boolean;
     refresh_token_reuse_interval?: number;
-    email?: { enable_confirmations?: boolean; otp_expiry?: number; max_frequency?: string };
+    email?: {
+      enable_confirmations?: boolean;
+      otp_expiry?: number;
+      max_frequency?: string;
+      template?: Partial<Record<string, { subject?: string; content_path?: string }>>;
+    };
     rate_limit?: {
       email_sent?: number;
       sign_in_sign_ups?: number;
@@ -170,6 +181,7 @@ export function loadConfig(overrides: Partial<StackConfig> & { configFile?: stri
       refreshTokenReuseInterval: auth.refresh_token_reuse_interval ?? 10,
       otpExpiry: email.otp_expiry ?? 3600,
       maxFrequency: parseDuration(email.max_frequency, 60),
+      mailTemplates: readMailTemplates(email.template ?? {}),
       rateLimits: {
         emailSent: envInt('AUTH_RATE_LIMIT_EMAIL_SENT') ?? rl.email_sent ?? 2,
         signInSignUps: envInt('AUTH_RATE_LIMIT_SIGN_IN') ?? rl.sign_in_sign_ups ?? 30,
@@ -197,6 +209,35 @@ export function loadConfig(overrides: Partial<StackConfig> & { configFile?: stri
     ),
   };
   return { ...config, ...stripUndefined(overrides) } as StackConfig;
+}
+
+export const MAIL_TEMPLATE_KINDS = [
+  'confirmation',
+  'recovery',
+  'magic_link',
+  'email_change',
+  'invite',
+] as const;
+export type MailTemplateKind = (typeof MAIL_TEMPLATE_KINDS)[number];
+
+/** The configured auth mail templates, their files read (paths from the project root, as the CLI reads them). */
+function readMailTemplates(
+  raw: Partial<Record<string, { subject?: string; content_path?: string }>>,
+): Partial<Record<MailTemplateKind, { subject: string; content: string }>> {
+  const out: Partial<Record<MailTemplateKind, { subject: string; content: string }>> = {};
+  for (const [kind, t] of Object.entries(raw)) {
+    if (!(MAIL_TEMPLATE_KINDS as readonly string[]).includes(kind) || !t) continue;
+    if (!t.content_path) throw new Error(`config: [auth.email.template.${kind}] needs content_path`);
+    const file = path.resolve(ROOT, t.content_path);
+    let content: string;
+    try {
+      content = readFileSync(file, 'utf8');
+    } catch {
+      throw new Error(`config: [auth.email.template.${kind}] content_path ${t.content_path} cannot be read`);
+    }
+    out[kind as MailTemplateKind] = { subject: t.subject ?? '', content };
+  }
+  return out;
 }
 
 /** Where the stack listens unless SUPABASE_HOST says otherwise: this machine only. */
