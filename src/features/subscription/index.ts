@@ -7,7 +7,6 @@ export {
   canCancel,
   canCreateVideo,
   showsUpgrade,
-  normalisePlan,
   planName,
   watermarkFree,
   normalisePlan,
