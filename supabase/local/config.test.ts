@@ -33,13 +33,44 @@ describe('listen address', () => {
       expect(isLoopback(h), h).toBe(false);
   });
 
+  const noKeys = { fashn: null, stripe: null };
+  const ownKeys = {
+    fashn: 'fashn-key-of-our-own-0123456789',
+    stripe: 'sk_test_stand_in_key_of_our_own_0123',
+  };
+
   it('refuses another address with the well-known secret or a short one, with a message that says what to do', () => {
-    expect(unsafeBindingReason({ host: '127.0.0.1', jwtSecret: DEFAULT_JWT_SECRET })).toBeNull();
-    const reason = unsafeBindingReason({ host: '0.0.0.0', jwtSecret: DEFAULT_JWT_SECRET });
+    expect(
+      unsafeBindingReason({ host: '127.0.0.1', jwtSecret: DEFAULT_JWT_SECRET, devKeys: noKeys }),
+    ).toBeNull();
+    const reason = unsafeBindingReason({ host: '0.0.0.0', jwtSecret: DEFAULT_JWT_SECRET, devKeys: ownKeys });
     expect(reason).toMatch(/^Refusing to listen on 0\.0\.0\.0/);
     expect(reason).toContain('service_role');
     expect(reason).toContain('JWT_SECRET');
-    expect(unsafeBindingReason({ host: '::', jwtSecret: 'short-secret' })).toMatch(/at least 32 characters/);
-    expect(unsafeBindingReason({ host: '0.0.0.0', jwtSecret: OWN_SECRET })).toBeNull();
+    expect(unsafeBindingReason({ host: '::', jwtSecret: 'short-secret', devKeys: ownKeys })).toMatch(
+      /at least 32 characters/,
+    );
+    expect(unsafeBindingReason({ host: '0.0.0.0', jwtSecret: OWN_SECRET, devKeys: ownKeys })).toBeNull();
+  });
+
+  it('refuses another address while the dev services have no keys of their own, naming the missing ones', () => {
+    const open = unsafeBindingReason({ host: '0.0.0.0', jwtSecret: OWN_SECRET, devKeys: noKeys });
+    expect(open).toMatch(/^Refusing to listen on 0\.0\.0\.0: the dev services/);
+    expect(open).toContain('LOCAL_FASHN_KEY and LOCAL_STRIPE_SECRET_KEY');
+    const stripeOnly = unsafeBindingReason({
+      host: '192.168.1.20',
+      jwtSecret: OWN_SECRET,
+      devKeys: { fashn: 'short', stripe: ownKeys.stripe },
+    });
+    expect(stripeOnly).toContain('Set LOCAL_FASHN_KEY to');
+    expect(
+      unsafeBindingReason({
+        host: '0.0.0.0',
+        jwtSecret: OWN_SECRET,
+        devKeys: { fashn: ownKeys.fashn, stripe: 'sk_live_not_a_test_key_0123456789' },
+      }),
+    ).toMatch(/test-mode key/);
+    // this machine only: no keys needed
+    expect(unsafeBindingReason({ host: '127.0.0.1', jwtSecret: OWN_SECRET, devKeys: noKeys })).toBeNull();
   });
 });

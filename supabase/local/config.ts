@@ -49,11 +49,31 @@ export interface StackConfig {
     otpExpiry: number;
     /** Minimum seconds between two mails of one kind to one user. */
     maxFrequency: number;
+    /**
+     * `[auth.email.template.<kind>]` of config.toml: subject and content (the file at
+     * content_path, read at start), Go templates rendered for each mail as hosted Supabase does.
+     * A kind without one gets Supabase's default wording.
+     */
+    mailTemplates: Partial<Record<MailTemplateKind, { subject: string; content: string }>>;
     rateLimits: RateLimits;
   };
-  storage: { fileSizeLimit: number };
+  storage: {
+    fileSizeLimit: number;
+    /**
+     * The longest signed download URL a bucket signs, in seconds (env
+     * STORAGE_GENERATED_SIGNED_URL_MAX_SECONDS for 'generated', default 3600): a clean
+     * result's URL made on a paid plan must not outlive the plan by more than this.
+     */
+    signedUrlMaxSeconds: Record<string, number>;
+  };
   /** Honour X-Forwarded-For (only behind a proxy that sets it); env TRUST_PROXY. */
   trustProxy: boolean;
+  /**
+   * The keys of the dev services (env LOCAL_FASHN_KEY, LOCAL_STRIPE_SECRET_KEY). Unset, the
+   * local FASHN endpoint and the Stripe stand-in's API answer this machine only; set, they
+   * answer only that key. Listening beyond this machine needs both (see unsafeBindingReason).
+   */
+  devKeys: { fashn: string | null; stripe: string | null };
   /** Where `npm start` serves the built app; 0 disables it. */
   appPort: number;
   migrationsDir: string;
@@ -79,7 +99,12 @@ interface Toml {
     minimum_password_length?: number;
     enable_refresh_token_rotation?: boolean;
     refresh_token_reuse_interval?: number;
-    email?: { enable_confirmations?: boolean; otp_expiry?: number; max_frequency?: string };
+    email?: {
+      enable_confirmations?: boolean;
+      otp_expiry?: number;
+      max_frequency?: string;
+      template?: Partial<Record<string, { subject?: string; content_path?: string }>>;
+    };
     rate_limit?: {
       email_sent?: number;
       sign_in_sign_ups?: number;
@@ -156,6 +181,7 @@ export function loadConfig(overrides: Partial<StackConfig> & { configFile?: stri
       refreshTokenReuseInterval: auth.refresh_token_reuse_interval ?? 10,
       otpExpiry: email.otp_expiry ?? 3600,
       maxFrequency: parseDuration(email.max_frequency, 60),
+      mailTemplates: readMailTemplates(email.template ?? {}),
       rateLimits: {
         emailSent: envInt('AUTH_RATE_LIMIT_EMAIL_SENT') ?? rl.email_sent ?? 2,
         signInSignUps: envInt('AUTH_RATE_LIMIT_SIGN_IN') ?? rl.sign_in_sign_ups ?? 30,
@@ -163,8 +189,15 @@ export function loadConfig(overrides: Partial<StackConfig> & { configFile?: stri
         tokenVerifications: envInt('AUTH_RATE_LIMIT_VERIFY') ?? rl.token_verifications ?? 30,
       },
     },
-    storage: { fileSizeLimit: parseSize(toml.storage?.file_size_limit ?? '50MiB') },
+    storage: {
+      fileSizeLimit: parseSize(toml.storage?.file_size_limit ?? '50MiB'),
+      signedUrlMaxSeconds: { generated: envInt('STORAGE_GENERATED_SIGNED_URL_MAX_SECONDS') ?? 3600 },
+    },
     trustProxy: envBool('TRUST_PROXY') ?? false,
+    devKeys: {
+      fashn: process.env.LOCAL_FASHN_KEY || null,
+      stripe: process.env.LOCAL_STRIPE_SECRET_KEY || null,
+    },
     appPort,
     migrationsDir: path.join(ROOT, 'supabase/migrations'),
     extraMigrationsDirs: [],
@@ -176,6 +209,35 @@ export function loadConfig(overrides: Partial<StackConfig> & { configFile?: stri
     ),
   };
   return { ...config, ...stripUndefined(overrides) } as StackConfig;
+}
+
+export const MAIL_TEMPLATE_KINDS = [
+  'confirmation',
+  'recovery',
+  'magic_link',
+  'email_change',
+  'invite',
+] as const;
+export type MailTemplateKind = (typeof MAIL_TEMPLATE_KINDS)[number];
+
+/** The configured auth mail templates, their files read (paths from the project root, as the CLI reads them). */
+function readMailTemplates(
+  raw: Partial<Record<string, { subject?: string; content_path?: string }>>,
+): Partial<Record<MailTemplateKind, { subject: string; content: string }>> {
+  const out: Partial<Record<MailTemplateKind, { subject: string; content: string }>> = {};
+  for (const [kind, t] of Object.entries(raw)) {
+    if (!(MAIL_TEMPLATE_KINDS as readonly string[]).includes(kind) || !t) continue;
+    if (!t.content_path) throw new Error(`config: [auth.email.template.${kind}] needs content_path`);
+    const file = path.resolve(ROOT, t.content_path);
+    let content: string;
+    try {
+      content = readFileSync(file, 'utf8');
+    } catch {
+      throw new Error(`config: [auth.email.template.${kind}] content_path ${t.content_path} cannot be read`);
+    }
+    out[kind as MailTemplateKind] = { subject: t.subject ?? '', content };
+  }
+  return out;
 }
 
 /** Where the stack listens unless SUPABASE_HOST says otherwise: this machine only. */
@@ -199,12 +261,19 @@ function urlHost(host: string): string {
   return h.includes(':') && !h.startsWith('[') ? `[${h}]` : h;
 }
 
+/** The shortest dev-service key accepted when the stack listens beyond this machine. */
+export const MIN_DEV_KEY_LENGTH = 24;
+
 /**
  * Why the stack must not start with these settings, or null. Listening where other machines
  * can connect with the well-known local JWT secret would let anyone on the network sign a
- * service_role token, so an address other than loopback needs a secret of one's own.
+ * service_role token, so an address other than loopback needs a secret of one's own; and the
+ * dev services (the local FASHN endpoint fetches URLs and posts webhooks for whoever calls
+ * it; the Stripe stand-in lists every customer) need keys of their own there too.
  */
-export function unsafeBindingReason(config: Pick<StackConfig, 'host' | 'jwtSecret'>): string | null {
+export function unsafeBindingReason(
+  config: Pick<StackConfig, 'host' | 'jwtSecret' | 'devKeys'>,
+): string | null {
   if (isLoopback(config.host)) return null;
   if (config.jwtSecret === DEFAULT_JWT_SECRET) {
     return (
@@ -216,6 +285,21 @@ export function unsafeBindingReason(config: Pick<StackConfig, 'host' | 'jwtSecre
   if (config.jwtSecret.length < 32) {
     return `Refusing to listen on ${config.host}: JWT_SECRET must be at least 32 characters long.`;
   }
+  const weak = [
+    ['LOCAL_FASHN_KEY', config.devKeys.fashn],
+    ['LOCAL_STRIPE_SECRET_KEY', config.devKeys.stripe],
+  ]
+    .filter(([, key]) => !key || key.length < MIN_DEV_KEY_LENGTH)
+    .map(([name]) => name);
+  if (weak.length > 0) {
+    return (
+      `Refusing to listen on ${config.host}: the dev services (/_dev/fashn, /_dev/stripe) would answer anyone ` +
+      `who reaches this address. Set ${weak.join(' and ')} to keys of your own (at least ` +
+      `${MIN_DEV_KEY_LENGTH} characters; LOCAL_STRIPE_SECRET_KEY as sk_test_…), or leave SUPABASE_HOST unset.`
+    );
+  }
+  if (!/^sk_test_/.test(config.devKeys.stripe as string))
+    return `Refusing to listen on ${config.host}: LOCAL_STRIPE_SECRET_KEY must be a test-mode key (sk_test_…).`;
   return null;
 }
 

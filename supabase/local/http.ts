@@ -1,5 +1,6 @@
 // Small HTTP helpers shared by the services of the local stack (plain node:http, no
 // framework: the REST path is the hot one and stays close to the socket).
+import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Database } from './db/database.ts';
@@ -268,4 +269,28 @@ export function applyCors(req: IncomingMessage, res: ServerResponse): boolean {
     return true;
   }
   return false;
+}
+
+/** Whether the request's connection comes from this machine (127.0.0.0/8, ::1). */
+export function fromThisMachine(req: IncomingMessage): boolean {
+  const address = req.socket.remoteAddress;
+  if (!address) return false;
+  return address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
+}
+
+/**
+ * Why a dev service (the local FASHN endpoint, the Stripe stand-in's API) refuses a request,
+ * or null when it takes it: with a configured key, exactly that key, from anywhere; without
+ * one, any key, from this machine only (the stack refuses to listen beyond it without keys).
+ */
+export function devKeyRefusal(
+  req: IncomingMessage,
+  presented: string | undefined,
+  configured: string | null,
+): 'no_key' | 'wrong_key' | 'not_this_machine' | null {
+  if (!presented) return 'no_key';
+  if (configured === null) return fromThisMachine(req) ? null : 'not_this_machine';
+  const a = Buffer.from(presented);
+  const b = Buffer.from(configured);
+  return a.length === b.length && timingSafeEqual(a, b) ? null : 'wrong_key';
 }

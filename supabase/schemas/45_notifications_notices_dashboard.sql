@@ -3,7 +3,11 @@ create table public.notifications (
   user_id uuid not null references auth.users (id) on delete cascade,
   type text not null check (type in (
     'project_created', 'project_completed', 'project_failed', 'project_rejected',
-    'credits_low', 'credits_empty')),
+    'credits_low', 'credits_empty',
+    'video_completed', 'video_failed',
+    'fix_processing', 'fix_completed', 'fix_rejected',
+    'payment_received', 'credits_added', 'credits_refunded', 'plan_changed',
+    'purchase_failed')),
   title text not null,
   message text not null,
   project_id uuid references public.projects (id) on delete set null,

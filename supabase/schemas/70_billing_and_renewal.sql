@@ -645,13 +645,50 @@ begin
 end
 $$;
 
+-- A delayed payment that failed (checkout.session.async_payment_failed): a plan's pending
+-- plan_determination row turns 'failed', a pack logs credits_purchase_failed; the seller gets
+-- the notification purchase_failed. Nothing is granted.
+create or replace function private.pay_checkout_failed(p_user uuid, a jsonb) returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_kind text := coalesce(a ->> 'purchase', 'credits');
+  v_amount numeric := case when a ->> 'amount_cents' is not null then round((a ->> 'amount_cents')::numeric / 100, 2) end;
+  v_credits numeric := nullif(a ->> 'credits', '')::numeric;
+begin
+  if v_kind = 'plan' then
+    update public.webhook_logs w set raw_data = w.raw_data || jsonb_build_object('status', 'failed')
+      where w.user_id = p_user and w.event_type = 'plan_determination' and w.raw_data ->> 'status' = 'pending'
+        and w.raw_data ->> 'session_id' = a ->> 'session_id';
+  else
+    perform private.log_activity(p_user, 'credits_purchase_failed',
+      format('Credit purchase of %s credits failed', coalesce(private.format_credits(v_credits), '?')),
+      jsonb_build_object('credits', v_credits, 'finalAmount', v_amount, 'sessionId', a ->> 'session_id'),
+      jsonb_build_object('credits', v_credits, 'finalAmount', v_amount, 'sessionId', a ->> 'session_id'));
+  end if;
+  insert into public.notifications (user_id, type, title, message, data)
+  values (p_user, 'purchase_failed', 'Payment failed',
+          case when v_kind = 'plan'
+            then format('Your payment for the %s plan did not go through. Your plan has not changed.', initcap(a ->> 'plan'))
+            else format('Your payment for %s credits did not go through. No credits were added.',
+                        coalesce(private.format_credits(v_credits), '?')) end,
+          jsonb_build_object('kind', v_kind, 'amountCents', (a ->> 'amount_cents')::integer,
+                             'currency', coalesce(a ->> 'currency', 'eur'))
+          || case when v_kind = 'plan' then jsonb_build_object('plan', a ->> 'plan')
+                  else jsonb_build_object('credits', v_credits) end);
+  return jsonb_build_object('applied', true);
+end
+$$;
+
 -- rpc('apply_payment_event', {event_id, event_type, action, payload}) (service role) → {duplicate,
 -- applied, …}. action.kind: 'activate_plan' {plan, period_start, period_end, customer_id,
 -- subscription_id, invoice_id, session_id, amount_cents, currency, price_id, billing_reason},
 -- 'grant_credits' {credits, reference, amount_cents, currency, customer_id}, 'sync_subscription'
 -- {subscription_id, status, cancel_at_period_end, plan, deleted, ended_at}, 'payment_failed'
 -- {subscription_id, invoice_id, amount_cents, currency, attempt_count}, 'checkout_expired'
--- {session_id}, or 'ignore'. Every action may name user_id and customer_id. An event about no
+-- {session_id}, 'checkout_failed' {session_id, purchase: 'plan' | 'credits', plan?, credits?,
+-- amount_cents, currency}, or 'ignore'. Every action may name user_id and customer_id. An event about no
 -- subscriber of ours is recorded and answered {applied: false, reason: 'unknown_user'}.
 create or replace function public.apply_payment_event(
   event_id text, event_type text, action jsonb, payload jsonb default '{}'::jsonb)
@@ -689,6 +726,8 @@ begin
     v_result := private.pay_sync_subscription(v_user, action);
   elsif v_kind = 'payment_failed' then
     v_result := private.pay_failed(v_user, action);
+  elsif v_kind = 'checkout_failed' then
+    v_result := private.pay_checkout_failed(v_user, action);
   elsif v_kind = 'checkout_expired' then
     update public.webhook_logs w set raw_data = w.raw_data || jsonb_build_object('status', 'expired')
       where w.user_id = v_user and w.event_type = 'plan_determination' and w.raw_data ->> 'status' = 'pending'
@@ -957,6 +996,7 @@ revoke all on function private.invoke_stripe_reconcile() from public;
 revoke all on function private.log_billing(p_user_id uuid, p_event_type text, p_raw jsonb, p_customer_id text, p_subscription_id text, p_price_id text) from public;
 revoke all on function private.next_period_end(p_anchor timestamp with time zone, p_after timestamp with time zone) from public;
 revoke all on function private.pay_activate(p_user uuid, a jsonb) from public;
+revoke all on function private.pay_checkout_failed(p_user uuid, a jsonb) from public;
 revoke all on function private.pay_failed(p_user uuid, a jsonb) from public;
 revoke all on function private.pay_sync_subscription(p_user uuid, a jsonb) from public;
 revoke all on function private.payment_event_user(p_action jsonb) from public;

@@ -63,7 +63,7 @@ describe('mailbox pages', () => {
     expect(list.status).toBe(200);
     expect(list.headers.get('content-type')).toContain('text/html');
     const listHtml = await list.text();
-    expect(listHtml).toContain('Confirm Your Signup');
+    expect(listHtml).toContain('Confirm your Drape account');
     expect(listHtml).toContain(`/_dev/mail/messages/${mail.id}`);
 
     const page = await fetch(`${stack().url}/_dev/mail/messages/${mail.id}`);

@@ -58,13 +58,26 @@ describe('where the stack listens', () => {
     await expect(start).rejects.toThrow(/Refusing to listen on 0\.0\.0\.0.*JWT_SECRET/s);
   });
 
+  const jwtSecret = `own-secret-${'x'.repeat(40)}`;
+  const devKeys = { fashn: `fashn-${'k'.repeat(30)}`, stripe: `sk_test_${'s'.repeat(30)}` };
+
+  it('refuses every interface while the dev services have no keys of their own', async () => {
+    const start = startStack({
+      db: scratch.db,
+      port: 0,
+      quiet: true,
+      config: { dataDir, appPort: 0, host: '0.0.0.0', jwtSecret, devKeys: { fashn: null, stripe: null } },
+    });
+    await expect(start).rejects.toBeInstanceOf(StackConfigError);
+    await expect(start).rejects.toThrow(/LOCAL_FASHN_KEY and LOCAL_STRIPE_SECRET_KEY/);
+  });
+
   it('listens on every interface with a secret of its own', async () => {
-    const jwtSecret = `own-secret-${'x'.repeat(40)}`;
     const stack = await startStack({
       db: scratch.db,
       port: 0,
       quiet: true,
-      config: { dataDir, appPort: 0, host: '0.0.0.0', jwtSecret },
+      config: { dataDir, appPort: 0, host: '0.0.0.0', jwtSecret, devKeys },
     });
     try {
       const target = lanAddress ?? '127.0.0.1';
@@ -72,6 +85,33 @@ describe('where the stack listens', () => {
         headers: { apikey: stack.keys.anon },
       });
       expect(res.status).toBe(200);
+    } finally {
+      await stack.close();
+    }
+  });
+
+  it.runIf(lanAddress)('there, the dev services take only their keys from other machines', async () => {
+    const stack = await startStack({
+      db: scratch.db,
+      port: 0,
+      quiet: true,
+      config: { dataDir, appPort: 0, host: '0.0.0.0', jwtSecret, devKeys },
+    });
+    try {
+      const remote = `http://${lanAddress}:${stack.port}`;
+      const fashnStatus = (key: string) =>
+        fetch(`${remote}/_dev/fashn/v1/status/00000000-0000-4000-8000-000000000000`, {
+          headers: { Authorization: `Bearer ${key}` },
+        });
+      expect((await fashnStatus('made-up-key')).status).toBe(401);
+      // the key is taken: the prediction is simply unknown
+      expect((await fashnStatus(devKeys.fashn)).status).toBe(404);
+      const customers = (key: string) =>
+        fetch(`${remote}/_dev/stripe/v1/customers`, { headers: { Authorization: `Bearer ${key}` } });
+      const madeUp = await customers('sk_test_made_up_by_anyone');
+      expect(madeUp.status).toBe(401);
+      expect((await madeUp.json()).error.message).toMatch(/^Invalid API Key provided/);
+      expect((await customers(devKeys.stripe)).status).toBe(200);
     } finally {
       await stack.close();
     }

@@ -42,9 +42,9 @@ export async function waitForMail(
   }
 }
 
-/** The 6-digit code a mail carries for verifyOtp. */
+/** The 6-digit code a mail carries for verifyOtp (after a colon: "…code: 123456", "…κωδικό: 123456"). */
 export function otpOf(mail: Mail): string {
-  const m = /code:\s*(\d{6})/.exec(mail.text);
+  const m = /:\s*(\d{6})\b/.exec(mail.text);
   if (!m) throw new Error(`no code in mail ${mail.id}`);
   return m[1];
 }

@@ -2,6 +2,7 @@
 // screens show the spec's words in the user's language (describeError reads it as an AppError).
 import type { AuthError } from '@supabase/supabase-js';
 import { AppError } from '../../lib/errors/index.ts';
+import { currentLocale } from '../../lib/i18n.ts';
 import type { AppSupabaseClient } from '../../lib/supabase.ts';
 import type { AppAuthClient } from '../../lib/supabase-auth.ts';
 import { isAlreadyRegisteredError, readExists, type SignUpInput } from './validation.ts';
@@ -66,6 +67,8 @@ export async function signUp(client: AppSupabaseClient, input: SignUpInput, orig
         phone_number: input.phone.trim(),
         phone: input.phone.trim(),
         phone_verified: true,
+        // the auth mails' templates choose their language by it ({{ .Data.language }})
+        language: currentLocale(),
       },
     },
   });

@@ -60,6 +60,12 @@ export const creditQuoteQueryOptions = (client: AppSupabaseClient, plan: string,
 
 const origin = () => window.location.origin;
 
+/**
+ * One id per press that creates or changes something at Stripe: the server derives Stripe's
+ * Idempotency-Key from it, so the function re-invoked with this body opens no second session.
+ */
+const newRequestId = () => crypto.randomUUID();
+
 function checkoutUrl(data: { url?: unknown } | null): string {
   if (typeof data?.url !== 'string' || !data.url) {
     throw new AppError(msg`No checkout URL received`, 'No checkout URL received', {
@@ -77,6 +83,7 @@ export async function startPlanCheckout(
 ): Promise<void> {
   const { data, error } = await client.functions.invoke<{ url?: string }>('stripe-checkout', {
     body: {
+      request_id: newRequestId(),
       plan,
       mode: 'subscription',
       metadata: { plan },
@@ -97,6 +104,7 @@ export async function startCreditCheckout(
 ): Promise<void> {
   const { data, error } = await client.functions.invoke<{ url?: string }>('create-credit-checkout', {
     body: {
+      request_id: newRequestId(),
       credits: quote.credits,
       amount: quote.amount_cents,
       currency: 'eur',
@@ -111,7 +119,9 @@ export async function startCreditCheckout(
 
 /** Schedules a downgrade for the next renewal, or (the current plan) takes it back. */
 export async function changePlan(client: AppSupabaseClient, plan: Exclude<Plan, 'free'>): Promise<void> {
-  const { error } = await client.functions.invoke('change-plan', { body: { plan } });
+  const { error } = await client.functions.invoke('change-plan', {
+    body: { request_id: newRequestId(), plan },
+  });
   if (error) throw await functionError(error);
 }
 

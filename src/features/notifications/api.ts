@@ -10,6 +10,8 @@ export interface NotificationData {
   projectName?: string;
   credits?: number | string;
   plan?: string;
+  /** purchase_failed: what was being bought */
+  kind?: 'plan' | 'credits';
 }
 
 type NotificationRow = Tables<'notifications'>;
@@ -27,6 +29,7 @@ export function toNotification(row: Omit<AppNotification, 'data'> & { data: Json
   if (typeof raw.projectName === 'string') data.projectName = raw.projectName;
   if (typeof raw.credits === 'number' || typeof raw.credits === 'string') data.credits = raw.credits;
   if (typeof raw.plan === 'string') data.plan = raw.plan;
+  if (raw.kind === 'plan' || raw.kind === 'credits') data.kind = raw.kind;
   return {
     id: row.id,
     type: row.type,

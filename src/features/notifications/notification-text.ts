@@ -3,6 +3,7 @@
 // those values; anything else shows the stored text.
 import { msg } from '@lingui/core/macro';
 import type { I18n } from '@lingui/core';
+import { normalisePlan, planName } from '../subscription/index.ts';
 import type { AppNotification } from './api.ts';
 
 export function notificationText(n: AppNotification, i18n: I18n): { title: string; message: string } {
@@ -41,6 +42,24 @@ export function notificationText(n: AppNotification, i18n: I18n): { title: strin
       return {
         title: i18n._(msg`Low Credits`),
         message: i18n._(msg`You have only ${n} credits left. Purchase more to continue.`),
+      };
+    }
+    case 'purchase_failed': {
+      // a delayed payment (a bank debit) Stripe could not collect
+      if (n.data?.kind === 'plan' && n.data.plan) {
+        const plan = planName(normalisePlan(n.data.plan));
+        return {
+          title: i18n._(msg`Payment failed`),
+          message: i18n._(
+            msg`Your payment for the ${plan} plan did not go through. Your plan has not changed.`,
+          ),
+        };
+      }
+      if (n.data?.kind !== 'credits' || credits == null) break;
+      const count = i18n.number(Number(credits), { maximumFractionDigits: 2 });
+      return {
+        title: i18n._(msg`Payment failed`),
+        message: i18n._(msg`Your payment for ${count} credits did not go through. No credits were added.`),
       };
     }
     case 'credits_empty':

@@ -50,6 +50,15 @@ export async function updateLanguage(client: AppSupabaseClient, userId: string, 
   if (error) throw error;
 }
 
+/**
+ * The language of the mails Supabase Auth sends (confirmation, recovery, magic link, e-mail
+ * change): its templates read the user's metadata `language` ({{ .Data.language }}).
+ */
+export async function updateMailLanguage(client: AppSupabaseClient, language: Locale) {
+  const { error } = await client.auth.updateUser({ data: { language } });
+  if (error) throw error;
+}
+
 export async function changePassword(client: AppSupabaseClient, password: string) {
   const { error } = await client.auth.updateUser({ password });
   if (error) throw error;

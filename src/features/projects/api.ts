@@ -85,6 +85,7 @@ export const projectQueryOptions = (client: AppSupabaseClient, userId: string, p
     retryDelay: PROJECTS_RETRY_DELAY_MS,
   });
 
+/** An hour: the most the 'generated' bucket signs (docs/deploying.md, signed URLs on generated results). */
 const SIGNED_URL_SECONDS = 60 * 60;
 /** Signed URLs are read again well before they run out. */
 export const SIGNED_URL_STALE_MS = 40 * 60_000;

@@ -4,7 +4,10 @@ import { functionError } from '../../lib/errors/index.ts';
 import type { AppSupabaseClient } from '../../lib/supabase.ts';
 
 export async function requestCancellation(client: AppSupabaseClient): Promise<void> {
-  const { error } = await client.functions.invoke('cancel-subscription', { body: {} });
+  // one id per press: the server makes the cancellation at Stripe idempotent with it
+  const { error } = await client.functions.invoke('cancel-subscription', {
+    body: { request_id: crypto.randomUUID() },
+  });
   if (error) throw await functionError(error);
 }
 

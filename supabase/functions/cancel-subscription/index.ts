@@ -3,6 +3,7 @@ import { corsHeaders, corsPreflight } from '../_shared/cors.ts';
 import { callerUserId } from '../_shared/caller.ts';
 import { cancelAtPeriodEnd, type SubscriptionState } from '../_shared/billing/cancel.ts';
 import { billingFromEnv } from '../_shared/billing/live.ts';
+import { requestIdOf } from '../_shared/billing/request-id.ts';
 
 const COLUMNS = 'plan, cancel_at_period_end, stripe_subscription_id, current_period_end';
 
@@ -21,9 +22,16 @@ Deno.serve(async (req: Request) => {
 
   // the same Stripe client as the payment functions (STRIPE_API_URL: the local stand-in)
   const { service, stripe } = billingFromEnv();
+  const body = (await req.json().catch(() => null)) as Record<string, unknown> | null;
+  let requestId: string | null = null;
+  try {
+    requestId = requestIdOf(body);
+  } catch {
+    requestId = null;
+  }
 
   try {
-    const outcome = await cancelAtPeriodEnd(userId, {
+    const outcome = await cancelAtPeriodEnd(userId, requestId, {
       async load(id) {
         const { data, error } = await service
           .from('subscriptions')
@@ -34,8 +42,12 @@ Deno.serve(async (req: Request) => {
         return data as SubscriptionState | null;
       },
       cancelAtProvider: stripe
-        ? async (subscriptionId) => {
-            await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true });
+        ? async (subscriptionId, idempotencyKey) => {
+            await stripe.subscriptions.update(
+              subscriptionId,
+              { cancel_at_period_end: true },
+              { idempotencyKey },
+            );
           }
         : null,
       async markCancelled(id) {

@@ -4,7 +4,7 @@
 // 400 and changes nothing. Each event is applied once by public.apply_payment_event (see
 // _shared/billing/webhook-events.ts for what each type does); a failure answers 500 so
 // Stripe retries. A subscription replaced by an upgrade is cancelled at Stripe afterwards.
-import Stripe from 'npm:stripe@23';
+import Stripe from 'npm:stripe@23.1.0';
 import { billingFromEnv, webhookDeps } from '../_shared/billing/live.ts';
 import { fail, ok } from '../_shared/billing/respond.ts';
 import { actionForEvent } from '../_shared/billing/webhook-events.ts';
@@ -37,6 +37,17 @@ Deno.serve(async (req: Request) => {
   const stripe = b.stripe;
   try {
     const action = await actionForEvent(event, webhookDeps({ ...b, stripe }));
+    if (action.kind === 'ignore' && action.refused) {
+      // paid a different amount than the pack costs: recorded, nothing granted
+      console.error(
+        '[stripe-webhook] credit pack refused: paid amount differs from the quote',
+        JSON.stringify({
+          event: event.id,
+          session: (event.data.object as { id?: string }).id,
+          ...action.refused,
+        }),
+      );
+    }
     const { data, error } = await b.service.rpc('apply_payment_event', {
       event_id: event.id,
       event_type: event.type,
@@ -64,7 +75,7 @@ Deno.serve(async (req: Request) => {
       type: event.type,
       duplicate: result.duplicate === true,
       applied: result.applied === true,
-      reason: result.reason ?? null,
+      reason: action.kind === 'ignore' ? action.reason : (result.reason ?? null),
     });
   } catch (err) {
     console.error('[stripe-webhook]', event.type, event.id, err);

@@ -1,5 +1,10 @@
-// The auth mails, worded like Supabase's default templates, each with the link and the
-// 6-digit code (for verifyOtp) so both ways of confirming work from the dev mailbox.
+// The auth mails. A kind configured in config.toml ([auth.email.template.<kind>]: subject and
+// content_path, Go templates) is rendered from those files with the variables hosted Supabase
+// gives them ({{ .ConfirmationURL }}, {{ .Token }}, {{ .TokenHash }}, {{ .SiteURL }},
+// {{ .Email }}, {{ .NewEmail }}, {{ .RedirectTo }}, {{ .Data }} = the user's metadata), so the
+// dev mailbox shows what sellers will get. Others are worded like Supabase's defaults, with
+// the link and the 6-digit code (for verifyOtp) so both ways of confirming work.
+import { parseTemplate, renderTemplate } from './go-template.ts';
 
 export type AuthMailKind = 'confirmation' | 'recovery' | 'magic_link' | 'email_change' | 'invite';
 
@@ -13,6 +18,16 @@ export interface TemplateInput {
   /** the address being changed to (email_change) */
   newEmail?: string;
   siteUrl: string;
+  /** the token hash of the link */
+  tokenHash?: string;
+  redirectTo?: string;
+  /** the user's metadata (raw_user_meta_data): {{ .Data.language }} */
+  data?: Record<string, unknown> | null;
+}
+
+export interface MailTemplate {
+  subject: string;
+  content: string;
 }
 
 export interface RenderedMail {
@@ -71,7 +86,56 @@ const TEMPLATES: Record<AuthMailKind, Template> = {
   },
 };
 
-export function renderAuthMail(kind: AuthMailKind, input: TemplateInput): RenderedMail {
+const parsed = new Map<string, ReturnType<typeof parseTemplate>>();
+const parseOnce = (source: string) => {
+  let nodes = parsed.get(source);
+  if (!nodes) {
+    nodes = parseTemplate(source);
+    parsed.set(source, nodes);
+  }
+  return nodes;
+};
+
+/** An HTML mail's text part: the words, with each link's address after its text. */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<(head|style|title)[\s\S]*?<\/\1>/gi, '')
+    .replace(/<a\s[^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, '$2: $1')
+    .replace(/<\/(p|h[1-6]|tr|div)>|<br\s*\/?>/gi, '\n')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&#34;|&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+    .split('\n')
+    .map((l) => l.replace(/\s+/g, ' ').trim())
+    .filter((l, i, all) => l !== '' || (i > 0 && all[i - 1] !== ''))
+    .join('\n')
+    .trim();
+}
+
+export function renderAuthMail(
+  kind: AuthMailKind,
+  input: TemplateInput,
+  template?: MailTemplate,
+): RenderedMail {
+  if (template) {
+    const data = {
+      ConfirmationURL: input.confirmationUrl,
+      Token: input.token,
+      TokenHash: input.tokenHash ?? '',
+      SiteURL: input.siteUrl,
+      Email: input.email,
+      NewEmail: input.newEmail ?? '',
+      RedirectTo: input.redirectTo ?? '',
+      Data: input.data ?? {},
+    };
+    const html = renderTemplate(parseOnce(template.content), data, true);
+    const subject =
+      renderTemplate(parseOnce(template.subject), data, false).trim() || TEMPLATES[kind].subject;
+    return { subject, html, text: htmlToText(html) };
+  }
   const t = TEMPLATES[kind];
   const lead = t.lead(input);
   const html = [

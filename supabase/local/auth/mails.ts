@@ -29,6 +29,8 @@ export interface AuthMail {
   /** the account's current address (email_change mails name both) */
   email?: string;
   newEmail?: string;
+  /** the user's metadata, for the templates ({{ .Data.language }}) */
+  data?: Record<string, unknown> | null;
 }
 
 /** Throws 429 when a mail of this kind went to the user less than max_frequency ago. */
@@ -43,13 +45,20 @@ export async function sendAuthMail(deps: AuthDeps, mail: AuthMail): Promise<stri
   deps.limits.checkEmail();
   const link = verifyLink(deps, mail.tokenHash, mail.type, mail.redirectTo);
   const kind = KIND_OF[mail.type];
-  const rendered = renderAuthMail(kind, {
-    confirmationUrl: link,
-    token: mail.otp,
-    email: mail.email ?? mail.to,
-    newEmail: mail.newEmail,
-    siteUrl: deps.config.siteUrl,
-  });
+  const rendered = renderAuthMail(
+    kind,
+    {
+      confirmationUrl: link,
+      token: mail.otp,
+      tokenHash: mail.tokenHash,
+      email: mail.email ?? mail.to,
+      newEmail: mail.newEmail,
+      siteUrl: deps.config.siteUrl,
+      redirectTo: mail.redirectTo,
+      data: mail.data,
+    },
+    deps.config.mailTemplates[kind],
+  );
   const { id } = await deps.stack.mail.send({ to: mail.to, kind, links: [link], ...rendered });
   deps.limits.countEmail();
   return id;

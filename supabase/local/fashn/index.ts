@@ -4,13 +4,22 @@
 //                           parameter, as FASHN documents it) → 200 {id, error: null}
 //   GET  /v1/status/{id}    → {id, status, output, error}
 //   GET  /outputs/{id}/{n}.{png|webm}   the results (expire like FASHN's CDN URLs)
-// Authorization: Bearer <key>. Any non-empty key is accepted unless LOCAL_FASHN_KEY is set,
-// then only that one. Results are drawn by a preview renderer (see README.md), not a
+// Authorization: Bearer <key>. With LOCAL_FASHN_KEY set, only that key, from anywhere;
+// without it, any non-empty key from this machine only (the endpoint fetches the URLs it is
+// given and posts to webhook URLs: the stack refuses to listen beyond this machine without
+// the key). Results are drawn by a preview renderer (see README.md), not a
 // generative model, and say so: PNG tEXt chunks, meta.json, and the X-Drape-Renderer header.
 import path from 'node:path';
-import { timingSafeEqual } from 'node:crypto';
 import { ROOT } from '../config.ts';
-import { header, HttpError, readJson, sendJson, type Service, type StackContext } from '../http.ts';
+import {
+  devKeyRefusal,
+  header,
+  HttpError,
+  readJson,
+  sendJson,
+  type Service,
+  type StackContext,
+} from '../http.ts';
 import { ApiError } from './errors.ts';
 import { MODEL_NAMES, validate, type ModelName } from './models.ts';
 import { OutputStore } from './outputs.ts';
@@ -25,7 +34,7 @@ export interface FashnOptions {
   dataDir: string;
   /** the stack's base URL: output URLs are {selfUrl}/_dev/fashn/outputs/... */
   selfUrl: string;
-  /** the only accepted key; null accepts any non-empty key */
+  /** the only accepted key; null accepts any non-empty key from this machine */
   apiKey: string | null;
   /** the app's public/ folder (catalogue files) */
   publicDir: string;
@@ -54,7 +63,7 @@ export function fashnOptionsFromEnv(ctx: StackContext): FashnOptions {
   return {
     dataDir: path.join(ctx.config.dataDir, 'fashn'),
     selfUrl: ctx.url,
-    apiKey: process.env.LOCAL_FASHN_KEY || null,
+    apiKey: ctx.config.devKeys.fashn,
     publicDir: path.join(ROOT, 'public'),
     outputTtlSeconds: envNumber('LOCAL_FASHN_OUTPUT_TTL_SECONDS', 3600),
     diskBudgetBytes: envNumber('LOCAL_FASHN_DISK_BUDGET_MB', 512) * 1024 * 1024,
@@ -130,15 +139,6 @@ export function createFashnEndpoint(
   sweep.unref();
   void store.sweep().catch(() => {});
 
-  const authorised = (authorization: string | undefined): boolean => {
-    const token = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
-    if (!token) return false;
-    if (opts.apiKey === null) return true;
-    const a = Buffer.from(token),
-      b = Buffer.from(opts.apiKey);
-    return a.length === b.length && timingSafeEqual(a, b);
-  };
-
   // the team's contract shape {error: {name, message}}, plus FASHN's top-level message
   const apiError = (res: Parameters<typeof sendJson>[0], err: ApiError) =>
     sendJson(res, err.status, { error: { name: err.errorName, message: err.message }, message: err.message });
@@ -165,8 +165,15 @@ export function createFashnEndpoint(
           return;
         }
         if (parts[0] !== 'v1') throw new ApiError(404, 'NotFound', 'Resource not found');
-        if (!authorised(header(req, 'authorization')))
-          throw new ApiError(401, 'UnauthorizedAccess', 'Unauthorized: Invalid token');
+        const token = /^Bearer\s+(\S+)\s*$/i.exec(header(req, 'authorization') ?? '')?.[1];
+        const refusal = devKeyRefusal(req, token, opts.apiKey);
+        if (refusal === 'not_this_machine')
+          throw new ApiError(
+            401,
+            'UnauthorizedAccess',
+            'Unauthorized: the local FASHN endpoint answers other machines only with LOCAL_FASHN_KEY',
+          );
+        if (refusal) throw new ApiError(401, 'UnauthorizedAccess', 'Unauthorized: Invalid token');
 
         if (parts[1] === 'run' && parts.length === 2) {
           if (method !== 'POST') throw new ApiError(405, 'MethodNotAllowed', 'Method not allowed');

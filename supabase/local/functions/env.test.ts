@@ -35,6 +35,7 @@ describe('engineDefaults', () => {
       jwtSecret: 'a-secret-of-at-least-thirty-two-characters',
       port: 54999,
       auth: { siteUrl: 'http://localhost:3000' },
+      devKeys: { fashn: null, stripe: null },
     },
   } as any;
 
@@ -54,5 +55,13 @@ describe('engineDefaults', () => {
     const { engineDefaults } = await import('./env.ts');
     expect(engineDefaults(ctx, { GENERATION_PROVIDER: 'fashn' }).FASHN_API_URL).toBeUndefined();
     expect(engineDefaults(ctx, { GENERATION_PROVIDER: 'webhook' }).FASHN_API_URL).toBeUndefined();
+  });
+
+  it('gives the local provider the endpoint’s key when LOCAL_FASHN_KEY is set (the endpoint takes no other)', async () => {
+    const { engineDefaults } = await import('./env.ts');
+    expect(engineDefaults(ctx, {}).FASHN_API_KEY).toBeUndefined();
+    const keyed = { config: { ...ctx.config, devKeys: { fashn: 'the-endpoint-key', stripe: null } } } as any;
+    expect(engineDefaults(keyed, {}).FASHN_API_KEY).toBe('the-endpoint-key');
+    expect(engineDefaults(keyed, { GENERATION_PROVIDER: 'fashn' }).FASHN_API_KEY).toBeUndefined();
   });
 });

@@ -68,6 +68,10 @@ export function engineDefaults(ctx: StackContext, env: Record<string, string>): 
     CATALOGUE_BASE_URL: ctx.config.auth.siteUrl,
   };
   const provider = (env.GENERATION_PROVIDER ?? 'local').trim().toLowerCase() || 'local';
-  if (provider === 'local') out.FASHN_API_URL = `http://127.0.0.1:${ctx.config.port}/_dev/fashn`;
+  if (provider === 'local') {
+    out.FASHN_API_URL = `http://127.0.0.1:${ctx.config.port}/_dev/fashn`;
+    // the endpoint then takes only this key
+    if (ctx.config.devKeys.fashn) out.FASHN_API_KEY = ctx.config.devKeys.fashn;
+  }
   return out;
 }

@@ -11,7 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { ServerResponse } from 'node:http';
-import { sendJson, type Mailer, type Service, type StackContext } from '../http.ts';
+import { fromThisMachine, sendJson, type Mailer, type Service, type StackContext } from '../http.ts';
 import { listPage, mailPage, notFoundPage } from './page.ts';
 import { MailStore } from './store.ts';
 
@@ -34,7 +34,7 @@ export async function createMailbox(ctx: StackContext): Promise<{ mailer: Mailer
 
   const service: Service = {
     async handle({ method, path: p, url, req, res }) {
-      if (!allowRemote && !isLoopback(req.socket.remoteAddress)) {
+      if (!allowRemote && !fromThisMachine(req)) {
         return sendJson(res, 403, {
           message: 'the dev mailbox answers only on this machine (set DEV_MAILBOX_REMOTE=1)',
         });
@@ -72,11 +72,6 @@ export async function createMailbox(ctx: StackContext): Promise<{ mailer: Mailer
   };
 
   return { mailer, service };
-}
-
-function isLoopback(address: string | undefined): boolean {
-  if (!address) return false;
-  return address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
 }
 
 function safeDecode(s: string): string {

@@ -31,7 +31,7 @@ const STYLE = `
   dt { color: var(--muted); }
   dd { margin: 0; word-break: break-all; }
   ul.links { padding-left: 20px; word-break: break-all; }
-  iframe { width: 100%; min-height: 320px; border: 1px solid var(--line); border-radius: 8px; background: #fff; }
+  iframe { width: 100%; height: 640px; min-height: 320px; resize: vertical; border: 1px solid var(--line); border-radius: 8px; background: #fff; }
   pre { white-space: pre-wrap; word-break: break-all; border: 1px solid var(--line); border-radius: 8px; padding: 12px; }
 `;
 

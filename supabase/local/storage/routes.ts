@@ -114,9 +114,13 @@ const downloadSigned: Handler = async (d, c) => {
   await sendOpened(d, c, await openObject(d.db, d.store, SERVICE, bucket, name), transform);
 };
 
-function expiresIn(body: { expiresIn?: unknown } | null | undefined): number {
+/** The asked expiry: a positive whole number of seconds, within the bucket's cap. */
+function expiresIn(d: StorageDeps, bucket: string, body: { expiresIn?: unknown } | null | undefined): number {
   const n = Number(body?.expiresIn);
   if (!Number.isInteger(n) || n < 1) throw ERR.invalidRequest('expiresIn must be a positive integer');
+  const max = d.stack.config.storage.signedUrlMaxSeconds?.[bucket];
+  if (max !== undefined && n > max)
+    throw ERR.invalidRequest(`expiresIn must be at most ${max} seconds in bucket ${bucket}`);
   return n;
 }
 
@@ -124,7 +128,7 @@ const signOne: Handler = async (d, c) => {
   const auth = await caller(d, c);
   const { bucket, name } = parseBucketAndName(c.rest);
   const body = await readJson<{ expiresIn?: unknown; transform?: unknown }>(c.req);
-  const seconds = expiresIn(body);
+  const seconds = expiresIn(d, bucket, body);
   const transform =
     body?.transform && typeof body.transform === 'object'
       ? parseTransform(body.transform as Record<string, unknown>)
@@ -144,7 +148,7 @@ const signMany: Handler = async (d, c) => {
   const auth = await caller(d, c);
   const bucket = bucketOnly(c.rest);
   const body = await readJson<{ expiresIn?: unknown; paths?: unknown }>(c.req);
-  const seconds = expiresIn(body);
+  const seconds = expiresIn(d, bucket, body);
   if (!Array.isArray(body?.paths)) throw ERR.invalidRequest('paths must be a list of object names');
   const out = [];
   for (const path of body.paths as unknown[]) {

@@ -18,8 +18,9 @@ export function localWebhookSecret(jwtSecret: string): string {
   return `whsec_${createHmac('sha256', jwtSecret).update('drape stripe webhooks').digest('base64url')}`;
 }
 
-export function localStripeKey(): string {
-  return process.env.LOCAL_STRIPE_SECRET_KEY || 'sk_test_drape_local_stand_in';
+/** The key the functions use with the stand-in: LOCAL_STRIPE_SECRET_KEY, else a test key of ours. */
+export function localStripeKey(configured = process.env.LOCAL_STRIPE_SECRET_KEY || null): string {
+  return configured || 'sk_test_drape_local_stand_in';
 }
 
 /** Origins the app is served from: where checkout and the portal may send the seller back. */
@@ -40,7 +41,7 @@ export function stripeDefaults(ctx: StackContext, env: Record<string, string>): 
   if (env.STRIPE_SECRET_KEY) return out;
   return {
     ...out,
-    STRIPE_SECRET_KEY: localStripeKey(),
+    STRIPE_SECRET_KEY: localStripeKey(ctx.config.devKeys.stripe),
     STRIPE_API_URL: `http://127.0.0.1:${ctx.config.port}${STRIPE_MOUNT}`,
     STRIPE_WEBHOOK_SECRET: localWebhookSecret(ctx.config.jwtSecret),
     STRIPE_PRICE_LITE: LOCAL_PLAN_PRICES.lite,

@@ -163,3 +163,14 @@ export function metadata(
   if (Object.keys(out).length > 50) throw new ParamError(key, 'Metadata can have at most 50 keys.');
   return out;
 }
+
+/** An http(s) URL; an absent or empty one is refused when required, else null. */
+export function absoluteUrl(form: FormObject | undefined, key: string, required: boolean): string | null {
+  const v = str(form, key);
+  if (v === undefined || v === '') {
+    if (required) throw new ParamError(key, `Missing required param: ${key}.`, 'parameter_missing');
+    return null;
+  }
+  if (!/^https?:\/\/[^\s]+$/i.test(v)) throw new ParamError(key, 'Not a valid URL');
+  return v;
+}

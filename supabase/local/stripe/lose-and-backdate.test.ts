@@ -19,8 +19,8 @@ function standIn() {
     },
   });
   const billing = new Billing(store, sender, 'http://stand-in.test');
-  billing.seedPlanPrices([{ plan: 'lite', name: 'Lite', amountCents: 4000 }]);
-  const session = billing.createSession({
+  billing.catalogue.seedPlanPrices([{ plan: 'lite', name: 'Lite', amountCents: 4000 }]);
+  const session = billing.sessions.create({
     mode: 'subscription',
     line_items: [{ price: 'price_drape_lite_monthly', quantity: 1 }],
     success_url: 'http://app.test/success',
@@ -34,7 +34,7 @@ function standIn() {
     locale: null,
     expires_at: null,
   });
-  billing.completeSession(session, { brand: 'visa', last4: '4242' }, { email: null, name: null });
+  billing.sessions.complete(session, { brand: 'visa', last4: '4242' }, { email: null, name: null });
   const sub = store.state.subscriptions[session.subscription as string];
   return { store, sender, billing, sub, posted };
 }
@@ -45,7 +45,9 @@ describe('losing deliveries', () => {
     await sender.idle();
     posted.length = 0;
     const before = new Set(Object.keys(store.state.events));
-    billing.losing(['invoice.paid', 'invoice.payment_succeeded'], () => billing.renew(sub));
+    billing.events.losing(['invoice.paid', 'invoice.payment_succeeded'], () =>
+      billing.subscriptions.renew(sub),
+    );
     await sender.idle();
     const made = Object.values(store.state.events).filter((e) => !before.has(e.id));
     const states = Object.fromEntries(made.map((e) => [e.type, store.state.deliveries[e.id].state]));
@@ -58,7 +60,7 @@ describe('losing deliveries', () => {
     });
     expect(posted).toEqual(['customer.subscription.updated', 'invoice.created', 'invoice.finalized']);
     // after the call, nothing is lost any more
-    billing.failRenewal(sub);
+    billing.subscriptions.failRenewal(sub);
     await sender.idle();
     expect(Object.values(store.state.deliveries).some((d) => d.state === 'pending')).toBe(false);
     const paid = made.find((e) => e.type === 'invoice.paid')!;
@@ -72,7 +74,7 @@ describe('losing deliveries', () => {
     const { store, sender, billing, sub } = standIn();
     await sender.idle();
     const before = new Set(Object.keys(store.state.events));
-    billing.losing(['*'], () => billing.cancelSubscription(sub));
+    billing.events.losing(['*'], () => billing.subscriptions.cancel(sub));
     const made = Object.values(store.state.events).filter((e) => !before.has(e.id));
     expect(made.map((e) => [e.type, store.state.deliveries[e.id].state])).toEqual([
       ['customer.subscription.deleted', 'lost'],
@@ -92,7 +94,7 @@ describe('backdate', () => {
     const { store, billing, sub } = standIn();
     const item = sub.items.data[0];
     const { current_period_start: start, current_period_end: end } = item;
-    billing.backdate(sub, 1, 7200);
+    billing.subscriptions.backdate(sub, 1, 7200);
     const shifted = (t: number) => addMonths(t, -1) - 7200;
     expect(new Date(shifted(start) * 1000).toISOString()).toBe('2026-10-23T08:00:00.000Z');
     expect(item.current_period_start).toBe(shifted(start));
@@ -100,7 +102,7 @@ describe('backdate', () => {
     expect(sub.billing_cycle_anchor).toBe(shifted(start));
     const first = store.state.invoices[sub.latest_invoice as string] as Invoice;
     expect(first.lines.data[0].period).toEqual({ start: shifted(start), end: shifted(end) });
-    billing.renew(sub);
+    billing.subscriptions.renew(sub);
     // the renewal starts where the moved period ends and lasts a calendar month
     expect(item.current_period_start).toBe(shifted(end));
     expect(item.current_period_end).toBe(end - 7200);

@@ -2,7 +2,7 @@
 // browser's): checkout (line items, total, card form), the 3D Secure test step, the customer
 // portal (plan, cancel or renew, invoices) and short notices. Plain HTML forms: they work
 // without script, and tests fill them like a person.
-import { formatMoney } from './billing.ts';
+import { formatMoney } from './billing/periods.ts';
 import type { MessageKey } from './cards.ts';
 import type { CheckoutSession, Customer, Invoice, Price, Product, Subscription } from './store.ts';
 

@@ -1,5 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { STRIPE_API_VERSION } from '../../functions/_shared/billing/stripe-client.ts';
+import { API_VERSION } from './billing.ts';
 import { cardOutcome, luhn } from './cards.ts';
 import { decodeForm, encodeForm } from './form.ts';
 import { addMonths } from './store.ts';
@@ -70,5 +72,33 @@ describe('periods and signatures', () => {
     expect(header).toBe(
       `t=1700000000,v1=${createHmac('sha256', 'whsec_abc').update('1700000000.{"a":1}').digest('hex')}`,
     );
+  });
+});
+
+describe('API version', () => {
+  it('is the one Drape’s functions set as apiVersion', () => {
+    expect(API_VERSION).toBe(STRIPE_API_VERSION);
+  });
+});
+
+describe('parameters Stripe refuses', () => {
+  it('names an unknown parameter at any depth, and a value outside an enum', async () => {
+    const { allowOnly, oneOf } = await import('./api/params.ts');
+    const spec: Record<string, import('./api/params.ts').ParamSpec> = {
+      mode: true,
+      line_items: [{ price: true, quantity: true }],
+      metadata: 'hash',
+    };
+    expect(() =>
+      allowOnly(decodeForm('mode=payment&metadata[anything]=x&line_items[0][price]=p'), spec),
+    ).not.toThrow();
+    expect(() => allowOnly(decodeForm('mdoe=payment'), spec)).toThrow('Received unknown parameter: mdoe');
+    expect(() => allowOnly(decodeForm('line_items[0][pricee]=p'), spec)).toThrow(
+      'Received unknown parameter: line_items[0][pricee]',
+    );
+    expect(() => oneOf('gr', ['auto', 'el', 'en'], 'locale')).toThrow(
+      'Invalid locale: must be one of auto, el, or en',
+    );
+    expect(oneOf(undefined, ['a'], 'x')).toBeUndefined();
   });
 });

@@ -96,7 +96,7 @@ describe('signInWithOtp (magic link)', () => {
     });
     expect(error).toBeNull();
     const mail = await latestMail(user.email, 'magic_link');
-    expect(mail.subject).toBe('Your Magic Link');
+    expect(mail.subject).toBe('Your Drape sign-in link');
     const location = (await followLink(mail.links[0])).headers.get('location')!;
     expect(location.startsWith('http://localhost:3000/home#')).toBe(true);
     const f = fragmentOf(location);

@@ -14,7 +14,7 @@ describe('resetPasswordForEmail', () => {
     expect(data).toEqual({});
 
     const mail = await latestMail(user.email, 'recovery');
-    expect(mail.subject).toBe('Reset Your Password');
+    expect(mail.subject).toBe('Reset your Drape password');
     const link = new URL(mail.links[0]);
     expect(link.searchParams.get('type')).toBe('recovery');
     expect(link.searchParams.get('redirect_to')).toBe('http://localhost:3000/reset-password');

@@ -34,7 +34,7 @@ describe('signUp with confirmation required', () => {
     expect(user.is_anonymous).toBe(false);
 
     const mail = await latestMail(email, 'confirmation');
-    expect(mail.subject).toBe('Confirm Your Signup');
+    expect(mail.subject).toBe('Confirm your Drape account');
     expect(mail.links).toHaveLength(1);
     const link = new URL(mail.links[0]);
     expect(`${link.origin}${link.pathname}`).toBe(`${stack().url}/auth/v1/verify`);
@@ -42,6 +42,33 @@ describe('signUp with confirmation required', () => {
     expect(link.searchParams.get('redirect_to')).toBe('http://localhost:3000/home');
     expect(link.searchParams.get('token')).toMatch(/^[0-9a-f]{56}$/);
     expect(mail.html).toContain(mail.links[0].replace(/&/g, '&amp;'));
+  });
+
+  it('a Greek seller’s confirmation is in Greek, with Drape’s look; an English one in English — the templates of config.toml', async () => {
+    const greek = uniqueEmail('signup-el');
+    await anonClient().auth.signUp({
+      email: greek,
+      password: PASSWORD,
+      options: { data: { full_name: 'Ελένη', language: 'el' } },
+    });
+    const el = await latestMail(greek, 'confirmation');
+    expect(el.subject).toBe('Επιβεβαιώστε τον λογαριασμό σας στο Drape');
+    expect(el.html).toContain('<html lang="el">');
+    expect(el.html).toContain('Καλώς ήρθατε στο Drape');
+    expect(el.html).toContain(`href="${el.links[0].replace(/&/g, '&amp;')}"`);
+    expect(el.text).toMatch(/Ή πληκτρολογήστε στην εφαρμογή τον κωδικό: \d{6}/);
+    expect(el.text).not.toMatch(/Confirm/);
+
+    const english = uniqueEmail('signup-en');
+    await anonClient().auth.signUp({
+      email: english,
+      password: PASSWORD,
+      options: { data: { language: 'en' } },
+    });
+    const en = await latestMail(english, 'confirmation');
+    expect(en.html).toContain('<html lang="en">');
+    expect(en.text).toContain('Welcome to Drape');
+    expect(en.text).toMatch(/Or enter this code in the app: \d{6}/);
   });
 
   it('confirms through the link: 303 to /home with a session the client accepts', async () => {

@@ -91,7 +91,7 @@ describe('updateUser', () => {
     expect(data.user!.email_change_sent_at).toBeTruthy();
 
     const mail = await latestMail(next, 'email_change');
-    expect(mail.subject).toBe('Confirm Email Change');
+    expect(mail.subject).toBe('Confirm your new e-mail address');
     expect(mail.text).toContain(user.email);
     const res = await followLink(mail.links[0]);
     const location = res.headers.get('location')!;

@@ -11,9 +11,16 @@ export const returnUrls = {
   cancel_url: `${APP}/pricing`,
 };
 
-/** The function's answer: data, or {status, code, error} when it refused. */
+/**
+ * The function's answer: data, or {status, code, error} when it refused. Each call is a new
+ * seller action (a request_id of its own) unless the body names one.
+ */
 export async function invoke(client: SupabaseClient, name: string, body: unknown) {
-  const { data, error } = await client.functions.invoke(name, { body: body as Record<string, unknown> });
+  const withId =
+    body && typeof body === 'object' && !('request_id' in body)
+      ? { request_id: crypto.randomUUID(), ...body }
+      : body;
+  const { data, error } = await client.functions.invoke(name, { body: withId as Record<string, unknown> });
   if (error) {
     if (!(error instanceof FunctionsHttpError)) throw error;
     const res = error.context as Response;

@@ -3,7 +3,7 @@
 // refusals (not signed in, free plan packs, a forged amount, an unknown tier, a lower plan).
 import { describe, expect, it } from 'vitest';
 import { anonClient } from '../../support/clients.ts';
-import { seller } from '../../support/domain.ts';
+import { must, seller } from '../../support/domain.ts';
 import {
   balanceOf,
   buyCredits,
@@ -119,6 +119,53 @@ describe('stripe-checkout (plans)', () => {
       ...returnUrls,
     });
     expect(byPrice).toMatchObject({ ok: true, plan: 'advanced' });
+  });
+});
+
+describe('one Stripe session per seller action', () => {
+  it('the same request id sent again (a double tap, a lost answer, a re-invoked function) answers the first session, recorded once; a new press is a new session', async () => {
+    const user = await seller();
+    const body = { request_id: crypto.randomUUID(), plan: 'pro', mode: 'subscription', ...returnUrls };
+    const first = await invoke(user.client, 'stripe-checkout', body);
+    if (!first.ok) throw new Error(JSON.stringify(first));
+    const again = await Promise.all([
+      invoke(user.client, 'stripe-checkout', body),
+      invoke(user.client, 'stripe-checkout', body),
+    ]);
+    expect(again.map((a) => (a.ok ? a.session_id : a.code))).toEqual([first.session_id, first.session_id]);
+    const pending = await logsOf(user.id, ['plan_determination']);
+    expect(pending.map((l) => l.raw_data.session_id)).toEqual([first.session_id]);
+    const next = await invoke(user.client, 'stripe-checkout', { ...body, request_id: crypto.randomUUID() });
+    expect(next.ok && next.session_id).not.toBe(first.session_id);
+
+    const pro = await seller({ plan: 'pro' });
+    const quote = must(await pro.client.rpc('credit_pack_quote', { credits: 100 })) as {
+      amount_cents: number;
+    };
+    const pack = {
+      request_id: crypto.randomUUID(),
+      credits: 100,
+      amount: quote.amount_cents,
+      currency: 'eur',
+      ...returnUrls,
+    };
+    const a = await invoke(pro.client, 'create-credit-checkout', pack);
+    const b = await invoke(pro.client, 'create-credit-checkout', pack);
+    if (!a.ok || !b.ok) throw new Error(JSON.stringify([a, b]));
+    expect(b.session_id).toBe(a.session_id);
+    // one page to pay, whichever answer the seller saw
+    expect(b.url).toBe(a.url);
+  });
+
+  it('refuses a checkout without a request id', async () => {
+    const user = await seller();
+    const { data, error } = await user.client.functions.invoke('stripe-checkout', {
+      body: { plan: 'pro', mode: 'subscription', ...returnUrls },
+    });
+    expect(data).toBeNull();
+    expect(await (error as { context: Response }).context.json()).toMatchObject({
+      code: 'request_id_invalid',
+    });
   });
 });
 

@@ -3,6 +3,7 @@
 // test cards; its webhooks carry signatures the SDK verifies.
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
+import { wasReplayed } from '../../../supabase/functions/_shared/billing/stripe-client.ts';
 import { LOCAL_PLAN_PRICES } from '../../../supabase/local/stripe/defaults.ts';
 import {
   authenticate,
@@ -70,6 +71,57 @@ describe('the Stripe stand-in through the stripe SDK', () => {
     expect(recurringInPayment.message).toMatch(/payment` mode but passed a recurring price/);
   });
 
+  it('refuses what Stripe refuses: an unknown parameter (at any depth) and a value outside an enum, naming it', async () => {
+    const base = {
+      mode: 'payment',
+      line_items: [
+        { price_data: { currency: 'eur', unit_amount: 500, product_data: { name: 'x' } }, quantity: 1 },
+      ],
+      success_url: 'http://localhost:3000/x',
+    };
+    const misspelled = await stripe.checkout.sessions
+      .create({
+        ...base,
+        sucess_url: 'http://localhost:3000/x',
+      } as unknown as Stripe.Checkout.SessionCreateParams)
+      .catch((e) => e);
+    expect(misspelled).toMatchObject({
+      statusCode: 400,
+      type: 'StripeInvalidRequestError',
+      code: 'parameter_unknown',
+      param: 'sucess_url',
+      message: 'Received unknown parameter: sucess_url',
+    });
+    const deep = await stripe.checkout.sessions
+      .create({
+        ...base,
+        line_items: [{ ...base.line_items[0], tax_rate: 'x' }],
+      } as unknown as Stripe.Checkout.SessionCreateParams)
+      .catch((e) => e);
+    expect(deep).toMatchObject({ statusCode: 400, param: 'line_items[0][tax_rate]' });
+    const locale = await stripe.checkout.sessions
+      .create({ ...base, locale: 'gr' } as unknown as Stripe.Checkout.SessionCreateParams)
+      .catch((e) => e);
+    expect(locale).toMatchObject({ statusCode: 400, param: 'locale' });
+    expect(locale.message).toMatch(/^Invalid locale: must be one of auto, bg, /);
+    const customer = await stripe.customers.create({ email: 'p@example.test' });
+    const session = await stripe.checkout.sessions.create({
+      mode: 'subscription',
+      customer: customer.id,
+      line_items: [{ price: LOCAL_PLAN_PRICES.lite, quantity: 1 }],
+      success_url: 'http://localhost:3000/x',
+    });
+    await payOnCheckoutPage(session.url!, { number: CARDS.visa });
+    const subId = (await stripe.checkout.sessions.retrieve(session.id)).subscription as string;
+    const proration = await stripe.subscriptions
+      .update(subId, { proration_behavior: 'sometimes' } as unknown as Stripe.SubscriptionUpdateParams)
+      .catch((e) => e);
+    expect(proration).toMatchObject({ statusCode: 400, param: 'proration_behavior' });
+    // what Drape sends is taken
+    expect((await stripe.subscriptions.update(subId, { proration_behavior: 'none' })).id).toBe(subId);
+    expect((await stripe.subscriptions.cancel(subId, { prorate: false })).status).toBe('canceled');
+  });
+
   it('answers a repeated idempotency key with the first result, and refuses it with other parameters', async () => {
     const key = `k-${Date.now()}`;
     const a = await stripe.customers.create({ email: 'same@example.test' }, { idempotencyKey: key });
@@ -79,6 +131,30 @@ describe('the Stripe stand-in through the stripe SDK', () => {
       .create({ email: 'other@example.test' }, { idempotencyKey: key })
       .catch((e) => e);
     expect(other).toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
+  });
+
+  it('a Checkout Session made twice with one idempotency key is one session; the key with other parameters is idempotency_error', async () => {
+    const key = `cs-${Date.now()}`;
+    const params: Stripe.Checkout.SessionCreateParams = {
+      mode: 'payment',
+      line_items: [
+        {
+          price_data: { currency: 'eur', unit_amount: 4500, product_data: { name: '25 credits' } },
+          quantity: 1,
+        },
+      ],
+      success_url: 'http://localhost:3000/success',
+    };
+    const a = await stripe.checkout.sessions.create(params, { idempotencyKey: key });
+    const b = await stripe.checkout.sessions.create(params, { idempotencyKey: key });
+    expect(b.id).toBe(a.id);
+    expect(wasReplayed(b)).toBe(true);
+    expect(wasReplayed(a)).toBe(false);
+    const other = await stripe.checkout.sessions
+      .create({ ...params, success_url: 'http://localhost:3000/other' }, { idempotencyKey: key })
+      .catch((e) => e);
+    expect(other).toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
+    expect(other).toMatchObject({ statusCode: 400, type: 'StripeIdempotencyError' });
   });
 
   it('a subscription checkout: the page lists the line items; 4242 pays, creates the subscription and its paid invoice, redirects, and sends signed events', async () => {

@@ -15,9 +15,11 @@ import {
   subscriptionOf,
 } from './billing-support.ts';
 import {
+  CARDS,
   deliveriesDone,
   devEvents,
   failRenewal,
+  payOnCheckoutPage,
   postWebhook,
   renewSubscription,
   resendEvent,
@@ -75,6 +77,37 @@ describe('stripe-webhook', () => {
 
     expect(await paymentEventRows(forged.id)).toEqual([]);
     expect(await balanceOf(user.id)).toEqual(before);
+  });
+
+  it('a pack paid less than its quote grants nothing: a session made at Stripe for €0.50 naming 400 credits', async () => {
+    const user = await seller({ plan: 'pro' });
+    const before = await balanceOf(user.id);
+    // whoever holds the API key can make a session with any amount and metadata
+    const session = await stripe.checkout.sessions.create({
+      mode: 'payment',
+      line_items: [
+        {
+          price_data: { currency: 'eur', unit_amount: 50, product_data: { name: '400 credits' } },
+          quantity: 1,
+        },
+      ],
+      success_url: 'http://localhost:3000/success',
+      client_reference_id: user.id,
+      metadata: { user_id: user.id, kind: 'credits', credits: '400', plan: 'pro' },
+    });
+    const paid = await payOnCheckoutPage(session.url as string, { number: CARDS.visa });
+    expect(paid.status).toBe(303);
+    await deliveriesDone();
+    const completed = await eventOf(
+      'checkout.session.completed',
+      (e) => (e.data.object as { id: string }).id === session.id,
+    );
+    // delivered, recorded once, answered with why nothing happened
+    expect((await paymentEventRows(completed.id))[0]?.processed_at).not.toBeNull();
+    const again = await postWebhook(JSON.stringify(completed));
+    expect(again.body).toMatchObject({ duplicate: true, applied: false });
+    expect(await balanceOf(user.id)).toEqual(before);
+    expect(await logsOf(user.id, ['credit_purchase_processed'])).toEqual([]);
   });
 
   it('a pack’s events delivered again and again, all at once and out of order, grant the credits once', async () => {
@@ -186,7 +219,9 @@ describe('stripe-webhook', () => {
     const user = await seller();
     await buyPlan(user.client, 'lite');
     const subId = (await subscriptionOf(user.id)).stripe_subscription_id!;
-    const out = await user.client.functions.invoke('cancel-subscription', { body: {} });
+    const out = await user.client.functions.invoke('cancel-subscription', {
+      body: { request_id: crypto.randomUUID() },
+    });
     expect(out.error).toBeNull();
     expect((await stripe.subscriptions.retrieve(subId)).cancel_at_period_end).toBe(true);
     await deliveriesDone();

@@ -5,7 +5,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { stack } from '../../support/clients.ts';
+import { serviceClient, stack } from '../../support/clients.ts';
 import { signToken, tokenUser } from './token-user.ts';
 
 const LIMITED = 'fixture-limited'; // 64 KiB, image/png, image/webp, text/*
@@ -151,5 +151,27 @@ describe('storage limits', () => {
     });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ statusCode: '400', code: 'InvalidJWT' });
+  });
+});
+
+describe('signed URLs on generated results', () => {
+  it('are capped at an hour: a ten-year URL (one or many) is refused, an hour is signed', async () => {
+    const files = serviceClient().storage.from('generated');
+    const name = `cap-${Date.now()}/result.png`;
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    expect((await files.upload(name, png, { contentType: 'image/png' })).error).toBeNull();
+    const tenYears = 10 * 365 * 24 * 3600;
+    const long = await files.createSignedUrl(name, tenYears);
+    expect(long.data).toBeNull();
+    expect(long.error?.message).toBe('expiresIn must be at most 3600 seconds in bucket generated');
+    const many = await files.createSignedUrls([name], tenYears);
+    expect(many.error?.message).toBe('expiresIn must be at most 3600 seconds in bucket generated');
+    const hour = await files.createSignedUrl(name, 3600);
+    expect(hour.error).toBeNull();
+    expect((await fetch(hour.data!.signedUrl)).status).toBe(200);
+    await files.remove([name]);
   });
 });

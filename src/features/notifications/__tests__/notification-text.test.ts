@@ -32,6 +32,19 @@ describe('notificationText', () => {
     });
   });
 
+  it('says which purchase failed: a plan or a pack', () => {
+    expect(
+      notificationText(build({ type: 'purchase_failed', data: { kind: 'plan', plan: 'pro' } }), i18n),
+    ).toEqual({
+      title: 'Payment failed',
+      message: 'Your payment for the Pro plan did not go through. Your plan has not changed.',
+    });
+    expect(
+      notificationText(build({ type: 'purchase_failed', data: { kind: 'credits', credits: 100 } }), i18n)
+        .message,
+    ).toBe('Your payment for 100 credits did not go through. No credits were added.');
+  });
+
   it('falls back to the stored text', () => {
     expect(notificationText(build({ type: 'project_completed', data: {} }), i18n)).toEqual({
       title: 'stored title',

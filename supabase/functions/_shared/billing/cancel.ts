@@ -1,7 +1,9 @@
 // Cancelling at period end (spec 1 §4): the plan stays until current_period_end, then the
 // renewal job moves the user to free. Refused on the free plan and when a cancellation is
 // already pending. A subscription paid through the card provider is cancelled there first
-// (its webhook confirms later); the row is marked at once so the app shows it.
+// (its webhook confirms later); the row is marked at once so the app shows it. The request
+// id (one per press) makes the call at the provider idempotent.
+import { idempotencyKey } from './request-id.ts';
 
 export interface SubscriptionState {
   plan: string;
@@ -12,7 +14,8 @@ export interface SubscriptionState {
 
 export interface CancelDeps {
   load(userId: string): Promise<SubscriptionState | null>;
-  cancelAtProvider: ((providerSubscriptionId: string) => Promise<void>) | null;
+  /** cancels at the period end at the provider, with the action's Idempotency-Key */
+  cancelAtProvider: ((providerSubscriptionId: string, idempotencyKey: string) => Promise<void>) | null;
   markCancelled(userId: string): Promise<SubscriptionState>;
 }
 
@@ -21,11 +24,17 @@ export type CancelOutcome =
   | {
       ok: false;
       status: number;
-      code: 'no_subscription' | 'free_plan' | 'already_cancelling' | 'provider_failed';
+      code: 'no_subscription' | 'free_plan' | 'already_cancelling' | 'provider_failed' | 'request_id_invalid';
       message: string;
     };
 
-export async function cancelAtPeriodEnd(userId: string, deps: CancelDeps): Promise<CancelOutcome> {
+export async function cancelAtPeriodEnd(
+  userId: string,
+  requestId: string | null,
+  deps: CancelDeps,
+): Promise<CancelOutcome> {
+  if (requestId === null)
+    return { ok: false, status: 400, code: 'request_id_invalid', message: 'Invalid request' };
   const sub = await deps.load(userId);
   if (!sub)
     return { ok: false, status: 404, code: 'no_subscription', message: 'No subscription found for user' };
@@ -40,7 +49,7 @@ export async function cancelAtPeriodEnd(userId: string, deps: CancelDeps): Promi
     };
   if (sub.stripe_subscription_id && deps.cancelAtProvider) {
     try {
-      await deps.cancelAtProvider(sub.stripe_subscription_id);
+      await deps.cancelAtProvider(sub.stripe_subscription_id, idempotencyKey('cancel', userId, requestId));
     } catch (err) {
       console.error('[cancel-subscription] provider', err);
       return {

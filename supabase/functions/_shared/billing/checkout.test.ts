@@ -24,11 +24,15 @@ const config = billingConfig(
 const urls = {
   success_url: 'https://app.example/success?session_id={CHECKOUT_SESSION_ID}',
   cancel_url: 'https://app.example/pricing',
+  request_id: 'press-0001',
 };
 
 function deps(sub: Partial<SubscriptionRow> = {}) {
   const sessions: SessionParams[] = [];
   const started: unknown[] = [];
+  // Stripe's idempotency: a repeated key answers the first session
+  const byKey = new Map<string, { params: string; id: string }>();
+  const keys: string[] = [];
   const d: CheckoutDeps = {
     config,
     loadSubscription: async () => ({
@@ -57,13 +61,21 @@ function deps(sub: Partial<SubscriptionRow> = {}) {
       };
     },
     ensureCustomer: async () => 'cus_1',
-    createSession: async (params) => {
+    createSession: async (params, key) => {
+      keys.push(key);
+      const seen = byKey.get(key);
+      if (seen) {
+        if (seen.params !== JSON.stringify(params)) throw new BillingError(409, 'request_reused', 'reused');
+        return { id: seen.id, url: `https://pay.example/${seen.id}`, replayed: true };
+      }
       sessions.push(params);
-      return { id: `cs_${sessions.length}`, url: `https://pay.example/cs_${sessions.length}` };
+      const id = `cs_${sessions.length}`;
+      byKey.set(key, { params: JSON.stringify(params), id });
+      return { id, url: `https://pay.example/${id}`, replayed: false };
     },
     recordStarted: async (...args) => void started.push(args),
   };
-  return { d, sessions, started };
+  return { d, sessions, started, keys };
 }
 
 const refusal = (p: Promise<unknown>) =>
@@ -152,5 +164,44 @@ describe('credit checkout', () => {
     expect(
       await refusal(createCreditCheckout('u1', { credits: '25', ...urls }, deps({ plan: 'pro' }).d)),
     ).toEqual({ status: 400, code: 'invalid_credit_amount' });
+  });
+});
+
+describe('one session per seller action', () => {
+  it('the same request id again (a double tap, a lost answer) gets the first session, recorded once', async () => {
+    const plan = deps();
+    const body = { plan: 'pro', ...urls };
+    const first = await createPlanCheckout('u1', body, plan.d);
+    const again = await createPlanCheckout('u1', body, plan.d);
+    expect(again).toEqual(first);
+    expect(plan.sessions).toHaveLength(1);
+    expect(plan.started).toHaveLength(1);
+    expect(plan.keys).toEqual(['drape-checkout-plan-u1-press-0001', 'drape-checkout-plan-u1-press-0001']);
+    // another press is another session
+    await createPlanCheckout('u1', { ...body, request_id: 'press-0002' }, plan.d);
+    expect(plan.sessions).toHaveLength(2);
+
+    const pack = deps({ plan: 'pro' });
+    const packBody = { credits: 100, amount: 16625, currency: 'eur', ...urls };
+    const a = await createCreditCheckout('u1', packBody, pack.d);
+    expect(await createCreditCheckout('u1', packBody, pack.d)).toEqual(a);
+    expect(pack.sessions).toHaveLength(1);
+    expect(pack.started).toHaveLength(1);
+    expect(pack.keys[0]).toBe('drape-checkout-credits-u1-press-0001');
+  });
+
+  it('refuses a missing or malformed request id before anything reaches Stripe', async () => {
+    const { d, sessions } = deps();
+    const { request_id: _id, ...noId } = urls;
+    expect(await refusal(createPlanCheckout('u1', { plan: 'pro', ...noId }, d))).toEqual({
+      status: 400,
+      code: 'request_id_invalid',
+    });
+    expect(
+      await refusal(
+        createCreditCheckout('u1', { credits: 100, ...noId, request_id: 'a b' }, deps({ plan: 'pro' }).d),
+      ),
+    ).toEqual({ status: 400, code: 'request_id_invalid' });
+    expect(sessions).toEqual([]);
   });
 });

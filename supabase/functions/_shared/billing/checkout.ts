@@ -10,6 +10,7 @@ import {
   PLAN_RANK,
   planForPrice,
 } from './config.ts';
+import { idempotencyKey, requestIdOf } from './request-id.ts';
 import { BillingError } from './respond.ts';
 
 export interface SubscriptionRow {
@@ -65,7 +66,14 @@ export interface CheckoutDeps {
   quote(credits: number, plan: string): Promise<Quote>;
   /** the seller's Stripe customer, made (and stored) when there is none yet */
   ensureCustomer(userId: string, existing: string | null): Promise<string>;
-  createSession(params: SessionParams): Promise<{ id: string; url: string | null }>;
+  /**
+   * Creates the Checkout Session with this Idempotency-Key; `replayed` when Stripe answered
+   * a repeated key with the session it made the first time.
+   */
+  createSession(
+    params: SessionParams,
+    idempotencyKey: string,
+  ): Promise<{ id: string; url: string | null; replayed: boolean }>;
   recordStarted(
     userId: string,
     kind: 'plan' | 'credits',
@@ -112,6 +120,7 @@ export async function createPlanCheckout(userId: string, raw: unknown, deps: Che
   if (body.mode !== undefined && body.mode !== 'subscription')
     throw new BillingError(400, 'invalid_mode', 'Plans are bought as subscriptions');
   const plan = requestedPlan(deps.config, body);
+  const requestId = requestIdOf(body);
   const priceId = deps.config.prices[plan];
   if (!priceId || !deps.config.secretKey)
     throw new BillingError(
@@ -133,25 +142,31 @@ export async function createPlanCheckout(userId: string, raw: unknown, deps: Che
 
   const customer = await deps.ensureCustomer(userId, sub.stripe_customer_id);
   const metadata = { user_id: userId, kind: 'plan', plan, previous_plan: sub.plan };
-  const session = await deps.createSession({
-    mode: 'subscription',
-    customer,
-    line_items: [{ price: priceId, quantity: 1 }],
-    success_url: urls.success,
-    cancel_url: urls.cancel,
-    client_reference_id: userId,
-    metadata,
-    locale: locale(body.locale),
-    subscription_data: { metadata: { user_id: userId, plan } },
-  });
+  const session = await deps.createSession(
+    {
+      mode: 'subscription',
+      customer,
+      line_items: [{ price: priceId, quantity: 1 }],
+      success_url: urls.success,
+      cancel_url: urls.cancel,
+      client_reference_id: userId,
+      metadata,
+      locale: locale(body.locale),
+      subscription_data: { metadata: { user_id: userId, plan } },
+    },
+    idempotencyKey('checkout-plan', userId, requestId),
+  );
   if (!session.url) throw new BillingError(502, 'no_checkout_url', 'No checkout URL received from server');
-  const priceEur = await deps.planPriceEur(plan);
-  await deps.recordStarted(userId, 'plan', session.id, {
-    plan,
-    price_id: priceId,
-    amount: priceEur,
-    currency: 'eur',
-  });
+  // a retried request got the first session back: it is recorded already
+  if (!session.replayed) {
+    const priceEur = await deps.planPriceEur(plan);
+    await deps.recordStarted(userId, 'plan', session.id, {
+      plan,
+      price_id: priceId,
+      amount: priceEur,
+      currency: 'eur',
+    });
+  }
   return { url: session.url, session_id: session.id, plan };
 }
 
@@ -160,6 +175,7 @@ export async function createCreditCheckout(userId: string, raw: unknown, deps: C
   const credits = body.credits;
   if (typeof credits !== 'number' || !Number.isInteger(credits))
     throw new BillingError(400, 'invalid_credit_amount', 'Invalid credit amount');
+  const requestId = requestIdOf(body);
   if (body.currency !== undefined && String(body.currency).toLowerCase() !== 'eur') {
     throw new BillingError(400, 'invalid_currency', 'Credit packs are priced in euro');
   }
@@ -197,36 +213,41 @@ export async function createCreditCheckout(userId: string, raw: unknown, deps: C
     discount_percent: String(quote.discount_percent),
     plan: quote.plan,
   };
-  const session = await deps.createSession({
-    mode: 'payment',
-    customer,
-    line_items: [
-      {
-        price_data: {
-          currency: 'eur',
-          unit_amount: quote.amount_cents,
-          product_data: {
-            name: `${quote.credits} Drape credits`,
-            description: `€${unit} per credit${discount}`,
+  const session = await deps.createSession(
+    {
+      mode: 'payment',
+      customer,
+      line_items: [
+        {
+          price_data: {
+            currency: 'eur',
+            unit_amount: quote.amount_cents,
+            product_data: {
+              name: `${quote.credits} Drape credits`,
+              description: `€${unit} per credit${discount}`,
+            },
           },
+          quantity: 1,
         },
-        quantity: 1,
-      },
-    ],
-    success_url: urls.success,
-    cancel_url: urls.cancel,
-    client_reference_id: userId,
-    metadata,
-    locale: locale(body.locale),
-    payment_intent_data: { metadata, description: `${quote.credits} Drape credits` },
-  });
+      ],
+      success_url: urls.success,
+      cancel_url: urls.cancel,
+      client_reference_id: userId,
+      metadata,
+      locale: locale(body.locale),
+      payment_intent_data: { metadata, description: `${quote.credits} Drape credits` },
+    },
+    idempotencyKey('checkout-credits', userId, requestId),
+  );
   if (!session.url) throw new BillingError(502, 'no_checkout_url', 'No checkout URL received from server');
-  await deps.recordStarted(userId, 'credits', session.id, {
-    credits: quote.credits,
-    unitPrice: quote.unit_price,
-    discountPercentage: quote.discount_percent,
-    finalAmount: quote.amount_cents / 100,
-  });
+  if (!session.replayed) {
+    await deps.recordStarted(userId, 'credits', session.id, {
+      credits: quote.credits,
+      unitPrice: quote.unit_price,
+      discountPercentage: quote.discount_percent,
+      finalAmount: quote.amount_cents / 100,
+    });
+  }
   return {
     url: session.url,
     session_id: session.id,

@@ -2,12 +2,13 @@
 // the SQL functions and rows, and a Stripe client (the real API, or the local stand-in when
 // STRIPE_API_URL says so).
 import { createClient, type SupabaseClient } from 'npm:@supabase/supabase-js@2';
-import Stripe from 'npm:stripe@23';
+import Stripe from 'npm:stripe@23.1.0';
 import { billingConfig, type BillingConfig, type Env, type PaidPlan } from './config.ts';
 import type { CheckoutDeps, Quote, SubscriptionRow } from './checkout.ts';
 import type { PlanChangeDeps } from './plan-change.ts';
 import { BillingError, sqlRefusal } from './respond.ts';
-import { stripeConnection } from './stripe-client.ts';
+import { isIdempotencyError, requestReused } from './request-id.ts';
+import { STRIPE_API_VERSION, stripeConnection, wasReplayed } from './stripe-client.ts';
 import type { WebhookDeps } from './webhook-events.ts';
 
 export const SUBSCRIPTION_COLUMNS =
@@ -29,6 +30,7 @@ export function billingFromEnv(env: Env = (name) => Deno.env.get(name)): Billing
     const connection = stripeConnection(config.apiUrl);
     stripe = new Stripe(config.secretKey, {
       ...connection.options,
+      apiVersion: STRIPE_API_VERSION,
       httpClient: Stripe.createFetchHttpClient(connection.fetch),
       maxNetworkRetries: 2,
       appInfo: { name: 'Drape' },
@@ -125,15 +127,21 @@ export function checkoutDeps(b: Billing): CheckoutDeps {
         );
       return ensureCustomer({ ...b, stripe }, userId, existing);
     },
-    async createSession(params) {
+    async createSession(params, idempotencyKey) {
       if (!stripe)
         throw new BillingError(
           503,
           'payments_unavailable',
           'Payments are not available right now. Please try again later.',
         );
-      const session = await stripe.checkout.sessions.create(params as Stripe.Checkout.SessionCreateParams);
-      return { id: session.id, url: session.url };
+      try {
+        // no cast: the SDK's types check every parameter Drape sends
+        const session = await stripe.checkout.sessions.create(params, { idempotencyKey });
+        return { id: session.id, url: session.url, replayed: wasReplayed(session) };
+      } catch (err) {
+        if (isIdempotencyError(err)) throw requestReused();
+        throw err;
+      }
     },
     async recordStarted(userId, kind, sessionId, details) {
       const { error } = await b.service.rpc('record_checkout_started', {
@@ -159,6 +167,16 @@ export function webhookDeps(b: Billing & { stripe: Stripe }): WebhookDeps {
   };
   return {
     config: b.config,
+    async packQuote(credits, plan) {
+      const { data, error } = await b.service.rpc('credit_pack_quote', { credits, plan });
+      // a refused quote (an amount off the slider, an unknown plan) is no price at all
+      if (error) {
+        console.warn('[stripe-webhook] credit_pack_quote', error.message);
+        return null;
+      }
+      const q = data as { amount_cents?: unknown; purchasable?: unknown };
+      return q.purchasable === true && typeof q.amount_cents === 'number' ? q.amount_cents : null;
+    },
     subscription: (id) => orNull(b.stripe.subscriptions.retrieve(id)),
     invoice: (id) => orNull(b.stripe.invoices.retrieve(id)),
   };
@@ -177,16 +195,20 @@ export function planChangeDeps(b: Billing): PlanChangeDeps {
       return data as SubscriptionRow;
     },
     setStripePrice: stripe
-      ? async (subscriptionId: string, priceId: string, plan: PaidPlan) => {
+      ? async (subscriptionId: string, priceId: string, plan: PaidPlan, idempotencyKey: string) => {
           const sub = await stripe.subscriptions.retrieve(subscriptionId);
           const item = sub.items.data[0];
           if (!item) throw new Error(`subscription ${subscriptionId} has no item`);
           if (item.price.id === priceId) return;
-          await stripe.subscriptions.update(subscriptionId, {
-            items: [{ id: item.id, price: priceId }],
-            proration_behavior: 'none',
-            metadata: { ...sub.metadata, plan_next_period: plan },
-          });
+          await stripe.subscriptions.update(
+            subscriptionId,
+            {
+              items: [{ id: item.id, price: priceId }],
+              proration_behavior: 'none',
+              metadata: { ...sub.metadata, plan_next_period: plan },
+            },
+            { idempotencyKey },
+          );
         }
       : null,
   };

@@ -6,6 +6,7 @@
 // again takes a scheduled downgrade back, at Stripe too.
 import { type BillingConfig, isPaidPlan, type PaidPlan } from './config.ts';
 import type { SubscriptionRow } from './checkout.ts';
+import { idempotencyKey, requestIdOf } from './request-id.ts';
 import { BillingError } from './respond.ts';
 
 export interface PlanChangeDeps {
@@ -14,12 +15,15 @@ export interface PlanChangeDeps {
   /** rpc schedule_plan_change; throws BillingError with the SQL code when refused */
   schedule(userId: string, plan: string): Promise<SubscriptionRow>;
   /** sets the price of the subscription's item without proration; null when there is no Stripe client */
-  setStripePrice: ((subscriptionId: string, priceId: string, plan: PaidPlan) => Promise<void>) | null;
+  setStripePrice:
+    | ((subscriptionId: string, priceId: string, plan: PaidPlan, idempotencyKey: string) => Promise<void>)
+    | null;
 }
 
 export async function changePlan(userId: string, raw: unknown, deps: PlanChangeDeps) {
   const plan = raw && typeof raw === 'object' ? (raw as Record<string, unknown>).plan : undefined;
   if (!isPaidPlan(plan)) throw new BillingError(400, 'invalid_tier', 'Invalid pricing tier selected');
+  const requestId = requestIdOf(raw as Record<string, unknown>);
   const before = await deps.loadSubscription(userId);
   if (!before) throw new BillingError(404, 'no_subscription', 'No subscription found for user');
   const after = await deps.schedule(userId, plan);
@@ -30,7 +34,12 @@ export async function changePlan(userId: string, raw: unknown, deps: PlanChangeD
     const priceId = deps.config.prices[target];
     try {
       if (!priceId) throw new Error(`no price configured for ${target}`);
-      await deps.setStripePrice(subscriptionId, priceId, target);
+      await deps.setStripePrice(
+        subscriptionId,
+        priceId,
+        target,
+        idempotencyKey('plan-change', userId, requestId),
+      );
     } catch (err) {
       console.error('[change-plan] stripe', err);
       // put the schedule back as it was

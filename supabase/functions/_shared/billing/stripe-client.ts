@@ -3,6 +3,13 @@
 // paths from /v1, so a fetch wrapper puts the base path in front. Nothing changes for the
 // real API (STRIPE_API_URL unset).
 
+/**
+ * The Stripe API version Drape speaks: the one `stripe` 23.1.0 (pinned exactly in package.json
+ * and the functions' `npm:stripe@23.1.0`) is typed for, set as `apiVersion` on every client,
+ * and the one docs/deploying.md tells the operator to give the webhook endpoint.
+ */
+export const STRIPE_API_VERSION = '2026-10-28.endive';
+
 /** The Stripe constructor's connection options for STRIPE_API_URL, with the fetch to give createFetchHttpClient. */
 export function stripeConnection(apiUrl: string | null, baseFetch: typeof fetch = fetch) {
   if (!apiUrl) return { options: {}, fetch: baseFetch };
@@ -22,4 +29,19 @@ export function stripeConnection(apiUrl: string | null, baseFetch: typeof fetch 
     } as const,
     fetch: prefixed,
   };
+}
+
+/**
+ * Whether Stripe answered a repeated Idempotency-Key with its first answer (the
+ * `Idempotent-Replayed: true` header). lastResponse.headers is a plain object with Node's
+ * http client and the fetch Response's Headers with the fetch client the functions use.
+ */
+export function wasReplayed(answer: { lastResponse?: { headers?: unknown } }): boolean {
+  const headers = answer.lastResponse?.headers;
+  if (!headers || typeof headers !== 'object') return false;
+  const value =
+    typeof (headers as Headers).get === 'function'
+      ? (headers as Headers).get('idempotent-replayed')
+      : (headers as Record<string, unknown>)['idempotent-replayed'];
+  return value === 'true';
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { billingConfig } from './config.ts';
-import { actionForEvent, type WebhookDeps } from './webhook-events.ts';
+import { actionForEvent, invoiceMetadata, type WebhookDeps } from './webhook-events.ts';
 
 const config = billingConfig((name) => ({ STRIPE_PRICE_LITE: 'price_l', STRIPE_PRICE_PRO: 'price_p' })[name]);
 const invoice = {
@@ -23,8 +23,12 @@ const invoice = {
     ],
   },
 };
+// credit_pack_quote as the database answers it: 200 credits on Pro cost €315.00
+const packQuote = async (credits: number, plan: string) =>
+  credits === 200 && plan === 'pro' ? 31500 : plan === 'free' ? null : credits * 150;
 const deps = (sub: unknown = null, inv: unknown = invoice): WebhookDeps => ({
   config,
+  packQuote,
   subscription: async () => sub,
   invoice: async () => inv,
 });
@@ -133,7 +137,7 @@ describe('actionForEvent', () => {
       amount_total: 31500,
       currency: 'eur',
       customer: 'cus_1',
-      metadata: { user_id: 'u1', kind: 'credits', credits: '200' },
+      metadata: { user_id: 'u1', kind: 'credits', credits: '200', plan: 'pro' },
     };
     expect(
       await actionForEvent(
@@ -149,6 +153,45 @@ describe('actionForEvent', () => {
       amount_cents: 31500,
       currency: 'eur',
     });
+  });
+
+  it('a credit pack paid another amount than the quote grants nothing (€0.50 for 400 credits, a forged plan, no plan, another currency)', async () => {
+    const paid = {
+      id: 'cs_3',
+      mode: 'payment',
+      payment_status: 'paid',
+      amount_total: 50,
+      currency: 'eur',
+      customer: 'cus_1',
+      metadata: { user_id: 'u1', kind: 'credits', credits: '400', plan: 'pro' },
+    };
+    const completed = (object: object) =>
+      actionForEvent({ id: 'e', type: 'checkout.session.completed', data: { object } }, deps());
+    expect(await completed(paid)).toEqual({
+      kind: 'ignore',
+      reason: 'amount_mismatch',
+      user_id: 'u1',
+      customer_id: 'cus_1',
+      refused: { credits: 400, plan: 'pro', paid_cents: 50, quoted_cents: 60000, currency: 'eur' },
+    });
+    // the right amount for the plan named is granted
+    expect(await completed({ ...paid, amount_total: 60000 })).toMatchObject({
+      kind: 'grant_credits',
+      credits: 400,
+    });
+    // no plan, a plan that cannot buy packs, another currency, a missing amount: refused
+    const { plan: _plan, ...noPlan } = paid.metadata;
+    expect(await completed({ ...paid, amount_total: 60000, metadata: noPlan })).toMatchObject({
+      reason: 'amount_mismatch',
+    });
+    expect(
+      await completed({ ...paid, amount_total: 60000, metadata: { ...paid.metadata, plan: 'free' } }),
+    ).toMatchObject({ reason: 'amount_mismatch' });
+    expect(await completed({ ...paid, amount_total: 60000, currency: 'usd' })).toMatchObject({
+      reason: 'amount_mismatch',
+    });
+    const { amount_total: _amount, ...noAmount } = paid;
+    expect(await completed(noAmount)).toMatchObject({ reason: 'amount_mismatch' });
   });
 
   it('subscription events carry the latest state read from Stripe, not the event’s', async () => {
@@ -192,5 +235,75 @@ describe('actionForEvent', () => {
     expect(
       await actionForEvent({ id: 'e', type: 'charge.refunded', data: { object: {} } }, deps()),
     ).toMatchObject({ kind: 'ignore' });
+  });
+});
+
+describe('a delayed payment that failed', () => {
+  it('closes the purchase as failed: a pack or a plan, with what the seller was buying', async () => {
+    const pack = {
+      id: 'cs_9',
+      mode: 'payment',
+      payment_status: 'unpaid',
+      amount_total: 16625,
+      currency: 'eur',
+      customer: 'cus_1',
+      metadata: { user_id: 'u1', kind: 'credits', credits: '100', plan: 'pro' },
+    };
+    const event = (object: object) =>
+      actionForEvent({ id: 'e', type: 'checkout.session.async_payment_failed', data: { object } }, deps());
+    expect(await event(pack)).toEqual({
+      kind: 'checkout_failed',
+      user_id: 'u1',
+      customer_id: 'cus_1',
+      session_id: 'cs_9',
+      purchase: 'credits',
+      plan: 'pro',
+      credits: 100,
+      amount_cents: 16625,
+      currency: 'eur',
+    });
+    expect(
+      await event({
+        ...pack,
+        mode: 'subscription',
+        amount_total: 5000,
+        metadata: { user_id: 'u1', kind: 'plan', plan: 'pro' },
+      }),
+    ).toMatchObject({
+      kind: 'checkout_failed',
+      purchase: 'plan',
+      plan: 'pro',
+      credits: null,
+      amount_cents: 5000,
+    });
+  });
+});
+
+describe('invoiceMetadata', () => {
+  it('reads parent.subscription_details (current API) and falls back to the top-level subscription_details of older versions', () => {
+    expect(invoiceMetadata(invoice)).toEqual({ user_id: 'u1' });
+    const older = {
+      id: 'in_old',
+      subscription: 'sub_1',
+      subscription_details: { metadata: { user_id: 'u2' } },
+    };
+    expect(invoiceMetadata(older)).toEqual({ user_id: 'u2' });
+    expect(invoiceMetadata({})).toEqual({});
+  });
+
+  it('an older payment_failed invoice still names its seller', async () => {
+    const older = {
+      id: 'in_old',
+      customer: 'cus_9',
+      subscription: 'sub_9',
+      subscription_details: { metadata: { user_id: 'u9' } },
+      amount_due: 4000,
+      currency: 'eur',
+      attempt_count: 1,
+      lines: { data: [{ period: { start: 1, end: 2 }, price: { id: 'price_l' } }] },
+    };
+    expect(
+      await actionForEvent({ id: 'e', type: 'invoice.payment_failed', data: { object: older } }, deps()),
+    ).toMatchObject({ kind: 'payment_failed', user_id: 'u9', subscription_id: 'sub_9', price_id: 'price_l' });
   });
 });

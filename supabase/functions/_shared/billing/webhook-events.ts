@@ -23,7 +23,20 @@ export interface StripeEventLike {
 }
 
 export type PaymentAction =
-  | { kind: 'ignore'; reason: string; user_id?: string | null; customer_id?: string | null }
+  | {
+      kind: 'ignore';
+      reason: string;
+      user_id?: string | null;
+      customer_id?: string | null;
+      /** a pack refused for its amount: what was paid and what the server quotes */
+      refused?: {
+        credits: number;
+        plan: string | null;
+        paid_cents: number | null;
+        quoted_cents: number | null;
+        currency: string | null;
+      };
+    }
   | {
       kind: 'activate_plan';
       user_id: string | null;
@@ -70,10 +83,26 @@ export type PaymentAction =
       attempt_count: number | null;
       price_id: string | null;
     }
-  | { kind: 'checkout_expired'; user_id: string | null; customer_id: string | null; session_id: string };
+  | { kind: 'checkout_expired'; user_id: string | null; customer_id: string | null; session_id: string }
+  | {
+      kind: 'checkout_failed';
+      user_id: string | null;
+      customer_id: string | null;
+      session_id: string;
+      purchase: 'plan' | 'credits';
+      plan: string | null;
+      credits: number | null;
+      amount_cents: number | null;
+      currency: string;
+    };
 
 export interface WebhookDeps {
   config: BillingConfig;
+  /**
+   * What a pack of `credits` costs on `plan`, in cents (credit_pack_quote's amount_cents), or
+   * null when it cannot be bought there: a paid pack is granted only when it was paid that.
+   */
+  packQuote(credits: number, plan: string): Promise<number | null>;
   /** the subscription as Stripe has it now; null when Stripe does not know it */
   subscription(id: string): Promise<unknown | null>;
   invoice(id: string): Promise<unknown | null>;
@@ -84,8 +113,14 @@ export function invoiceSubscription(invoice: Obj): string | null {
   return idOf(obj(obj(invoice.parent).subscription_details).subscription) ?? idOf(invoice.subscription);
 }
 
-function invoiceMetadata(invoice: Obj): Obj {
-  return obj(obj(obj(invoice.parent).subscription_details).metadata);
+/**
+ * The subscription's metadata as the invoice carries it: parent.subscription_details since
+ * 2025-03-31.basil, the top-level subscription_details before (older webhook endpoints and
+ * replays of older events).
+ */
+export function invoiceMetadata(invoice: Obj): Obj {
+  const current = obj(obj(invoice.parent).subscription_details).metadata;
+  return obj(current ?? obj(invoice.subscription_details).metadata);
 }
 
 /** The invoice's subscription line: its price and the period it pays for. */
@@ -157,6 +192,26 @@ export async function actionForEvent(event: StripeEventLike, deps: WebhookDeps):
         const credits = Number(meta.credits);
         if (!Number.isFinite(credits) || credits <= 0)
           return { kind: 'ignore', reason: 'no_credits', user_id: user };
+        // defence in depth: the session must have been paid what the server quotes for this
+        // pack (a session made with Stripe's API for €0.50 naming 400 credits grants nothing)
+        const plan = str(meta.plan);
+        const quoted = plan ? await deps.packQuote(credits, plan) : null;
+        const paidCents = num(o.amount_total);
+        if (quoted === null || paidCents !== quoted || (str(o.currency) ?? 'eur') !== 'eur') {
+          return {
+            kind: 'ignore',
+            reason: 'amount_mismatch',
+            user_id: user,
+            customer_id: customer,
+            refused: {
+              credits,
+              plan,
+              paid_cents: paidCents,
+              quoted_cents: quoted,
+              currency: str(o.currency),
+            },
+          };
+        }
         return {
           kind: 'grant_credits',
           user_id: user,
@@ -201,6 +256,23 @@ export async function actionForEvent(event: StripeEventLike, deps: WebhookDeps):
         };
       }
       return { kind: 'ignore', reason: 'not_ours', user_id: user };
+    }
+    // a delayed payment (a debit Stripe collects later) that failed: the purchase closes as
+    // failed and the seller is told; nothing is granted
+    case 'checkout.session.async_payment_failed': {
+      const meta = obj(o.metadata);
+      const credits = Number(meta.credits);
+      return {
+        kind: 'checkout_failed',
+        user_id: str(meta.user_id) ?? str(o.client_reference_id),
+        customer_id: idOf(o.customer),
+        session_id: String(o.id),
+        purchase: o.mode === 'subscription' || meta.kind === 'plan' ? 'plan' : 'credits',
+        plan: str(meta.plan),
+        credits: Number.isFinite(credits) && credits > 0 ? credits : null,
+        amount_cents: num(o.amount_total),
+        currency: str(o.currency) ?? 'eur',
+      };
     }
     case 'checkout.session.expired':
       return {

@@ -12,7 +12,7 @@
 //                                     (providers fetch model and background photos there)
 //   PROVIDER_CALLBACK_URL             where providers post outcomes (default
 //                                     {SUPABASE_URL}/functions/v1/provider-callback; 'off' = poll only)
-//   SIGNED_URL_SECONDS                life of the signed input URLs handed to providers (900)
+//   SIGNED_URL_SECONDS                life of the signed input URLs handed to providers (900, at most 3600)
 import type { ProviderName } from '../providers/index.ts';
 
 export interface EngineConfig {
@@ -69,7 +69,8 @@ export function engineConfig(
         ? null
         : callback || (supabaseUrl ? `${supabaseUrl}/functions/v1/provider-callback` : null),
     supabaseUrl,
-    signedUrlSeconds: Math.round(num(env, 'SIGNED_URL_SECONDS', 900, 60)),
+    // at most an hour: the 'generated' bucket signs no longer (docs/deploying.md)
+    signedUrlSeconds: Math.min(3600, Math.round(num(env, 'SIGNED_URL_SECONDS', 900, 60))),
     maxOutputBytes: 50 * 1024 * 1024,
   };
 }

@@ -140,7 +140,13 @@ export const invite: Handler = async (deps, req) => {
     const id = existing?.id ?? (await createUnconfirmed(tx, email, null, data, true));
     if (existing) await tx.query(`update auth.users set invited_at = now() where id = $1::uuid`, [id]);
     const token = await issueToken(tx, id, 'confirmation_token', email, false);
-    await sendAuthMail(deps, { type: 'invite', to: email, ...token, redirectTo });
+    await sendAuthMail(deps, {
+      type: 'invite',
+      to: email,
+      ...token,
+      redirectTo,
+      data: existing?.raw_user_meta_data ?? data,
+    });
     return id;
   });
   sendJson(req.http.res, 200, await loadUserJson(deps.stack.db, userId));

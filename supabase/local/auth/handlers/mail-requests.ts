@@ -30,7 +30,13 @@ export const recover: Handler = async (deps, req) => {
     await transaction(deps, 'Error sending recovery email', async (tx) => {
       if (pkce) await createFlowState(tx, user.id, pkce, 'recovery');
       const token = await issueToken(tx, user.id, 'recovery_token', email, !!pkce);
-      await sendAuthMail(deps, { type: 'recovery', to: email, ...token, redirectTo });
+      await sendAuthMail(deps, {
+        type: 'recovery',
+        to: email,
+        ...token,
+        redirectTo,
+        data: user.raw_user_meta_data,
+      });
     });
   }
   sendJson(req.http.res, 200, {});
@@ -81,6 +87,7 @@ export const resend: Handler = async (deps, req) => {
         redirectTo: chooseRedirect(deps.config, requested),
         email: user.email ?? '',
         newEmail,
+        data: user.raw_user_meta_data,
       });
     });
   }
@@ -97,7 +104,13 @@ async function sendConfirmation(
   await transaction(deps, 'Error sending confirmation email', async (tx) => {
     if (pkce) await createFlowState(tx, user.id, pkce, 'email/signup');
     const token = await issueToken(tx, user.id, 'confirmation_token', email, !!pkce);
-    await sendAuthMail(deps, { type: 'signup', to: email, ...token, redirectTo });
+    await sendAuthMail(deps, {
+      type: 'signup',
+      to: email,
+      ...token,
+      redirectTo,
+      data: user.raw_user_meta_data,
+    });
   });
 }
 
@@ -157,12 +170,19 @@ async function sendOtp(
           to: email,
           ...token,
           redirectTo: chooseRedirect(deps.config, requested),
+          data,
         });
         return;
       }
       if (pkce) await createFlowState(tx, userId, pkce, 'email/signup');
       const token = await issueToken(tx, userId, 'confirmation_token', email, !!pkce);
-      await sendAuthMail(deps, { type: 'signup', to: email, ...token, redirectTo });
+      await sendAuthMail(deps, {
+        type: 'signup',
+        to: email,
+        ...token,
+        redirectTo,
+        data: existing?.raw_user_meta_data ?? data,
+      });
     });
     return;
   }
@@ -176,6 +196,7 @@ async function sendOtp(
       to: email,
       ...token,
       redirectTo: chooseRedirect(deps.config, requested),
+      data: confirmed.raw_user_meta_data,
     });
   });
 }

@@ -61,7 +61,13 @@ export const signup: Handler = async (deps, req) => {
     await transaction(deps, 'Error sending confirmation email', async (tx) => {
       if (pkce) await createFlowState(tx, existing.id, pkce, 'email/signup');
       const token = await issueToken(tx, existing.id, 'confirmation_token', email, !!pkce);
-      await sendAuthMail(deps, { type: 'signup', to: email, ...token, redirectTo });
+      await sendAuthMail(deps, {
+        type: 'signup',
+        to: email,
+        ...token,
+        redirectTo,
+        data: existing.raw_user_meta_data,
+      });
     });
     sendJson(res, 200, await loadUserJson(deps.stack.db, existing.id));
     return;
@@ -84,7 +90,7 @@ export const signup: Handler = async (deps, req) => {
       if (autoconfirm) return startSession(deps, tx, userId, 'password', clientInfo(req));
       if (pkce) await createFlowState(tx, userId, pkce, 'email/signup');
       const token = await issueToken(tx, userId, 'confirmation_token', email, !!pkce);
-      await sendAuthMail(deps, { type: 'signup', to: email, ...token, redirectTo });
+      await sendAuthMail(deps, { type: 'signup', to: email, ...token, redirectTo, data });
       return null;
     });
   } catch (err) {

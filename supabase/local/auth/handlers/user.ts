@@ -72,6 +72,7 @@ export const updateUser: Handler = async (deps, req) => {
         redirectTo: chooseRedirect(deps.config, redirectParam(req, body)),
         email: user.email ?? '',
         newEmail,
+        data: { ...(user.raw_user_meta_data ?? {}), ...(data ?? {}) },
       });
     }
   });
