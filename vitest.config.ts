@@ -25,11 +25,7 @@ export default defineConfig({
         extends: true,
         // The app's unit tests see the same Lingui macros, catalogues and vanilla-extract styles
         // as the build; component tests (*.test.tsx) opt into a DOM with `@vitest-environment happy-dom`.
-        plugins: [
-          linguiMacro(),
-          lingui(),
-          vanillaExtractPlugin(),
-        ],
+        plugins: [linguiMacro(), lingui(), vanillaExtractPlugin()],
         test: {
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}', 'supabase/**/*.test.ts', 'scripts/**/*.test.ts'],
