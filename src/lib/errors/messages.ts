@@ -105,6 +105,8 @@ export const functionErrorMessages = {
   invalid_tier: msg`Invalid pricing tier selected`,
   invalid_mode: msg`Plans are bought as subscriptions`,
   invalid_request: msg`Invalid request`,
+  // a payment request without a usable request id (the app always sends one)
+  request_id_invalid: msg`Invalid request`,
   invalid_return_url: msg`Invalid return address`,
   payments_unavailable: msg`Payments are not available right now. Please try again later.`,
   current_plan: msg`This is already your current plan`,

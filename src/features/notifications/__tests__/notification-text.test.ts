@@ -1,7 +1,10 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@lingui/core';
 import { notificationText } from '../notification-text.ts';
 import type { AppNotification } from '../api.ts';
+
+// plan names come through the subscription feature's door, which also holds its data hooks
+vi.mock('../../../lib/supabase.ts', () => ({ supabase: null }));
 
 beforeAll(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
 

@@ -7,7 +7,8 @@ import { decodeHeic } from '../image/heic.ts';
 
 const fixture = path.resolve(import.meta.dirname, '../../../../tests/fixtures/photos/shirt.heic');
 
-describe('decodeHeic', () => {
+// libheif in WebAssembly: seconds on a busy shared machine
+describe('decodeHeic', { timeout: 60_000 }, () => {
   it('gives the primary image as RGBA pixels', async () => {
     const pixels = await decodeHeic(new Uint8Array(readFileSync(fixture)));
     expect(pixels).toMatchObject({ width: 1200, height: 1500, hasAlpha: false });

@@ -7,7 +7,8 @@ import { engineConfig } from './config.ts';
 import { sampleImageJob } from '../providers/testing.ts';
 import type { EngineStore } from './store.ts';
 
-describe('resolution of a stored result', () => {
+// 4K images through sharp: seconds on a busy shared machine, so a timeout that fits that
+describe('resolution of a stored result', { timeout: 60_000 }, () => {
   it('a 4K render is kept for 4K, scaled to a 2048 long side for 2K; nothing is scaled up', () => {
     expect(targetSize(2731, 4096, '4K')).toEqual({ width: 2731, height: 4096 });
     expect(targetSize(2731, 4096, '2K')).toEqual({ width: 1365, height: 2048 });
