@@ -2,7 +2,7 @@
 // the SQL that brings the first to the second, in an order Postgres accepts: what depends on
 // a removed or re-created object goes first, new tables and columns come before the
 // functions, views, triggers and policies that read them, privileges and comments last.
-import { columnSql, type DbObject, type ObjectKind, type Snapshot } from './snapshot.ts';
+import { type ColumnDef, columnSql, type DbObject, type ObjectKind, type Snapshot } from './snapshot.ts';
 
 export interface Change {
   action: 'create' | 'drop' | 'change';
@@ -21,17 +21,39 @@ export function compareSnapshots(from: Snapshot, to: Snapshot): Change[] {
   return out.sort((a, b) => a.key.localeCompare(b.key));
 }
 
+/** The order a migration's statements run in. */
+const PHASES = [
+  'drop policies and triggers',
+  'drop views',
+  'drop functions',
+  'create schemas',
+  'create types and sequences',
+  'create tables',
+  'add and alter columns',
+  'drop constraints and indexes',
+  'drop columns and tables',
+  'create functions, constraints, indexes',
+  'create views',
+  'create triggers and policies, row-level security',
+  'privileges, publication, comments',
+  'drop types, sequences, schemas',
+] as const;
+type Phase = (typeof PHASES)[number];
+
 /** The migration: SQL statements that take `from` to `to`. */
 export function migrationSql(from: Snapshot, to: Snapshot, changes: Change[]): string[] {
-  const phase: string[][] = Array.from({ length: 12 }, () => []);
-  const put = (n: number, sql: string) => {
-    if (sql) phase[n].push(sql);
+  const phase = new Map<Phase, string[]>(PHASES.map((p) => [p, []]));
+  const put = (p: Phase, sql: string) => {
+    if (sql) phase.get(p)?.push(sql);
   };
-  const droppedTables = new Set(
-    changes
-      .filter((c) => c.kind === 'table' && c.action === 'drop')
-      .map((c) => (from.get(c.key) as DbObject).table),
-  );
+  const tablesOf = (action: Change['action'], snap: Snapshot) =>
+    new Set(
+      changes
+        .filter((c) => c.kind === 'table' && c.action === action)
+        .map((c) => (snap.get(c.key) as DbObject).table),
+    );
+  const droppedTables = tablesOf('drop', from);
+  const newTables = tablesOf('create', to);
   for (const c of changes) {
     const a = from.get(c.key);
     const b = to.get(c.key);
@@ -40,55 +62,68 @@ export function migrationSql(from: Snapshot, to: Snapshot, changes: Change[]): s
     switch (c.kind) {
       case 'policy':
       case 'trigger':
-        if (a) put(0, a.drop);
-        if (b) put(9, b.create);
+        if (a) put('drop policies and triggers', a.drop);
+        if (b) put('create triggers and policies, row-level security', b.create);
         break;
       case 'view':
-        if (a && (!b || a.columns !== b.columns)) put(1, a.drop);
-        if (b) put(8, b.create);
+        if (a && (!b || a.columns !== b.columns)) put('drop views', a.drop);
+        if (b) put('create views', b.create);
         break;
       case 'function':
-        if (a && (!b || a.signature !== b.signature)) put(2, a.drop);
-        if (b) put(7, b.create);
+        if (a && (!b || a.signature !== b.signature)) put('drop functions', a.drop);
+        if (b) put('create functions, constraints, indexes', b.create);
         break;
       case 'schema':
       case 'type':
-      case 'sequence':
-        if (c.action === 'drop') put(11, (a as DbObject).drop);
-        else if (c.action === 'create') put(3, (b as DbObject).create);
+      case 'sequence': {
+        const create = c.kind === 'schema' ? 'create schemas' : 'create types and sequences';
+        if (c.action === 'drop') put('drop types, sequences, schemas', (a as DbObject).drop);
+        else if (c.action === 'create') put(create, (b as DbObject).create);
         else {
-          put(3, (a as DbObject).drop);
-          put(3, (b as DbObject).create);
+          put(create, (a as DbObject).drop);
+          put(create, (b as DbObject).create);
         }
         break;
+      }
       case 'table':
-        if (a) put(6, a.drop);
-        if (b) put(4, b.create);
+        if (a) put('drop columns and tables', a.drop);
+        if (b) put('create tables', createTable(b, to));
         break;
       case 'column':
-        if (!b) put(6, (a as DbObject).drop);
-        else if (!a) put(4, b.create);
-        else put(4, alterColumn(a, b));
+        if (!b) put('drop columns and tables', (a as DbObject).drop);
+        else if (!a) {
+          if (!newTables.has(b.table)) put('add and alter columns', b.create);
+        } else put('add and alter columns', alterColumn(a, b));
         break;
       case 'constraint':
       case 'index':
-        if (a) put(5, a.drop);
-        if (b) put(7, b.create);
+        if (a) put('drop constraints and indexes', a.drop);
+        if (b) put('create functions, constraints, indexes', b.create);
         break;
       case 'rls':
-        if (b) put(9, b.create);
+        // a new table starts without row-level security
+        if (b && !(newTables.has(b.table) && b.def === 'disable no force'))
+          put('create triggers and policies, row-level security', b.create);
         break;
       case 'grant':
       case 'publication':
       case 'comment':
-        if (!b) put(10, (a as DbObject).drop);
-        else put(10, b.create);
+        if (!b) put('privileges, publication, comments', (a as DbObject).drop);
+        // a grantee without privileges so far needs only the grant
+        else if (!a && c.kind === 'grant') put('privileges, publication, comments', b.grant ?? b.create);
+        else put('privileges, publication, comments', b.create);
         break;
     }
   }
-  // constraints: primary and unique keys before the foreign keys that point at them
-  phase[7].sort((x, y) => rank(x) - rank(y));
-  return phase.flat();
+  phase.get('create functions, constraints, indexes')?.sort((x, y) => rank(x) - rank(y));
+  return PHASES.flatMap((p) => phase.get(p) ?? []);
+}
+
+/** A new table with its columns (constraints, indexes and the rest follow in their phases). */
+function createTable(table: DbObject, to: Snapshot): string {
+  const columns = [...to.values()].filter((o) => o.kind === 'column' && o.table === table.table);
+  const body = columns.map((o) => `  ${columnSql(o.column as ColumnDef)}`).join(',\n');
+  return `create table ${table.table} (\n${body}\n);`;
 }
 
 // functions first (checks and indexes may call them), foreign keys after the keys they name

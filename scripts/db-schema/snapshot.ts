@@ -39,6 +39,8 @@ export interface DbObject {
   signature?: string;
   /** for views: their column list, same purpose */
   columns?: string;
+  /** for privileges: the grant alone, for a grantee that has none yet */
+  grant?: string;
 }
 
 export interface ColumnDef {
@@ -141,7 +143,8 @@ export async function readSnapshot(db: Queryable): Promise<Snapshot> {
             pg_get_expr(ad.adbin, ad.adrelid) as def, a.attidentity as identity, a.attgenerated as generated
        from pg_attribute a left join pg_attrdef ad on ad.adrelid = a.attrelid and ad.adnum = a.attnum
       where a.attnum > 0 and not a.attisdropped
-        and a.attrelid in (select c.oid from pg_class c where c.relkind in ('r', 'p'))`,
+        and a.attrelid in (select c.oid from pg_class c where c.relkind in ('r', 'p'))
+      order by a.attrelid, a.attnum`,
   );
   const tableName = new Map(tables.rows.map((t) => [Number(t.oid), t.name]));
   for (const c of columns.rows) {
@@ -362,6 +365,7 @@ export async function readSnapshot(db: Queryable): Promise<Snapshot> {
       def: g.privs,
       create: [`revoke all (${ident(g.col)}) on table ${g.obj} from ${g.grantee};`, ...grants].join('\n'),
       drop: `revoke all (${ident(g.col)}) on table ${g.obj} from ${g.grantee};`,
+      grant: grants.join('\n'),
     });
   }
 
@@ -429,6 +433,7 @@ function addGrant(add: (o: DbObject) => void, kind: string, obj: string, grantee
     def: list.join(','),
     create: [`revoke all on ${on} from ${grantee};`, ...grants].join('\n'),
     drop: `revoke all on ${on} from ${grantee};`,
+    grant: grants.join('\n'),
   });
 }
 

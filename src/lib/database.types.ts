@@ -1210,6 +1210,10 @@ export type Database = {
         }
         Returns: Json
       }
+      deploy_health: {
+        Args: never
+        Returns: Json
+      }
       finish_engine_job: {
         Args: {
           attempt: number

@@ -9,6 +9,7 @@ import { loadConfig, ROOT } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { StackConfigError, startStack, type Stack } from './server.ts';
 import { buildAppIfStale, serveApp } from './app-server.ts';
+import { fetchHealth, healthLines } from './health.ts';
 
 const command = process.argv[2] ?? 'start';
 
@@ -28,6 +29,20 @@ function printStatus(stack: Stack, appUrl: string | null) {
   ];
   if (appUrl) lines.push('', `             App: ${appUrl}`);
   console.log(`${lines.join('\n')}\n`);
+}
+
+/** What the stack's settings lack (the health function's report, as on hosted Supabase). */
+async function printHealth(stack: Stack) {
+  try {
+    const [first, ...rest] = healthLines(await fetchHealth(stack.url, stack.keys.serviceRole), {
+      local: true,
+    });
+    console.log(
+      [`          Health: ${first}`, ...rest.map((l) => `                  ${l.trim()}`)].join('\n'),
+    );
+  } catch (err) {
+    console.log(`          Health: could not be read (${(err as Error).message})`);
+  }
 }
 
 async function main() {
@@ -72,6 +87,7 @@ async function main() {
       stopApp = () => vite.close();
     }
     printStatus(stack, appUrl);
+    await printHealth(stack);
     const stop = async () => {
       await stopApp?.();
       await stack.close();

@@ -1,6 +1,25 @@
 -- Internal helpers live in schema `private`, which the API does not expose.
 create schema if not exists private;
 
+-- Operator settings the SQL reads, one row each (hosted Supabase refuses `alter database … set`
+-- to its postgres role, so they are rows, changed in the SQL editor):
+--   insert into private.settings (name, value) values ('stripe_cancel_hold_hours', '48')
+--     on conflict (name) do update set value = excluded.value, updated_at = now();
+-- A setting without a row has its default; public.deploy_health() names values it cannot use.
+create table private.settings (
+  name text primary key,
+  value text not null,
+  updated_at timestamptz not null default now()
+);
+
+-- A setting's value, or null when it is not set.
+create or replace function private.setting(p_name text) returns text
+language sql stable
+set search_path = ''
+as $$
+  select nullif(btrim(s.value), '') from private.settings s where s.name = p_name
+$$;
+
 -- The one clock every time-dependent rule reads. A session that is not an API request of a
 -- client (no JWT role, or service_role) may move it with the `drape.now` setting; a client
 -- request always gets the real time.
@@ -93,5 +112,6 @@ revoke all on function private.handle_ref(p_handle text) from public;
 revoke all on function private.is_plain_object_name(p_name text) from public;
 revoke all on function private.money2(n numeric) from public;
 revoke all on function private.require_user() from public;
+revoke all on function private.setting(p_name text) from public;
 revoke all on function private.tg_set_updated_at() from public;
 grant usage on schema private to service_role;

@@ -977,15 +977,15 @@ end
 $$;
 
 -- How long the renewal job waits for stripe-reconcile before it ends a Stripe-billed
--- cancelling subscription itself (hosted: alter database postgres set
--- app.stripe_cancel_hold_hours = '48').
+-- cancelling subscription itself: the setting stripe_cancel_hold_hours (private.settings),
+-- 24 hours when it is not set or not a number.
 create or replace function private.stripe_cancel_hold() returns interval
 language sql stable
 set search_path = ''
 as $$
   select make_interval(secs => round(3600 * case
-    when coalesce(current_setting('app.stripe_cancel_hold_hours', true), '') ~ '^\s*[0-9]+(\.[0-9]+)?\s*$'
-    then btrim(current_setting('app.stripe_cancel_hold_hours', true))::numeric
+    when coalesce(private.setting('stripe_cancel_hold_hours'), '') ~ '^[0-9]+(\.[0-9]+)?$'
+    then private.setting('stripe_cancel_hold_hours')::numeric
     else 24 end)::double precision)
 $$;
 

@@ -7,6 +7,7 @@
 import { callerRole } from '../_shared/caller.ts';
 import { corsHeaders, corsPreflight } from '../_shared/cors.ts';
 import { engineFromEnv } from '../_shared/engine/from-env.ts';
+import { catalogueUrlProblem } from '../_shared/health/secrets.ts';
 
 Deno.serve(async (req: Request) => {
   const preflight = corsPreflight(req);
@@ -20,6 +21,13 @@ Deno.serve(async (req: Request) => {
     );
   }
   await req.body?.cancel();
+  // On hosted Supabase a loopback catalogue address would send providers to photos they can
+  // never fetch: claim nothing (no attempt is spent) and say why.
+  const refused = catalogueUrlProblem((name) => Deno.env.get(name));
+  if (refused) {
+    console.error(`[dispatch] refused: ${refused}`);
+    return Response.json({ error: `dispatch refused: ${refused}` }, { status: 503, headers: corsHeaders });
+  }
   try {
     const engine = await engineFromEnv((name) => Deno.env.get(name));
     const worker = `dispatch-${crypto.randomUUID().slice(0, 8)}`;
