@@ -1393,6 +1393,7 @@ export type Database = {
           description: string
           image_id?: string
           project_id: string
+          request_id?: string
         }
         Returns: Json
       }
@@ -1400,6 +1401,7 @@ export type Database = {
         Args: {
           custom_description?: string
           project_id: string
+          request_id?: string
           video_style: string
         }
         Returns: Json
@@ -1455,6 +1457,7 @@ export type Database = {
           product_paths: string[]
           project_name?: string
           project_type: string
+          request_id?: string
         }
         Returns: Json
       }
