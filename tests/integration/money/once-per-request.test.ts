@@ -250,7 +250,8 @@ async function clientLosingReplies(email: string, password: string, rpcName: str
     global: { fetch: fetchLosing },
     realtime: { transport: ws as never },
   });
-  must(await client.auth.signInWithPassword({ email, password }));
+  const signIn = await client.auth.signInWithPassword({ email, password });
+  if (signIn.error) throw signIn.error;
   return client;
 }
 

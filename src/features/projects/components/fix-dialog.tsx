@@ -1,7 +1,9 @@
 // 'Report an Issue' (spec 1 §2, spec 2 §5): draw on the image, describe the issue, see whether
 // the fix is free or costs a credit (can_request_project_fix), send. The drawing goes to
 // fix-drawings and request_project_fix records the fix; then the confirmation shows for 5 s.
-import { type FormEvent, useEffect, useState } from 'react';
+// A press keeps its request id (and uploaded drawing) until the server answers: sending again
+// after a lost answer gets the fix already made, never a second charge.
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { MessageDescriptor } from '@lingui/core';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -11,7 +13,14 @@ import { useSupabase } from '../../../lib/use-supabase.ts';
 import { Alert, Button, Dialog, Spinner, TextAreaField } from '../../../ui/index.ts';
 import { useUser } from '../../auth/index.ts';
 import { subscriptionKeys } from '../../subscription/index.ts';
-import { fixEligibilityQueryOptions, projectKeys, requestFix } from '../api.ts';
+import { pendingRequests } from '../../../lib/pending-request.ts';
+import {
+  type FixRequestState,
+  fixEligibilityQueryOptions,
+  fixRequestKey,
+  projectKeys,
+  requestFix,
+} from '../api.ts';
 import { exportAnnotated, FIX_CANVAS, FIX_CANVAS_PHONE, type Stroke } from '../fix-drawing.ts';
 import { useSignedImage } from '../hooks/use-signed-image.ts';
 import { PANE_SIZE, resultSource } from '../image-sources.ts';
@@ -70,18 +79,20 @@ export function FixDialog({
   const eligibility = useQuery(fixEligibilityQueryOptions(client, user.id, project.id));
   const { url } = useSignedImage(resultSource(image, cleanAllowed), PANE_SIZE);
   const loaded = useLoadedImage(url);
+  const requests = useRef(pendingRequests<FixRequestState>(() => ({ path: null }))).current;
 
   const submit = useAppMutation({
     mutationFn: async () => {
       if (!loaded) throw new Error('image not loaded');
-      const drawing = await exportAnnotated(loaded, strokes, box);
-      return requestFix(client, {
+      const input = {
         userId: user.id,
         projectId: project.id,
         imageId: image?.id ?? null,
         description: description.trim(),
-        drawing,
-      });
+      };
+      const request = requests.begin(fixRequestKey(input));
+      const drawing = await exportAnnotated(loaded, strokes, box);
+      return requests.send(request, (r) => requestFix(client, { ...input, drawing }, r));
     },
     errorMessage,
     onSuccess: () => {
