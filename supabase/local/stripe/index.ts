@@ -47,6 +47,8 @@ export interface StripeStandInOptions {
   webhookSecret: () => string;
   webhookBackoffMs: number[];
   businessName: string;
+  /** how often open Checkout Sessions past their expiry are expired (default 60 s) */
+  expirySweepMs?: number;
   /** the plans' monthly prices to create (price_drape_<plan>_monthly) */
   plans: () => Promise<{ plan: string; name: string; amountCents: number }[]>;
   log(message: string): void;
@@ -153,6 +155,16 @@ export function createStripeStandIn(
   };
   void seed();
   sender.restore();
+  // Stripe expires an unpaid Checkout Session by itself (24 h by default) and tells the
+  // webhook: the sweep does the same, so a purchase left unpaid is closed as 'expired'
+  const sweep = setInterval(() => {
+    try {
+      billing.expireDueSessions();
+    } catch (err) {
+      opts.log(`could not expire checkout sessions: ${err instanceof Error ? err.message : err}`);
+    }
+  }, opts.expirySweepMs ?? 60_000);
+  sweep.unref();
 
   const checkoutUrl = (id: string, step = '') => `${STRIPE_MOUNT}/checkout/${encodeURIComponent(id)}${step}`;
   const emailOf = (session: CheckoutSession) =>
@@ -364,6 +376,16 @@ export function createStripeStandIn(
           return sendJson(res, 400, { message: 'months and seconds must be whole numbers ≥ 0' });
         return sendJson(res, 200, publicView(billing.backdate(billing.subscription(id), months, seconds)));
       }
+      if (what === 'checkout_sessions' && id && action === 'backdate' && method === 'POST') {
+        const seconds = Number(url.searchParams.get('seconds') ?? 0);
+        if (!Number.isInteger(seconds) || seconds < 0)
+          return sendJson(res, 400, { message: 'seconds must be a whole number ≥ 0' });
+        const session = billing.backdateSession(billing.session(id), seconds);
+        // what the sweep would do at its next turn, now
+        billing.expireDueSessions();
+        await sender.idle();
+        return sendJson(res, 200, publicView(session));
+      }
       if (what === 'idle' && method === 'POST') {
         await sender.idle();
         return sendJson(res, 200, { idle: true });
@@ -403,6 +425,7 @@ export function createStripeStandIn(
       }
     },
     async close() {
+      clearInterval(sweep);
       sender.close();
       store.close();
     },
