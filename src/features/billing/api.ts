@@ -8,7 +8,14 @@ import { AppError, functionError } from '../../lib/errors/index.ts';
 import type { Locale } from '../../lib/i18n.ts';
 import type { AppSupabaseClient } from '../../lib/supabase.ts';
 import type { Plan } from '../subscription/index.ts';
-import { activityItems, type FixRow, type LogRow, type ProjectRow, purchaseItems } from './history-items.ts';
+import {
+  activityItems,
+  type FixRow,
+  type LedgerRow,
+  type LogRow,
+  type ProjectRow,
+  purchaseItems,
+} from './history-items.ts';
 
 export const billingKeys = {
   all: ['billing'] as const,
@@ -172,10 +179,15 @@ const PURCHASE_EVENTS = [
 ];
 
 export async function fetchHistory(client: AppSupabaseClient) {
-  const [projects, fixes, tools, purchases] = await Promise.all([
+  const [ledger, projects, fixes, tools, purchases] = await Promise.all([
+    client
+      .from('credit_ledger')
+      .select('id, amount, reason, reference, refund_of, details, created_at')
+      .order('created_at', { ascending: false })
+      .limit(HISTORY_LIMIT),
     client
       .from('projects')
-      .select('id, name, type, status, created_at, updated_at, credits_charged')
+      .select('id, name, type, status, created_at, updated_at, video_status')
       .order('created_at', { ascending: false })
       .limit(HISTORY_LIMIT),
     client
@@ -196,9 +208,10 @@ export async function fetchHistory(client: AppSupabaseClient) {
       .order('created_at', { ascending: false })
       .limit(HISTORY_LIMIT),
   ]);
-  for (const r of [projects, fixes, tools, purchases]) if (r.error) throw r.error;
+  for (const r of [ledger, projects, fixes, tools, purchases]) if (r.error) throw r.error;
   return {
     activity: activityItems(
+      (ledger.data ?? []) as LedgerRow[],
       (projects.data ?? []) as ProjectRow[],
       (fixes.data ?? []) as unknown as FixRow[],
       (tools.data ?? []) as LogRow[],
