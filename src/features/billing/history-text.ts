@@ -1,5 +1,5 @@
 // The history's rows in the seller's language: action, details and status words.
-import { msg } from '@lingui/core/macro';
+import { msg, plural } from '@lingui/core/macro';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import type { ActivityItem, PurchaseItem } from './history-items.ts';
 
@@ -176,4 +176,17 @@ export function purchaseDetails(
     case 'plan_changed':
       return previous ? i18n._(msg`${previous} → ${plan}`) : i18n._(msg`${plan} plan`);
   }
+}
+
+/**
+ * Credits moved, signed: '−1 credit', '+10 credits', '−0.4 credits'; 'Free' for a free fix;
+ * '—' when none moved. # is the number in the reader's locale.
+ */
+export function creditsText(credits: number | null, i18n: I18n): string {
+  if (credits === null) return '—';
+  if (credits === 0) return i18n._(msg`Free`);
+  const n = Math.abs(credits);
+  return credits < 0
+    ? i18n._(msg({ message: plural(n, { one: '−# credit', other: '−# credits' }) }))
+    : i18n._(msg({ message: plural(n, { one: '+# credit', other: '+# credits' }) }));
 }

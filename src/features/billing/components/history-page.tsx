@@ -33,6 +33,7 @@ import {
 import {
   activityAction,
   activityDetails,
+  creditsText,
   purchaseAction,
   purchaseDetails,
   statusText,
@@ -72,19 +73,6 @@ const DATE_TIME: Intl.DateTimeFormatOptions = {
   hour: 'numeric',
   minute: '2-digit',
 };
-
-/**
- * Credits moved, signed: '−1 credit', '+10 credits', '−0.4 credits'; 'Free' for a free fix;
- * '—' when none moved. # is the number in the reader's locale.
- */
-export function creditsText(credits: number | null, i18n: I18n): string {
-  if (credits === null) return '—';
-  if (credits === 0) return i18n._(msg`Free`);
-  const n = Math.abs(credits);
-  return credits < 0
-    ? i18n._(msg({ message: plural(n, { one: '−# credit', other: '−# credits' }) }))
-    : i18n._(msg({ message: plural(n, { one: '+# credit', other: '+# credits' }) }));
-}
 
 function activityRow(item: ActivityItem, i18n: I18n, locale: Locale): Row {
   let link: React.ReactNode = null;
