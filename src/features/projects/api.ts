@@ -225,6 +225,8 @@ export interface FixEligibility {
   reason_code: string | null;
   will_use_credits: boolean;
   free_fixes_remaining: number;
+  /** the plan's free fixes per project (the m of 'n of m free fixes left') */
+  free_fixes_per_project: number;
   credits_remaining: number;
   fix_cost: number;
 }
@@ -242,6 +244,7 @@ export async function fetchFixEligibility(
     reason_code: typeof r.reason_code === 'string' ? r.reason_code : null,
     will_use_credits: r.will_use_credits === true,
     free_fixes_remaining: Number(r.free_fixes_remaining ?? 0),
+    free_fixes_per_project: Number(r.free_fixes_per_project ?? r.free_fixes_remaining ?? 0),
     credits_remaining: Number(r.credits_remaining ?? 0),
     fix_cost: Number(r.fix_cost ?? 1),
   };

@@ -5,7 +5,7 @@
 // after a lost answer gets the fix already made, never a second charge.
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { MessageDescriptor } from '@lingui/core';
-import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MOBILE_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts';
 import { useAppMutation } from '../../../lib/errors/index.ts';
@@ -27,6 +27,7 @@ import { PANE_SIZE, resultSource } from '../image-sources.ts';
 import { MESSAGES } from '../labels.ts';
 import type { Project, ProjectImage } from '../project-types.ts';
 import { FixCanvas } from './fix-canvas.tsx';
+import { FixPrice } from './fix-price.tsx';
 import { ProjectIcon } from './project-icon.tsx';
 import * as s from './dialogs.css.ts';
 
@@ -203,23 +204,7 @@ export function FixDialog({
           {eligibility.isError && (
             <Alert tone="error">{t`Could not check your fixes. You can still send the request.`}</Alert>
           )}
-          {e?.can_request && !e.will_use_credits && (
-            <Alert tone="success">
-              <Plural
-                value={e.free_fixes_remaining}
-                one="This fix is free: # free fix left for this project."
-                other="This fix is free: # free fixes left for this project."
-              />
-            </Alert>
-          )}
-          {e?.can_request && e.will_use_credits && (
-            <Alert tone="info">
-              <Trans>
-                This fix uses 1 credit: your plan's free fixes for this project are used up. You have{' '}
-                {e.credits_remaining} credits.
-              </Trans>
-            </Alert>
-          )}
+          {e?.can_request && <FixPrice eligibility={e} />}
           {blocked && <FixBlocked code={e.reason_code} reason={e.reason} />}
           {!phone && <div className={s.sideButtons}>{buttons}</div>}
         </div>
