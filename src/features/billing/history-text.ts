@@ -156,7 +156,7 @@ export function purchaseDetails(
   switch (item.event) {
     case 'credits': {
       const n = item.creditsAdded ?? 0;
-      return i18n._(msg`${n} credits added`);
+      return i18n._(msg({ message: plural(n, { one: '# credit added', other: '# credits added' }) }));
     }
     case 'plan_purchase':
     case 'renewal':

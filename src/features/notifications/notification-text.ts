@@ -1,7 +1,7 @@
 // The server stores notification texts in English with the values they were made from
 // (data.projectName, data.credits). Known types are shown in the user's language from
 // those values; anything else shows the stored text.
-import { msg } from '@lingui/core/macro';
+import { msg, plural } from '@lingui/core/macro';
 import type { I18n } from '@lingui/core';
 import type { AppNotification } from './api.ts';
 
@@ -37,10 +37,17 @@ export function notificationText(n: AppNotification, i18n: I18n): { title: strin
       };
     case 'credits_low': {
       if (credits == null) break;
-      const n = i18n.number(Number(credits), { maximumFractionDigits: 2 });
+      const n = Number(credits);
       return {
         title: i18n._(msg`Low Credits`),
-        message: i18n._(msg`You have only ${n} credits left. Purchase more to continue.`),
+        message: i18n._(
+          msg({
+            message: plural(n, {
+              one: 'You have only # credit left. Purchase more to continue.',
+              other: 'You have only # credits left. Purchase more to continue.',
+            }),
+          }),
+        ),
       };
     }
     case 'credits_empty':
