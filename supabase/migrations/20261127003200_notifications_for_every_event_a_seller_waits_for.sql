@@ -8,7 +8,8 @@
 --   fix_processing / fix_completed / fix_rejected
 --                                    fixes.status becomes processing / completed / rejected
 --                                    data {projectName, fixId}
---   payment_received                 a credit pack is paid (ledger 'purchase')
+--   payment_received                 a credit pack is paid (ledger 'purchase' with the amount
+--                                    paid; credits an operator grants without one are no payment)
 --                                    data {credits, amountCents, currency}
 --   credits_added                    a plan grants its credits, at purchase and at each renewal
 --                                    (ledger 'plan_grant') data {credits, plan}
@@ -89,7 +90,7 @@ declare
   v_charge public.credit_ledger;
   v_name text;
 begin
-  if new.reason = 'purchase' then
+  if new.reason = 'purchase' and new.details ->> 'amountCents' is not null then
     insert into public.notifications (user_id, type, title, message, data)
     values (new.user_id, 'payment_received', 'Payment received',
             format('Your payment was received: %s credits were added to your balance.', private.format_credits(new.amount)),
