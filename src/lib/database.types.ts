@@ -1408,6 +1408,7 @@ export type Database = {
           description: string
           image_id?: string
           project_id: string
+          request_id?: string
         }
         Returns: Json
       }
@@ -1415,6 +1416,7 @@ export type Database = {
         Args: {
           custom_description?: string
           project_id: string
+          request_id?: string
           video_style: string
         }
         Returns: Json
@@ -1470,6 +1472,7 @@ export type Database = {
           product_paths: string[]
           project_name?: string
           project_type: string
+          request_id?: string
         }
         Returns: Json
       }

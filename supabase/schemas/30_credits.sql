@@ -324,6 +324,70 @@ create policy "own ledger" on public.credit_ledger for select to authenticated
   using (user_id = (select auth.uid()));
 
 -- Privileges ----------------------------------------------------------------------------
+
+-- Requests that move money, served once per request id (the browser's id for one press):
+-- claim_request answers null for a new request (go on, then settle_request with the outcome in
+-- the same transaction) or the first outcome for a repeat; a concurrent repeat waits on the
+-- row's key. Kept 30 days. See docs/architecture.md "Money exactly once".
+create table private.money_requests (
+  user_id uuid not null references auth.users (id) on delete cascade,
+  request_id text not null,
+  kind text not null check (kind in ('generation', 'video', 'fix', 'batch')),
+  params_hash text not null,
+  outcome jsonb,
+  created_at timestamptz not null default now(),
+  primary key (user_id, request_id)
+);
+create index money_requests_age_idx on private.money_requests (user_id, created_at);
+
+comment on table private.money_requests is
+  'Requests that move money, by the browser''s request id: a repeat gets the first outcome instead of a second charge (kept 30 days).';
+
+-- null: the request is new and now claimed (settle it before returning); otherwise the outcome
+-- of the first request with this id.
+create or replace function private.claim_request(p_user_id uuid, p_request_id text, p_kind text, p_params jsonb)
+returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_request text := nullif(btrim(p_request_id), '');
+  v_hash text := md5(p_kind || ':' || coalesce(p_params, '{}'::jsonb)::text);
+  v_row private.money_requests;
+begin
+  if v_request is null then
+    return null;
+  end if;
+  if length(v_request) > 200 then
+    perform private.fail('Invalid request id', 'request_id_invalid');
+  end if;
+  delete from private.money_requests m
+    where m.user_id = p_user_id and m.created_at < private.app_now() - interval '30 days';
+  -- a concurrent insert of the same key makes this wait until that transaction ends
+  insert into private.money_requests (user_id, request_id, kind, params_hash)
+  values (p_user_id, v_request, p_kind, v_hash)
+  on conflict (user_id, request_id) do nothing;
+  if found then
+    return null;
+  end if;
+  select * into v_row from private.money_requests m where m.user_id = p_user_id and m.request_id = v_request;
+  if v_row.kind <> p_kind or v_row.params_hash <> v_hash or v_row.outcome is null then
+    perform private.fail('This request was already sent with other choices', 'request_reused');
+  end if;
+  return v_row.outcome;
+end
+$$;
+
+create or replace function private.settle_request(p_user_id uuid, p_request_id text, p_outcome jsonb)
+returns void
+language sql
+set search_path = ''
+as $$
+  update private.money_requests m set outcome = p_outcome
+  where m.user_id = p_user_id and m.request_id = nullif(btrim(p_request_id), '')
+$$;
+
+
 revoke all on function private.change_credits(p_user_id uuid, p_amount numeric, p_reason text, p_reference text, p_details jsonb, p_plan_delta numeric, p_purchased_delta numeric) from public;
 revoke all on function private.insufficient_credits(p_needed numeric, p_available numeric) from public;
 revoke all on function private.lock_subscription(p_user_id uuid) from public;
@@ -335,3 +399,5 @@ revoke all on public.credit_ledger from anon, authenticated;
 grant select on public.credit_ledger to anon, authenticated;
 revoke all on public.subscriptions from anon, authenticated;
 grant select on public.subscriptions to anon, authenticated;
+revoke all on function private.claim_request(p_user_id uuid, p_request_id text, p_kind text, p_params jsonb) from public;
+revoke all on function private.settle_request(p_user_id uuid, p_request_id text, p_outcome jsonb) from public;

@@ -427,7 +427,8 @@ language sql stable
 set search_path = ''
 as $$ select private.next_untitled_name(p_user_id, null) $$;
 
-create or replace function public.start_generation(
+-- The checked body of start_generation; public.start_generation (below) serves it once per request id.
+create or replace function private.start_generation(
   project_type text,
   product_paths text[],
   pose_ids integer[],
@@ -621,6 +622,50 @@ begin
 end
 $$;
 
+-- start_generation with a request id: a repeat answers the first project (private.claim_request).
+create or replace function public.start_generation(
+  project_type text,
+  product_paths text[],
+  pose_ids integer[],
+  model_id integer default null,
+  background_id integer default null,
+  background_blurred boolean default false,
+  custom_model text default null,
+  custom_background text default null,
+  project_name text default null,
+  garment_types text[] default null,
+  locale text default null,
+  request_id text default null)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  uid uuid := private.require_user();
+  v_first jsonb;
+  v_project jsonb;
+begin
+  -- the language only names the project: a repeat from a page switched to Greek is the same request
+  v_first := private.claim_request(uid, start_generation.request_id, 'generation', jsonb_build_object(
+    'project_type', start_generation.project_type, 'product_paths', start_generation.product_paths,
+    'pose_ids', start_generation.pose_ids, 'model_id', start_generation.model_id,
+    'background_id', start_generation.background_id, 'background_blurred', start_generation.background_blurred,
+    'custom_model', start_generation.custom_model, 'custom_background', start_generation.custom_background,
+    'project_name', start_generation.project_name, 'garment_types', start_generation.garment_types));
+  if v_first is not null then
+    return coalesce(private.project_json((v_first ->> 'id')::uuid), v_first) || jsonb_build_object('replayed', true);
+  end if;
+  v_project := private.start_generation(start_generation.project_type, start_generation.product_paths,
+    start_generation.pose_ids, start_generation.model_id, start_generation.background_id,
+    start_generation.background_blurred, start_generation.custom_model, start_generation.custom_background,
+    start_generation.project_name, start_generation.garment_types, start_generation.locale);
+  perform private.settle_request(uid, start_generation.request_id,
+    jsonb_build_object('id', v_project -> 'id', 'name', v_project -> 'name'));
+  return v_project || jsonb_build_object('replayed', false);
+end
+$$;
+
 create or replace function public.quote_generation(
   project_type text, product_count integer default 1, pose_count integer default 1, locale text default null)
 returns jsonb
@@ -695,7 +740,8 @@ revoke all on function private.untitled_base(p_locale text) from public;
 revoke all on function public.archive_project(project_id uuid) from public;
 revoke all on function public.quote_generation(project_type text, product_count integer, pose_count integer, locale text) from public;
 revoke all on function public.rename_project(project_id uuid, name text) from public;
-revoke all on function public.start_generation(project_type text, product_paths text[], pose_ids integer[], model_id integer, background_id integer, background_blurred boolean, custom_model text, custom_background text, project_name text, garment_types text[], locale text) from public;
+revoke all on function public.start_generation(project_type text, product_paths text[], pose_ids integer[], model_id integer, background_id integer, background_blurred boolean, custom_model text, custom_background text, project_name text, garment_types text[], locale text, request_id text) from public;
+revoke all on function private.start_generation(project_type text, product_paths text[], pose_ids integer[], model_id integer, background_id integer, background_blurred boolean, custom_model text, custom_background text, project_name text, garment_types text[], locale text) from public, anon, authenticated, service_role;
 revoke all on function public.unarchive_project(project_id uuid) from public;
 revoke all on public.images from anon, authenticated;
 grant select on public.images to anon, authenticated;

@@ -91,6 +91,7 @@ begin
     'reason_code', v_code,
     'will_use_credits', v_will_pay,
     'free_fixes_remaining', v_remaining,
+    'free_fixes_per_project', coalesce(v_free, 0),
     'credits_remaining', coalesce(s.credits_remaining, 0),
     'plan', s.plan,
     'fix_cost', v_cost);
@@ -114,7 +115,7 @@ $$;
 -- fixes are used up, records the activity and stores the notice for the fix workflow —
 -- all at once. annotated_image is the drawing's object name in bucket 'fix-drawings'
 -- ('{userId}/...'). Returns {fix, is_free, credits_charged, credits_remaining}.
-create or replace function public.request_project_fix(
+create or replace function private.request_project_fix(
   project_id uuid, description text, annotated_image text default null, image_id uuid default null)
 returns jsonb
 language plpgsql
@@ -193,6 +194,35 @@ begin
     'is_free', v_free,
     'credits_charged', v_cost,
     'credits_remaining', (select s.credits_remaining from public.subscriptions s where s.user_id = uid));
+end
+$$;
+
+-- request_project_fix with a request id: a repeat answers the first fix (private.claim_request).
+create or replace function public.request_project_fix(
+  project_id uuid, description text, annotated_image text default null, image_id uuid default null,
+  request_id text default null)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  uid uuid := private.require_user();
+  v_first jsonb;
+  v_answer jsonb;
+begin
+  v_first := private.claim_request(uid, request_project_fix.request_id, 'fix', jsonb_build_object(
+    'project_id', request_project_fix.project_id, 'description', request_project_fix.description,
+    'annotated_image', request_project_fix.annotated_image, 'image_id', request_project_fix.image_id));
+  if v_first is not null then
+    return v_first || jsonb_build_object(
+      'credits_remaining', (select s.credits_remaining from public.subscriptions s where s.user_id = uid),
+      'replayed', true);
+  end if;
+  v_answer := private.request_project_fix(request_project_fix.project_id, request_project_fix.description,
+    request_project_fix.annotated_image, request_project_fix.image_id);
+  perform private.settle_request(uid, request_project_fix.request_id, v_answer);
+  return v_answer || jsonb_build_object('replayed', false);
 end
 $$;
 
@@ -318,7 +348,8 @@ revoke all on function private.tg_fixes_plain_drawing() from public;
 revoke all on function private.tg_fixes_queue_files() from public;
 revoke all on function public.can_request_project_fix(project_id uuid) from public;
 revoke all on function public.complete_fix(fix_id uuid, status text, result_path text, watermarked_path text, note text) from anon, authenticated, public;
-revoke all on function public.request_project_fix(project_id uuid, description text, annotated_image text, image_id uuid) from public;
+revoke all on function public.request_project_fix(project_id uuid, description text, annotated_image text, image_id uuid, request_id text) from public;
+revoke all on function private.request_project_fix(project_id uuid, description text, annotated_image text, image_id uuid) from public, anon, authenticated, service_role;
 revoke all on public.fix_requests from anon, authenticated;
 grant select on public.fix_requests to anon, authenticated;
 revoke all on public.fixes from anon, authenticated;

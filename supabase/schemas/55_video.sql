@@ -1,7 +1,7 @@
 -- Video (spec 2 §4 "Video request"): Advanced plan, a completed (or archived) project with
 -- a generated image, a preset style or a described custom one; charges 3 credits and sets
 -- video_status pending with the style, all at once. Returns the project.
-create or replace function public.request_project_video(
+create or replace function private.request_project_video(
   project_id uuid, video_style text, custom_description text default null)
 returns jsonb
 language plpgsql
@@ -59,6 +59,34 @@ begin
     jsonb_build_object('projectId', p.id, 'projectName', p.name, 'videoStyle', v_style, 'creditsUsed', v_price));
   perform pg_notify('video_jobs', p.id::text);
   return private.project_json(p.id);
+end
+$$;
+
+-- request_project_video with a request id: a repeat answers the first outcome (private.claim_request).
+create or replace function public.request_project_video(
+  project_id uuid, video_style text, custom_description text default null, request_id text default null)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  uid uuid := private.require_user();
+  v_first jsonb;
+  v_project jsonb;
+begin
+  v_first := private.claim_request(uid, request_project_video.request_id, 'video', jsonb_build_object(
+    'project_id', request_project_video.project_id, 'video_style', request_project_video.video_style,
+    'custom_description', request_project_video.custom_description));
+  if v_first is not null then
+    return coalesce(private.project_json((v_first ->> 'id')::uuid), v_first) || jsonb_build_object('replayed', true);
+  end if;
+  v_project := private.request_project_video(request_project_video.project_id, request_project_video.video_style,
+    request_project_video.custom_description);
+  perform private.settle_request(uid, request_project_video.request_id,
+    jsonb_build_object('id', v_project -> 'id', 'name', v_project -> 'name',
+                       'video_charge_id', v_project -> 'video_charge_id'));
+  return v_project || jsonb_build_object('replayed', false);
 end
 $$;
 
@@ -149,4 +177,5 @@ $$;
 revoke all on function private.tg_projects_video_request() from public;
 revoke all on function private.video_jobs_json(p_ids uuid[]) from public;
 revoke all on function public.report_video_outcome(project_id uuid, status text, video_path text, video_url text, error text) from anon, authenticated, public;
-revoke all on function public.request_project_video(project_id uuid, video_style text, custom_description text) from public;
+revoke all on function public.request_project_video(project_id uuid, video_style text, custom_description text, request_id text) from public;
+revoke all on function private.request_project_video(project_id uuid, video_style text, custom_description text) from public, anon, authenticated, service_role;

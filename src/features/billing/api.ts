@@ -8,7 +8,9 @@ import { AppError, functionError } from '../../lib/errors/index.ts';
 import type { Locale } from '../../lib/i18n.ts';
 import type { AppSupabaseClient } from '../../lib/supabase.ts';
 import type { Plan } from '../subscription/index.ts';
-import { activityItems, type FixRow, type LogRow, type ProjectRow, purchaseItems } from './history-items.ts';
+import { fetchHistory } from './history-fetch.ts';
+
+export { fetchHistory, HISTORY_LIMIT } from './history-fetch.ts';
 
 export const billingKeys = {
   all: ['billing'] as const,
@@ -170,52 +172,6 @@ export const checkoutResultQueryOptions = (client: AppSupabaseClient, userId: st
       return data as unknown as CheckoutResult;
     },
   });
-
-/** How many rows each history list reads (newest first). */
-export const HISTORY_LIMIT = 500;
-
-const PURCHASE_EVENTS = [
-  'credit_purchase_processed',
-  'subscription_updated',
-  'plan_determination',
-  'subscription_plan_changed',
-];
-
-export async function fetchHistory(client: AppSupabaseClient) {
-  const [projects, fixes, tools, purchases] = await Promise.all([
-    client
-      .from('projects')
-      .select('id, name, type, status, created_at, updated_at, credits_charged')
-      .order('created_at', { ascending: false })
-      .limit(HISTORY_LIMIT),
-    client
-      .from('fixes')
-      .select('id, project_id, status, created_at, projects(name, type)')
-      .order('created_at', { ascending: false })
-      .limit(HISTORY_LIMIT),
-    client
-      .from('webhook_logs')
-      .select('id, event_type, raw_data, created_at')
-      .in('event_type', ['user_activity_tool_used', 'tool_used'])
-      .order('created_at', { ascending: false })
-      .limit(HISTORY_LIMIT),
-    client
-      .from('webhook_logs')
-      .select('id, event_type, raw_data, created_at')
-      .in('event_type', PURCHASE_EVENTS)
-      .order('created_at', { ascending: false })
-      .limit(HISTORY_LIMIT),
-  ]);
-  for (const r of [projects, fixes, tools, purchases]) if (r.error) throw r.error;
-  return {
-    activity: activityItems(
-      (projects.data ?? []) as ProjectRow[],
-      (fixes.data ?? []) as unknown as FixRow[],
-      (tools.data ?? []) as LogRow[],
-    ),
-    purchases: purchaseItems((purchases.data ?? []) as LogRow[]),
-  };
-}
 
 export const historyQueryOptions = (client: AppSupabaseClient, userId: string) =>
   queryOptions({ queryKey: billingKeys.history(userId), queryFn: () => fetchHistory(client) });

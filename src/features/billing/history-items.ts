@@ -1,9 +1,23 @@
-// /history's two lists (spec 2 §2, §3, §5, §9), built from what the app reads: projects,
-// fixes and tool uses for activity; the billing rows of the history log (webhook_logs:
-// credit_purchase_processed, subscription_updated, plan_determination,
-// subscription_plan_changed) for purchases. Words are added by history-text.ts.
+// /history's two lists (spec 2 §2, §3, §5, §9), built from what the app reads. Activity is the
+// credit ledger: every movement of the balance (generation, refund, fix, video, tool, credit
+// pack, plan credits, rollover expiry, welcome credits, adjustment) is one row with its signed
+// credits, so the rows add up to the ledger and the balance; beside them, the two events that
+// move no credit: a project completed and a free fix. Purchases are the billing rows of the
+// history log (webhook_logs: credit_purchase_processed, subscription_updated,
+// plan_determination, subscription_plan_changed). Words are added by history-text.ts.
 
-export type ActivityType = 'project_created' | 'project_completed' | 'fix_requested' | 'tool_used';
+export type ActivityType =
+  | 'project_created'
+  | 'project_completed'
+  | 'fix_requested'
+  | 'tool_used'
+  | 'video_requested'
+  | 'refund'
+  | 'credits_purchased'
+  | 'plan_credits'
+  | 'credits_expired'
+  | 'welcome_credits'
+  | 'adjustment';
 
 export interface ActivityItem {
   id: string;
@@ -14,9 +28,15 @@ export interface ActivityItem {
   projectType: string | null;
   fixId: string | null;
   toolName: string | null;
-  /** credits it cost, when known */
+  /** the credits it moved: negative when charged, positive when given; 0 for a free fix; null when none moved */
   credits: number | null;
-  /** the project's, the fix's, or 'completed' for a tool use */
+  /** a ledger row's id (money rows only): rows = ledger */
+  ledgerId: string | null;
+  /** a refund: what the refunded charge was for */
+  refundOf: 'generation' | 'fix' | 'video' | 'tool' | null;
+  /** plan credits and expiry: the plan */
+  plan: string | null;
+  /** the project's, the fix's, the video's, or 'completed' */
   status: string;
 }
 
@@ -54,7 +74,7 @@ export interface ProjectRow {
   status: string;
   created_at: string;
   updated_at: string;
-  credits_charged?: number | string | null;
+  video_status?: string | null;
 }
 export interface FixRow {
   id: string;
@@ -69,6 +89,15 @@ export interface LogRow {
   raw_data: Record<string, unknown> | null;
   created_at: string;
 }
+export interface LedgerRow {
+  id: string;
+  amount: number | string;
+  reason: string;
+  reference: string | null;
+  refund_of: string | null;
+  details: Record<string, unknown> | null;
+  created_at: string;
+}
 
 /** History fallback amount per credit when none is recorded (spec 2 §9). */
 export const FALLBACK_CREDIT_PRICE = 1.75;
@@ -79,24 +108,103 @@ const num = (v: unknown): number | null => {
 };
 const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 
-export function activityItems(projects: ProjectRow[], fixes: FixRow[], tools: LogRow[]): ActivityItem[] {
+const LEDGER_TYPES: Record<string, ActivityType> = {
+  generation: 'project_created',
+  fix: 'fix_requested',
+  video: 'video_requested',
+  tool: 'tool_used',
+  refund: 'refund',
+  purchase: 'credits_purchased',
+  plan_grant: 'plan_credits',
+  expiry: 'credits_expired',
+  signup_bonus: 'welcome_credits',
+  adjustment: 'adjustment',
+};
+const REFUNDED = new Set(['generation', 'fix', 'video', 'tool']);
+
+/** The id after a reference's prefix ('project:<id>', 'fix:<id>'), when it has that prefix. */
+const refId = (reference: string | null, prefix: string) =>
+  reference?.startsWith(`${prefix}:`) ? reference.slice(prefix.length + 1) : null;
+
+export function activityItems(
+  ledger: LedgerRow[],
+  projects: ProjectRow[],
+  fixes: FixRow[],
+  tools: LogRow[] = [],
+): ActivityItem[] {
+  const projectById = new Map(projects.map((p) => [p.id, p]));
+  const fixById = new Map(fixes.map((f) => [f.id, f]));
+  const chargeById = new Map(ledger.map((l) => [l.id, l]));
+  const toolNameOfCharge = new Map<string, string>();
+  for (const t of tools) {
+    const raw = t.raw_data ?? {};
+    const metadata = (raw.metadata ?? {}) as Record<string, unknown>;
+    const charge = text(metadata.chargeId);
+    const name = text(raw.toolName) ?? text(metadata.toolName);
+    if (charge && name) toolNameOfCharge.set(charge, name);
+  }
   const items: ActivityItem[] = [];
+  const chargedFixes = new Set<string>();
+
+  for (const l of ledger) {
+    const details = l.details ?? {};
+    const charge = l.refund_of ? chargeById.get(l.refund_of) : undefined;
+    const about = charge ?? l;
+    const aboutDetails = about.details ?? {};
+    const fixId = text(aboutDetails.fixId) ?? refId(about.reference, 'fix');
+    const fix = fixId ? fixById.get(fixId) : undefined;
+    const projectId =
+      text(aboutDetails.projectId) ?? refId(about.reference, 'project') ?? fix?.project_id ?? null;
+    const project = projectId ? projectById.get(projectId) : undefined;
+    const type = LEDGER_TYPES[l.reason] ?? 'adjustment';
+    if (l.reason === 'fix' && fixId) chargedFixes.add(fixId);
+    const refundOf = text(details.charge_reason) ?? charge?.reason ?? null;
+    const status =
+      type === 'project_created'
+        ? (project?.status ?? 'completed')
+        : type === 'fix_requested'
+          ? (fix?.status ?? 'completed')
+          : type === 'video_requested'
+            ? (project?.video_status ?? 'completed')
+            : 'completed';
+    items.push({
+      id: `ledger:${l.id}`,
+      type,
+      date: l.created_at,
+      projectId: project ? projectId : null,
+      projectName: project?.name ?? fix?.projects?.name ?? null,
+      projectType: project?.type ?? fix?.projects?.type ?? null,
+      fixId,
+      toolName:
+        text(aboutDetails.tool) ?? toolNameOfCharge.get(about.id) ?? (about.reason === 'tool' ? '' : null),
+      credits: num(l.amount),
+      ledgerId: l.id,
+      refundOf: refundOf && REFUNDED.has(refundOf) ? (refundOf as ActivityItem['refundOf']) : null,
+      plan: text(details.plan),
+      status,
+    });
+  }
   for (const p of projects) {
-    const completed = p.status === 'completed' || p.status === 'archived';
+    if (p.status !== 'completed' && p.status !== 'archived') continue;
     items.push({
       id: `project:${p.id}`,
-      type: completed ? 'project_completed' : 'project_created',
-      date: completed ? p.updated_at : p.created_at,
+      type: 'project_completed',
+      date: p.updated_at,
       projectId: p.id,
       projectName: p.name,
       projectType: p.type,
       fixId: null,
       toolName: null,
-      credits: num(p.credits_charged),
+      credits: null,
+      ledgerId: null,
+      refundOf: null,
+      plan: null,
       status: p.status,
     });
   }
+  // a free fix moves no credit, but the seller asked for it
   for (const f of fixes) {
+    if (chargedFixes.has(f.id)) continue;
     items.push({
       id: `fix:${f.id}`,
       type: 'fix_requested',
@@ -106,24 +214,11 @@ export function activityItems(projects: ProjectRow[], fixes: FixRow[], tools: Lo
       projectType: f.projects?.type ?? null,
       fixId: f.id,
       toolName: null,
-      credits: null,
+      credits: 0,
+      ledgerId: null,
+      refundOf: null,
+      plan: null,
       status: f.status,
-    });
-  }
-  for (const t of tools) {
-    const raw = t.raw_data ?? {};
-    const metadata = (raw.metadata ?? {}) as Record<string, unknown>;
-    items.push({
-      id: `tool:${t.id}`,
-      type: 'tool_used',
-      date: t.created_at,
-      projectId: null,
-      projectName: null,
-      projectType: null,
-      fixId: null,
-      toolName: text(raw.toolName) ?? text(metadata.toolName),
-      credits: num(raw.creditsUsed) ?? num(metadata.creditsUsed),
-      status: 'completed',
     });
   }
   return items;

@@ -1,5 +1,5 @@
 // The history's rows in the seller's language: action, details and status words.
-import { msg } from '@lingui/core/macro';
+import { msg, plural } from '@lingui/core/macro';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import type { ActivityItem, PurchaseItem } from './history-items.ts';
 
@@ -54,23 +54,72 @@ export function activityAction(item: ActivityItem, i18n: I18n): string {
       return i18n._(msg`Fix requested`);
     case 'tool_used':
       return i18n._(msg`Tool used`);
+    case 'video_requested':
+      return i18n._(msg`Video requested`);
+    case 'refund':
+      switch (item.refundOf) {
+        case 'generation':
+          return i18n._(msg`Image refunded`);
+        case 'fix':
+          return i18n._(msg`Fix refunded`);
+        case 'video':
+          return i18n._(msg`Video refunded`);
+        case 'tool':
+          return i18n._(msg`Tool use refunded`);
+        default:
+          return i18n._(msg`Refund`);
+      }
+    case 'credits_purchased':
+      return i18n._(msg`Credits purchased`);
+    case 'plan_credits':
+      return i18n._(msg`Plan credits`);
+    case 'credits_expired':
+      return i18n._(msg`Credits expired`);
+    case 'welcome_credits':
+      return i18n._(msg`Welcome credits`);
+    case 'adjustment':
+      return i18n._(msg`Balance adjustment`);
   }
 }
+
+const projectDetails = (item: ActivityItem, i18n: I18n) => {
+  const name = item.projectName ?? '';
+  return item.projectType === 'flat-lay'
+    ? i18n._(msg`"${name}" · flat-lay`)
+    : i18n._(msg`"${name}" · on-model`);
+};
+
+const toolTitle = (item: ActivityItem, i18n: I18n) => {
+  const key = item.toolName ?? '';
+  return TOOL_NAMES[key] ? i18n._(TOOL_NAMES[key]) : key;
+};
 
 export function activityDetails(item: ActivityItem, i18n: I18n): string {
   const name = item.projectName ?? '';
   switch (item.type) {
     case 'project_created':
     case 'project_completed':
-      return item.projectType === 'flat-lay'
-        ? i18n._(msg`"${name}" · flat-lay`)
-        : i18n._(msg`"${name}" · on-model`);
+      return projectDetails(item, i18n);
     case 'fix_requested':
       return i18n._(msg`For "${name}"`);
-    case 'tool_used': {
-      const key = item.toolName ?? '';
-      return TOOL_NAMES[key] ? i18n._(TOOL_NAMES[key]) : key;
+    case 'video_requested':
+      return i18n._(msg`For "${name}"`);
+    case 'tool_used':
+      return toolTitle(item, i18n);
+    case 'refund':
+      if (item.toolName !== null) return toolTitle(item, i18n);
+      return item.projectName !== null ? i18n._(msg`For "${name}"`) : '';
+    case 'plan_credits': {
+      const plan = planTitle(item.plan, i18n);
+      return i18n._(msg`${plan} plan`);
     }
+    case 'credits_expired':
+      return i18n._(msg`Plan credits over the rollover limit`);
+    case 'credits_purchased':
+      return i18n._(msg`Credit pack`);
+    case 'welcome_credits':
+    case 'adjustment':
+      return '';
   }
 }
 
@@ -107,7 +156,7 @@ export function purchaseDetails(
   switch (item.event) {
     case 'credits': {
       const n = item.creditsAdded ?? 0;
-      return i18n._(msg`${n} credits added`);
+      return i18n._(msg({ message: plural(n, { one: '# credit added', other: '# credits added' }) }));
     }
     case 'plan_purchase':
     case 'renewal':
@@ -127,4 +176,17 @@ export function purchaseDetails(
     case 'plan_changed':
       return previous ? i18n._(msg`${previous} → ${plan}`) : i18n._(msg`${plan} plan`);
   }
+}
+
+/**
+ * Credits moved, signed: '−1 credit', '+10 credits', '−0.4 credits'; 'Free' for a free fix;
+ * '—' when none moved. # is the number in the reader's locale.
+ */
+export function creditsText(credits: number | null, i18n: I18n): string {
+  if (credits === null) return '—';
+  if (credits === 0) return i18n._(msg`Free`);
+  const n = Math.abs(credits);
+  return credits < 0
+    ? i18n._(msg({ message: plural(n, { one: '−# credit', other: '−# credits' }) }))
+    : i18n._(msg({ message: plural(n, { one: '+# credit', other: '+# credits' }) }));
 }

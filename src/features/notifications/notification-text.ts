@@ -1,7 +1,7 @@
 // The server stores notification texts in English with the values they were made from
 // (data.projectName, data.credits). Known types are shown in the user's language from
 // those values; anything else shows the stored text.
-import { msg } from '@lingui/core/macro';
+import { msg, plural } from '@lingui/core/macro';
 import type { I18n } from '@lingui/core';
 import { normalisePlan, planName } from '../subscription/index.ts';
 import type { AppNotification } from './api.ts';
@@ -38,10 +38,17 @@ export function notificationText(n: AppNotification, i18n: I18n): { title: strin
       };
     case 'credits_low': {
       if (credits == null) break;
-      const n = i18n.number(Number(credits), { maximumFractionDigits: 2 });
+      const n = Number(credits);
       return {
         title: i18n._(msg`Low Credits`),
-        message: i18n._(msg`You have only ${n} credits left. Purchase more to continue.`),
+        message: i18n._(
+          msg({
+            message: plural(n, {
+              one: 'You have only # credit left. Purchase more to continue.',
+              other: 'You have only # credits left. Purchase more to continue.',
+            }),
+          }),
+        ),
       };
     }
     case 'purchase_failed': {
@@ -67,6 +74,100 @@ export function notificationText(n: AppNotification, i18n: I18n): { title: strin
         title: i18n._(msg`Out of Credits`),
         message: i18n._(msg`You have run out of credits. Purchase more to continue.`),
       };
+    case 'video_completed':
+      if (name == null) break;
+      return {
+        title: i18n._(msg`Video ready`),
+        message: i18n._(msg`The video of "${name}" is ready.`),
+      };
+    case 'video_failed':
+      if (name == null) break;
+      return {
+        title: i18n._(msg`Video failed`),
+        message: i18n._(msg`The video of "${name}" could not be made. Your credits have been refunded.`),
+      };
+    case 'fix_processing':
+      if (name == null) break;
+      return {
+        title: i18n._(msg`Fix in progress`),
+        message: i18n._(msg`Our team is working on your fix for "${name}".`),
+      };
+    case 'fix_completed':
+      if (name == null) break;
+      return {
+        title: i18n._(msg`Fix completed`),
+        message: i18n._(msg`Your fix for "${name}" is ready.`),
+      };
+    case 'fix_rejected':
+      if (name == null) break;
+      return {
+        title: i18n._(msg`Fix rejected`),
+        message: i18n._(msg`Your fix request for "${name}" was rejected.`),
+      };
+    case 'payment_received': {
+      if (credits == null) break;
+      const n = Number(credits);
+      return {
+        title: i18n._(msg`Payment received`),
+        message: i18n._(
+          msg({
+            message: plural(n, {
+              one: 'Your payment was received: # credit was added to your balance.',
+              other: 'Your payment was received: # credits were added to your balance.',
+            }),
+          }),
+        ),
+      };
+    }
+    case 'credits_added': {
+      if (credits == null) break;
+      const n = Number(credits);
+      return {
+        title: i18n._(msg`Credits added`),
+        message: i18n._(
+          msg({
+            message: plural(n, {
+              one: '# credit of your plan was added to your balance.',
+              other: '# credits of your plan were added to your balance.',
+            }),
+          }),
+        ),
+      };
+    }
+    case 'credits_refunded': {
+      if (credits == null) break;
+      const n = Number(credits);
+      return {
+        title: i18n._(msg`Credits refunded`),
+        message:
+          name == null
+            ? i18n._(
+                msg({
+                  message: plural(n, {
+                    one: '# credit was refunded to your balance.',
+                    other: '# credits were refunded to your balance.',
+                  }),
+                }),
+              )
+            : i18n._(
+                msg({
+                  message: plural(n, {
+                    one: `# credit for "${name}" was refunded to your balance.`,
+                    other: `# credits for "${name}" were refunded to your balance.`,
+                  }),
+                }),
+              ),
+      };
+    }
+    case 'plan_changed': {
+      const plan = n.data?.plan;
+      if (plan == null) break;
+      const title = plan === 'free' ? i18n._(msg`Free`) : `${plan.charAt(0).toUpperCase()}${plan.slice(1)}`;
+      return {
+        title: i18n._(msg`Plan changed`),
+        message: i18n._(msg`Your plan is now ${title}.`),
+      };
+    }
   }
   return { title: n.title, message: n.message };
 }

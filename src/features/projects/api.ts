@@ -2,7 +2,8 @@
 // queryOptions, and the writes (SQL functions; delete through the delete-project function,
 // which also removes the stored files).
 import { queryOptions } from '@tanstack/react-query';
-import { AppError, functionError } from '../../lib/errors/index.ts';
+import { AppError, functionError, isNetworkError } from '../../lib/errors/index.ts';
+import type { PendingRequest } from '../../lib/pending-request.ts';
 import type { AppSupabaseClient } from '../../lib/supabase.ts';
 import type { Tables } from '../../lib/database.types.ts';
 import type { FixStatus } from './labels.ts';
@@ -225,6 +226,8 @@ export interface FixEligibility {
   reason_code: string | null;
   will_use_credits: boolean;
   free_fixes_remaining: number;
+  /** the plan's free fixes per project (the m of 'n of m free fixes left') */
+  free_fixes_per_project: number;
   credits_remaining: number;
   fix_cost: number;
 }
@@ -242,6 +245,7 @@ export async function fetchFixEligibility(
     reason_code: typeof r.reason_code === 'string' ? r.reason_code : null,
     will_use_credits: r.will_use_credits === true,
     free_fixes_remaining: Number(r.free_fixes_remaining ?? 0),
+    free_fixes_per_project: Number(r.free_fixes_per_project ?? r.free_fixes_remaining ?? 0),
     credits_remaining: Number(r.credits_remaining ?? 0),
     fix_cost: Number(r.fix_cost ?? 1),
   };
@@ -298,26 +302,50 @@ export interface FixInput {
 /**
  * Stores the drawing in fix-drawings ({userId}/{projectId}/{timestamp}.png), asks for the fix
  * (request_project_fix: one pending per project, free fixes, else 1 credit) and wakes the
- * notice sender, which posts the request with the drawing to the fix workflow. A refused
- * request takes its drawing back out of storage.
+ * notice sender, which posts the request with the drawing to the fix workflow. The request
+ * (lib/pending-request.ts) names the press: its id makes the server record and charge the fix
+ * once, and its drawing is uploaded once — a retry after a lost answer sends both again
+ * unchanged and gets the fix already made. A refused request takes its drawing back out of
+ * storage; a lost answer leaves it (the fix may exist and point at it).
  */
-export async function requestFix(client: AppSupabaseClient, input: FixInput) {
-  const path = `${input.userId}/${input.projectId}/${Date.now()}.png`;
-  const upload = await client.storage
-    .from('fix-drawings')
-    .upload(path, input.drawing, { contentType: 'image/png' });
-  if (upload.error) throw upload.error;
+export async function requestFix(
+  client: AppSupabaseClient,
+  input: FixInput,
+  request: PendingRequest<FixRequestState>,
+) {
+  if (request.state.path === null) {
+    const path = `${input.userId}/${input.projectId}/${Date.now()}.png`;
+    const upload = await client.storage
+      .from('fix-drawings')
+      .upload(path, input.drawing, { contentType: 'image/png' });
+    if (upload.error) throw upload.error;
+    request.state.path = path;
+  }
+  const path = request.state.path;
   const { data, error } = await client.rpc('request_project_fix', {
     project_id: input.projectId,
     description: input.description,
     annotated_image: path,
     ...(input.imageId ? { image_id: input.imageId } : {}),
+    request_id: request.id,
   });
   if (error) {
-    await client.storage.from('fix-drawings').remove([path]);
+    if (!isNetworkError(error)) {
+      request.state.path = null;
+      await client.storage.from('fix-drawings').remove([path]);
+    }
     throw error;
   }
   // The notice is stored; sending now is a courtesy (the schedule retries anyway).
   void client.functions.invoke('send-notice', { body: {} }).catch(() => undefined);
   return data;
 }
+
+/** What a fix press sends again unchanged: the drawing once uploaded. */
+export interface FixRequestState {
+  path: string | null;
+}
+
+/** The key of a fix press: a new description, image or project is a new request. */
+export const fixRequestKey = (input: Omit<FixInput, 'drawing' | 'userId'>) =>
+  JSON.stringify([input.projectId, input.imageId, input.description]);

@@ -105,11 +105,17 @@ export interface VideoRequest {
   customDescription: string | null;
 }
 
-export async function requestVideo(client: AppSupabaseClient, req: VideoRequest): Promise<void> {
+export async function requestVideo(
+  client: AppSupabaseClient,
+  req: VideoRequest,
+  requestId: string,
+): Promise<void> {
   const { error } = await client.rpc('request_project_video', {
     project_id: req.projectId,
     video_style: req.style,
     ...(req.customDescription ? { custom_description: req.customDescription } : {}),
+    // one press is served once: a retry after a lost answer gets the video already asked for
+    request_id: requestId,
   });
   if (error) throw error;
 }

@@ -239,10 +239,10 @@ export interface StartedProject {
 
 export async function startGeneration(
   client: AppSupabaseClient,
-  draft: Draft,
-  backgroundBlurred: boolean,
+  args: ReturnType<typeof generationArgs>,
+  requestId: string,
 ): Promise<StartedProject> {
-  const { data, error } = await client.rpc('start_generation', generationArgs(draft, backgroundBlurred));
+  const { data, error } = await client.rpc('start_generation', { ...args, request_id: requestId });
   if (error) throw error;
   const p = data as { id: string; name: string };
   return { id: p.id, name: p.name };

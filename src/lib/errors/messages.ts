@@ -45,6 +45,9 @@ export const sqlErrorMessages = {
   image_not_found: msg`Image not found`,
   image_finished: msg`This image is already finished`,
   generated_path_required: msg`A completed image needs its generated_path`,
+  // requests that move money (request_id)
+  request_reused: msg`This request was already sent with other choices`,
+  request_id_invalid: msg`Invalid request id`,
   // video
   video_requires_advanced: msg`Video generation is available only on the Advanced plan`,
   video_style_required: msg`Please select a video style`,

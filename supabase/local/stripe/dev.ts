@@ -74,6 +74,16 @@ export function devApi(store: StripeStore, billing: Billing, sender: WebhookSend
         await sender.idle();
         return sendJson(res, 200, publicView(session));
       }
+      if (what === 'checkout_sessions' && id && action === 'backdate' && method === 'POST') {
+        const seconds = Number(url.searchParams.get('seconds') ?? 0);
+        if (!Number.isInteger(seconds) || seconds < 0)
+          return sendJson(res, 400, { message: 'seconds must be a whole number ≥ 0' });
+        const session = billing.sessions.backdate(billing.sessions.get(id), seconds);
+        // what the sweep would do at its next turn, now
+        billing.sessions.expireDue();
+        await sender.idle();
+        return sendJson(res, 200, publicView(session));
+      }
       if (what === 'idle' && method === 'POST') {
         await sender.idle();
         return sendJson(res, 200, { idle: true });

@@ -39,6 +39,8 @@ export interface StripeStandInOptions {
   webhookSecret: () => string;
   webhookBackoffMs: number[];
   businessName: string;
+  /** how often open Checkout Sessions past their expiry are expired (default 60 s) */
+  expirySweepMs?: number;
   /** the plans' monthly prices to create (price_drape_<plan>_monthly) */
   plans: () => Promise<{ plan: string; name: string; amountCents: number }[]>;
   log(message: string): void;
@@ -113,6 +115,16 @@ export function createStripeStandIn(
   };
   void seed();
   sender.restore();
+  // Stripe expires an unpaid Checkout Session by itself (24 h by default) and tells the
+  // webhook: the sweep does the same, so a purchase left unpaid is closed as 'expired'
+  const sweep = setInterval(() => {
+    try {
+      billing.sessions.expireDue();
+    } catch (err) {
+      opts.log(`could not expire checkout sessions: ${err instanceof Error ? err.message : err}`);
+    }
+  }, opts.expirySweepMs ?? 60_000);
+  sweep.unref();
 
   const pages: Record<string, (r: PageRequest) => void | Promise<void>> = {
     checkout: checkoutPages(store, billing, opts.businessName),
@@ -154,6 +166,7 @@ export function createStripeStandIn(
       }
     },
     async close() {
+      clearInterval(sweep);
       sender.close();
       store.close();
     },

@@ -29,7 +29,7 @@ test('Generate is disabled with the red note when the server says the credits ar
   await expect(page.getByTestId('credits-available')).toHaveText('0');
   await expect(
     page.getByText(
-      'You need 1 credits to generate these images. Please upgrade your plan or purchase more credits.',
+      'You need 1 credit to generate these images. Please upgrade your plan or purchase more credits.',
     ),
   ).toBeVisible();
   await expect(page.getByRole('button', { name: /Generate/ })).toBeDisabled();
@@ -71,7 +71,7 @@ test('the server refuses a stale quote: the insufficient-credits dialog', async 
   await setBalance(stack, user.id, 0);
   await page.getByRole('button', { name: /Generate/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Insufficient Credits' });
-  await expect(dialog).toContainText('You need 1 credits to generate these images.');
+  await expect(dialog).toContainText('You need 1 credit to generate these images.');
   await expect(dialog.getByRole('link', { name: 'View Pricing' })).toHaveAttribute('href', '/pricing');
   await dialog.getByRole('button', { name: 'Maybe Later' }).click();
   await expect(dialog).toBeHidden();

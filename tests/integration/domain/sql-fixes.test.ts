@@ -53,6 +53,7 @@ describe('can_request_project_fix', () => {
         reason_code: null,
         will_use_credits: free === 0,
         free_fixes_remaining: free,
+        free_fixes_per_project: free,
         credits_remaining: 5,
         plan,
         fix_cost: 1,

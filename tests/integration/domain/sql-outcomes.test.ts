@@ -49,7 +49,9 @@ const notes = (userId: string) =>
   sqlAs(
     db,
     { user: userId },
-    `select type, message from public.notifications where type <> 'project_created' order by created_at`,
+    // the project's own notifications (credits_refunded and payment_received are told too, elsewhere)
+    `select type, message from public.notifications
+     where type like 'project\\_%' and type <> 'project_created' order by created_at`,
   );
 
 describe('image outcomes', () => {

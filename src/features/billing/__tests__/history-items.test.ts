@@ -52,17 +52,102 @@ describe('purchase history', () => {
 });
 
 describe('activity history', () => {
-  it('projects (created or completed), fixes and tool uses, with what they cost', () => {
+  it('is the ledger: one row per movement with its signed credits, plus completed projects and free fixes', () => {
+    const at = (h: string) => `2026-11-20T${h}:00Z`;
+    const ledger = [
+      {
+        id: 'l1',
+        amount: '2.00',
+        reason: 'signup_bonus',
+        reference: 'signup',
+        refund_of: null,
+        details: {},
+        created_at: at('07:00'),
+      },
+      {
+        id: 'l2',
+        amount: '-1.00',
+        reason: 'generation',
+        reference: 'project:p1',
+        refund_of: null,
+        details: { projectId: 'p1' },
+        created_at: at('07:57'),
+      },
+      {
+        id: 'l3',
+        amount: '1.00',
+        reason: 'refund',
+        reference: 'image:i1',
+        refund_of: 'l2',
+        details: { charge_id: 'l2', charge_reason: 'generation' },
+        created_at: at('08:08'),
+      },
+      {
+        id: 'l4',
+        amount: '-1.00',
+        reason: 'fix',
+        reference: 'fix:f1',
+        refund_of: null,
+        details: { fixId: 'f1', projectId: 'p1' },
+        created_at: at('09:00'),
+      },
+      {
+        id: 'l5',
+        amount: '-3.00',
+        reason: 'video',
+        reference: null,
+        refund_of: null,
+        details: { projectId: 'p1', videoStyle: 'zoom-in' },
+        created_at: at('10:00'),
+      },
+      {
+        id: 'l6',
+        amount: '-0.40',
+        reason: 'tool',
+        reference: null,
+        refund_of: null,
+        details: { tool: 'background-remover' },
+        created_at: at('11:00'),
+      },
+      {
+        id: 'l7',
+        amount: '10.00',
+        reason: 'purchase',
+        reference: 'cs_1',
+        refund_of: null,
+        details: { amountCents: 1750 },
+        created_at: at('12:00'),
+      },
+      {
+        id: 'l8',
+        amount: '50.00',
+        reason: 'plan_grant',
+        reference: 'period:x',
+        refund_of: null,
+        details: { plan: 'pro' },
+        created_at: at('13:00'),
+      },
+      {
+        id: 'l9',
+        amount: '-4.00',
+        reason: 'expiry',
+        reference: 'period:y',
+        refund_of: null,
+        details: { plan: 'pro' },
+        created_at: at('14:00'),
+      },
+    ];
     const items = activityItems(
+      ledger,
       [
         {
           id: 'p1',
           name: 'Linen dress',
           type: 'on-model',
           status: 'completed',
-          created_at: '2026-11-01T00:00:00Z',
-          updated_at: '2026-11-02T00:00:00Z',
-          credits_charged: '3.00',
+          created_at: at('07:57'),
+          updated_at: at('08:10'),
+          video_status: 'completed',
         },
       ],
       [
@@ -70,17 +155,44 @@ describe('activity history', () => {
           id: 'f1',
           project_id: 'p1',
           status: 'pending',
-          created_at: '2026-11-03T00:00:00Z',
+          created_at: at('09:00'),
+          projects: { name: 'Linen dress', type: 'on-model' },
+        },
+        {
+          id: 'f2',
+          project_id: 'p1',
+          status: 'completed',
+          created_at: at('09:30'),
           projects: { name: 'Linen dress', type: 'on-model' },
         },
       ],
-      [log('t1', 'user_activity_tool_used', { toolName: 'background-remover', creditsUsed: 0.4 })],
     );
-    expect(items.map((i) => [i.type, i.date, i.credits])).toEqual([
-      ['project_completed', '2026-11-02T00:00:00Z', 3],
-      ['fix_requested', '2026-11-03T00:00:00Z', null],
-      ['tool_used', '2026-11-20T10:00:00Z', 0.4],
+    expect(items.map((i) => [i.type, i.credits, i.projectName, i.status])).toEqual([
+      ['welcome_credits', 2, null, 'completed'],
+      ['project_created', -1, 'Linen dress', 'completed'],
+      ['refund', 1, 'Linen dress', 'completed'],
+      ['fix_requested', -1, 'Linen dress', 'pending'],
+      ['video_requested', -3, 'Linen dress', 'completed'],
+      ['tool_used', -0.4, null, 'completed'],
+      ['credits_purchased', 10, null, 'completed'],
+      ['plan_credits', 50, null, 'completed'],
+      ['credits_expired', -4, null, 'completed'],
+      ['project_completed', null, 'Linen dress', 'completed'],
+      ['fix_requested', 0, 'Linen dress', 'completed'],
     ]);
+    expect(items[2]).toMatchObject({ refundOf: 'generation', projectId: 'p1' });
+    expect(items[5]).toMatchObject({ toolName: 'background-remover' });
+    // the money rows add up to the ledger
+    const rows = items.filter((i) => i.ledgerId !== null);
+    expect(rows.map((i) => i.ledgerId)).toEqual(ledger.map((l) => l.id));
+    const sum = (xs: number[]) => Math.round(xs.reduce((a, b) => a + b, 0) * 100) / 100;
+    expect(sum(rows.map((i) => i.credits ?? 0))).toBe(sum(ledger.map((l) => Number(l.amount))));
+    // sorted by the timestamp, newest first: 08:08 above 07:57
+    expect(
+      sortByDate(items, 'desc')
+        .slice(-3)
+        .map((i) => i.date),
+    ).toEqual([at('08:08'), at('07:57'), at('07:00')]);
   });
 
   it('searches case-insensitively and sorts by date both ways', () => {

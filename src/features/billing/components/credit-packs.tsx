@@ -2,8 +2,8 @@
 // (credit_pack_quote for the seller's plan) and bought at that price; 500 leads to sales.
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { msg } from '@lingui/core/macro';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { msg, plural } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Badge, Button, Icon, Skeleton } from '../../../ui/index.ts';
 import { useAppMutation } from '../../../lib/errors/index.ts';
 import { formatNumber } from '../../../lib/format.ts';
@@ -82,7 +82,7 @@ export function CreditPacks({
             max={SLIDER_MAX}
             step={SLIDER_STEP}
             value={credits}
-            aria-valuetext={t`${n(credits)} credits`}
+            aria-valuetext={t({ message: plural(credits, { one: '# credit', other: '# credits' }) })}
             onChange={(e) => setCredits(snapCredits(Number(e.target.value)))}
           />
           <div className={s.ticks} aria-hidden="true">
@@ -169,7 +169,7 @@ export function CreditPacks({
                 onClick={() => q && buy.mutate({ credits: q.credits, amount_cents: q.amount_cents })}
               >
                 <Icon name="coins" size={18} />
-                <Trans>Buy {n(credits)} credits</Trans>
+                <Plural value={credits} one="Buy # credit" other="Buy # credits" />
               </Button>
             </>
           )}

@@ -5,7 +5,6 @@ import { useMemo, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { I18n } from '@lingui/core';
-import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Alert,
@@ -33,6 +32,7 @@ import {
 import {
   activityAction,
   activityDetails,
+  creditsText,
   purchaseAction,
   purchaseDetails,
   statusText,
@@ -64,6 +64,15 @@ const toneOf = (status: string): BadgeTone =>
         ? 'warning'
         : 'neutral';
 
+/** Every row says when, to the minute, in the reader's locale (several happen on one day). */
+const DATE_TIME: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+};
+
 function activityRow(item: ActivityItem, i18n: I18n, locale: Locale): Row {
   let link: React.ReactNode = null;
   if (item.projectId) {
@@ -89,14 +98,10 @@ function activityRow(item: ActivityItem, i18n: I18n, locale: Locale): Row {
   return {
     id: item.id,
     date: item.date,
-    dateText: formatDate(item.date, locale, { year: 'numeric', month: 'short', day: 'numeric' }),
+    dateText: formatDate(item.date, locale, DATE_TIME),
     action: activityAction(item, i18n),
     details: activityDetails(item, i18n),
-    // '1 credit', '0.4 credits' ('1 credits' before); # is the number in the reader's locale
-    amount:
-      item.credits !== null && item.credits > 0
-        ? i18n._(msg({ message: plural(item.credits, { one: '# credit', other: '# credits' }) }))
-        : '—',
+    amount: creditsText(item.credits, i18n),
     status: statusText(item.status, i18n, item.type === 'fix_requested'),
     tone: toneOf(item.status),
     link,
@@ -108,10 +113,17 @@ function purchaseRow(item: PurchaseItem, i18n: I18n, locale: Locale): Row {
   return {
     id: item.id,
     date: item.date,
-    dateText: formatDate(item.date, locale, { year: 'numeric', month: 'short', day: 'numeric' }),
+    dateText: formatDate(item.date, locale, DATE_TIME),
     action: purchaseAction(item, i18n),
     details: purchaseDetails(item, i18n, date),
-    amount: item.amount !== null ? formatAmount(item.amount, item.currency, locale) : '—',
+    // a money row shows what was paid and the credits it brought
+    amount:
+      [
+        item.amount !== null ? formatAmount(item.amount, item.currency, locale) : null,
+        item.creditsAdded !== null && item.status !== 'expired' ? creditsText(item.creditsAdded, i18n) : null,
+      ]
+        .filter(Boolean)
+        .join(' · ') || '—',
     status: statusText(item.status, i18n),
     tone: toneOf(item.status),
     link: null,

@@ -1,8 +1,8 @@
 // The plan table (spec 2 §2): monthly only, Lite, Pro, Advanced and Enterprise; each button
 // by the seller's plan (Current plan, Get started, Upgrade, Downgrade; Contact Us).
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Button, Icon, Skeleton, Tabs } from '../../../ui/index.ts';
-import { formatDate, formatEuro, formatNumber } from '../../../lib/format.ts';
+import { formatDate, formatEuro } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 import type { Plan, PlanFacts } from '../../subscription/index.ts';
 import { TIERS, type Tier, tierAction } from '../plan-rules.ts';
@@ -164,7 +164,7 @@ function PlanCard({
           {tier === 'enterprise' ? (
             <Trans>Credits for your volume</Trans>
           ) : fact ? (
-            <Trans>{formatNumber(fact.monthly_credits, locale)} credits per month</Trans>
+            <Plural value={fact.monthly_credits} one="# credit per month" other="# credits per month" />
           ) : (
             <Skeleton width={120} height={16} />
           )}

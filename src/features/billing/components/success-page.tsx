@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Button, Icon, Spinner, buttonClass } from '../../../ui/index.ts';
 import { formatDate, formatNumber } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
@@ -119,9 +119,11 @@ function Body({
           <Trans>Welcome to {name}!</Trans>
         </h1>
         <p className={s.text}>
-          <Trans>
-            Your {name} plan is active. {n(result.credits_added)} credits were added to your account.
-          </Trans>
+          <Plural
+            value={Number(result.credits_added ?? 0)}
+            one={`Your ${name} plan is active. # credit was added to your account.`}
+            other={`Your ${name} plan is active. # credits were added to your account.`}
+          />
         </p>
         <dl className={s.facts}>
           <Fact label={<Trans>Plan</Trans>} value={<Trans>{name} Plan</Trans>} />
@@ -151,7 +153,7 @@ function Body({
           <Icon name="coins" size={30} />
         </span>
         <h1 className={s.title}>
-          <Trans>{n(result.credits_added)} credits added</Trans>
+          <Plural value={Number(result.credits_added ?? 0)} one="# credit added" other="# credits added" />
         </h1>
         <p className={s.text}>
           <Trans>Thank you for your purchase. Your credits are ready to use and never expire.</Trans>

@@ -7,6 +7,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fakeSupabase } from '../../../lib/testing/fake-supabase.ts';
 import { renderApp } from '../../../lib/testing/render-app.tsx';
+import { localSettings } from '../../../lib/local-settings.ts';
 import { toast } from '../../../ui/toast/toast-store.ts';
 import { NotificationBell } from '../components/notification-bell.tsx';
 import { useNotificationsLive } from '../hooks/use-notifications.ts';
@@ -75,6 +76,27 @@ describe('NotificationBell with a client of the test’s own', () => {
       await within(list).findByText('You have only 2 credits left. Purchase more to continue.'),
     ).toBeTruthy();
   });
+
+  for (const enabled of [true, false])
+    it(`an event the seller waits for arriving live is a toast ${enabled ? 'when' : 'only when'} app notifications are on`, async () => {
+      localSettings.setNotificationsEnabled(enabled);
+      const fake = fakeSupabase({ tables: { notifications: [notification('n1')] } });
+      renderApp(<LiveBell />, { client: fake.client, user });
+      const list = await openBell();
+      await waitFor(() => expect(fake.openChannels()).toEqual([`notifications:${user.id}`]));
+      const ready = notification('n4', {
+        type: 'video_completed',
+        title: 'Video ready',
+        message: 'The video of "Linen" is ready.',
+        created_at: '2026-11-21T11:00:00Z',
+      });
+      fake.tables.notifications.push(ready);
+      act(() => fake.emit('notifications', 'INSERT', ready));
+      // in the bell either way
+      expect(await within(list).findByText('The video of "Linen" is ready.')).toBeTruthy();
+      const toasts = toast.getSnapshot().map((t) => [t.tone, t.title]);
+      expect(toasts).toEqual(enabled ? [['success', 'Video ready']] : []);
+    });
 
   it('a failed mark-as-read puts the notification back as unread and says so', async () => {
     const fake = fakeSupabase({

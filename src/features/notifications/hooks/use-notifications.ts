@@ -1,6 +1,9 @@
 import { msg } from '@lingui/core/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAppMutation } from '../../../lib/errors/index.ts';
+import { i18n } from '../../../lib/i18n.ts';
+import { localSettings } from '../../../lib/local-settings.ts';
+import { toast } from '../../../ui/index.ts';
 import { useLiveRows } from '../../../lib/live-rows.ts';
 import { useSupabase } from '../../../lib/use-supabase.ts';
 import { useUser } from '../../auth/index.ts';
@@ -13,13 +16,18 @@ import {
   toNotification,
   type AppNotification,
 } from '../api.ts';
+import { notificationToast } from '../notification-toast.ts';
 
 export function useNotifications() {
   const user = useUser();
   return useQuery(notificationsQueryOptions(useSupabase(), user.id));
 }
 
-/** Keeps the bell live: rows the server inserts or updates land in the cached list. */
+/**
+ * Keeps the bell live: rows the server inserts or updates land in the cached list, and a new
+ * one about an event the seller waits for (video, fix, payment, credits, plan) is a toast when
+ * the app-notifications setting is on.
+ */
 export function useNotificationsLive() {
   const user = useUser();
   const queryClient = useQueryClient();
@@ -30,11 +38,14 @@ export function useNotificationsLive() {
     filter: `user_id=eq.${user.id}`,
     refetch: [key],
     // shown at once, then confirmed by the read
-    onChange: ({ row }) =>
-      row &&
-      queryClient.setQueryData<AppNotification[]>(key, (list) =>
-        mergeNotification(list, toNotification(row)),
-      ),
+    onChange: ({ type, row }) => {
+      if (!row) return;
+      const n = toNotification(row);
+      queryClient.setQueryData<AppNotification[]>(key, (list) => mergeNotification(list, n));
+      if (type !== 'INSERT') return;
+      const shown = notificationToast(n, i18n);
+      if (shown && localSettings.notificationsEnabled()) toast.show(shown);
+    },
   });
 }
 

@@ -4,6 +4,7 @@
 // phone that can share files, Share hands them to the share sheet (straight to a shop app).
 import { useId, useMemo, useState } from 'react';
 import { Link } from '@tanstack/react-router';
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Dialog, buttonClass } from '../../../ui/index.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
@@ -60,7 +61,11 @@ export function DownloadDialog({ project, images, cleanAllowed, onClose }: Downl
     <Dialog
       open
       onClose={onClose}
-      title={items.length > 1 ? t`Download ${items.length} images` : t`Download image`}
+      title={
+        items.length > 1
+          ? t({ message: plural(items.length, { one: 'Download # image', other: 'Download # images' }) })
+          : t`Download image`
+      }
       description={
         items[0] ? downloadFileName(project.name, format, items.length > 1 ? undefined : items[0]) : undefined
       }

@@ -1,9 +1,11 @@
 // 'Report an Issue' (spec 1 §2, spec 2 §5): draw on the image, describe the issue, see whether
 // the fix is free or costs a credit (can_request_project_fix), send. The drawing goes to
 // fix-drawings and request_project_fix records the fix; then the confirmation shows for 5 s.
-import { type FormEvent, useEffect, useState } from 'react';
+// A press keeps its request id (and uploaded drawing) until the server answers: sending again
+// after a lost answer gets the fix already made, never a second charge.
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { MessageDescriptor } from '@lingui/core';
-import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MOBILE_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts';
 import { useAppMutation } from '../../../lib/errors/index.ts';
@@ -11,13 +13,21 @@ import { useSupabase } from '../../../lib/use-supabase.ts';
 import { Alert, Button, Dialog, Spinner, TextAreaField } from '../../../ui/index.ts';
 import { useUser } from '../../auth/index.ts';
 import { subscriptionKeys } from '../../subscription/index.ts';
-import { fixEligibilityQueryOptions, projectKeys, requestFix } from '../api.ts';
+import { pendingRequests } from '../../../lib/pending-request.ts';
+import {
+  type FixRequestState,
+  fixEligibilityQueryOptions,
+  fixRequestKey,
+  projectKeys,
+  requestFix,
+} from '../api.ts';
 import { exportAnnotated, FIX_CANVAS, FIX_CANVAS_PHONE, type Stroke } from '../fix-drawing.ts';
 import { useSignedImage } from '../hooks/use-signed-image.ts';
 import { PANE_SIZE, resultSource } from '../image-sources.ts';
 import { MESSAGES } from '../labels.ts';
 import type { Project, ProjectImage } from '../project-types.ts';
 import { FixCanvas } from './fix-canvas.tsx';
+import { FixPrice } from './fix-price.tsx';
 import { ProjectIcon } from './project-icon.tsx';
 import * as s from './dialogs.css.ts';
 
@@ -70,18 +80,20 @@ export function FixDialog({
   const eligibility = useQuery(fixEligibilityQueryOptions(client, user.id, project.id));
   const { url } = useSignedImage(resultSource(image, cleanAllowed), PANE_SIZE);
   const loaded = useLoadedImage(url);
+  const requests = useRef(pendingRequests<FixRequestState>(() => ({ path: null }))).current;
 
   const submit = useAppMutation({
     mutationFn: async () => {
       if (!loaded) throw new Error('image not loaded');
-      const drawing = await exportAnnotated(loaded, strokes, box);
-      return requestFix(client, {
+      const input = {
         userId: user.id,
         projectId: project.id,
         imageId: image?.id ?? null,
         description: description.trim(),
-        drawing,
-      });
+      };
+      const request = requests.begin(fixRequestKey(input));
+      const drawing = await exportAnnotated(loaded, strokes, box);
+      return requests.send(request, (r) => requestFix(client, { ...input, drawing }, r));
     },
     errorMessage,
     onSuccess: () => {
@@ -192,23 +204,7 @@ export function FixDialog({
           {eligibility.isError && (
             <Alert tone="error">{t`Could not check your fixes. You can still send the request.`}</Alert>
           )}
-          {e?.can_request && !e.will_use_credits && (
-            <Alert tone="success">
-              <Plural
-                value={e.free_fixes_remaining}
-                one="This fix is free: # free fix left for this project."
-                other="This fix is free: # free fixes left for this project."
-              />
-            </Alert>
-          )}
-          {e?.can_request && e.will_use_credits && (
-            <Alert tone="info">
-              <Trans>
-                This fix uses 1 credit: your plan's free fixes for this project are used up. You have{' '}
-                {e.credits_remaining} credits.
-              </Trans>
-            </Alert>
-          )}
+          {e?.can_request && <FixPrice eligibility={e} />}
           {blocked && <FixBlocked code={e.reason_code} reason={e.reason} />}
           {!phone && <div className={s.sideButtons}>{buttons}</div>}
         </div>

@@ -1,5 +1,6 @@
 // While an image is being made (spec 2 §2): a spinner and what is happening, with live progress
 // from the project's images (each arrives over realtime).
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatRelative } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
@@ -35,7 +36,10 @@ export function ProcessingState({ done, total, since }: { done: number; total: n
         />
       </div>
       <p aria-live="polite">
-        {t`${done} of ${total} images ready`} · {t`started ${formatRelative(since, currentLocale())}`}
+        {t({
+          message: plural(total, { one: `${done} of # image ready`, other: `${done} of # images ready` }),
+        })}{' '}
+        · {t`started ${formatRelative(since, currentLocale())}`}
       </p>
     </div>
   );

@@ -4,6 +4,7 @@
 // picture and name link to the project.
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatRelative } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
@@ -89,7 +90,14 @@ export function ProjectCard({
             <span>
               <Trans>Generating…</Trans>
             </span>
-            <span aria-live="polite">{t`${done} of ${total} images ready`}</span>
+            <span aria-live="polite">
+              {t({
+                message: plural(total, {
+                  one: `${done} of # image ready`,
+                  other: `${done} of # images ready`,
+                }),
+              })}
+            </span>
             <span className={s.progressTrack} aria-hidden>
               <span
                 className={[s.progressFill, done === 0 ? s.progressRunning : undefined].join(' ')}

@@ -4,6 +4,7 @@
 // panes, and the project's fix requests with their outcome; everything live.
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatDate } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
@@ -255,7 +256,10 @@ function ProcessingBanner({ project }: { project: Project }) {
           <strong>
             <Trans>Generating your images</Trans>
           </strong>{' '}
-          {t`${done} of ${total} images ready.`} <Trans>This usually takes 1 to 2 minutes.</Trans>
+          {t({
+            message: plural(total, { one: `${done} of # image ready.`, other: `${done} of # images ready.` }),
+          })}{' '}
+          <Trans>This usually takes 1 to 2 minutes.</Trans>
         </span>
         <Spinner size={18} />
       </span>

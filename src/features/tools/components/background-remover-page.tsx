@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Icon, Spinner } from '../../../ui/index.ts';
 import { describeError } from '../../../lib/errors/index.ts';
 import { formatNumber } from '../../../lib/format.ts';
@@ -28,7 +28,6 @@ export function BackgroundRemoverPage() {
   const locale = currentLocale();
   const resultPanel = useRef<HTMLElement>(null);
   useReveal(resultPanel, result !== null);
-  const credits = remover.price !== undefined ? formatNumber(remover.price, locale) : null;
 
   const stageLabel =
     stage === 'uploading' ? (
@@ -47,7 +46,11 @@ export function BackgroundRemoverPage() {
     <div className={s.page}>
       <ToolHeader
         title={<Trans>Background Remover</Trans>}
-        price={credits && <Trans>{credits} credits per photo</Trans>}
+        price={
+          remover.price !== undefined && (
+            <Plural value={remover.price} one="# credit per photo" other="# credits per photo" />
+          )
+        }
         lead={
           <Trans>
             Cut your product out of its background. You get a PNG with a transparent background, ready for any

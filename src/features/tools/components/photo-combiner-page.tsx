@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Icon, Spinner } from '../../../ui/index.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
@@ -65,7 +65,6 @@ export function PhotoCombinerPage() {
   const combiner = usePhotoCombiner();
   const { photos, phase, busy, result, problem } = combiner;
   const full = photos.length >= MAX_COMBINER_IMAGES;
-  const credits = combiner.price !== undefined ? formatNumber(combiner.price, currentLocale()) : null;
   const resultPanel = useRef<HTMLElement>(null);
   useReveal(resultPanel, result !== null);
   const size = result
@@ -76,7 +75,11 @@ export function PhotoCombinerPage() {
     <div className={s.page}>
       <ToolHeader
         title={<Trans>Photo Combiner</Trans>}
-        price={credits && <Trans>{credits} credits per combination</Trans>}
+        price={
+          combiner.price !== undefined && (
+            <Plural value={combiner.price} one="# credit per combination" other="# credits per combination" />
+          )
+        }
         lead={
           <Trans>
             Add a top and a bottom: they are stacked into one outfit photo on white, ready for the flat-lay

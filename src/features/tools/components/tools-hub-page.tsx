@@ -1,9 +1,7 @@
 import { Link } from '@tanstack/react-router';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Icon, buttonClass } from '../../../ui/index.ts';
-import { formatNumber } from '../../../lib/format.ts';
-import { currentLocale } from '../../../lib/i18n.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useSupabase } from '../../../lib/use-supabase.ts';
 import { useSubscription } from '../../subscription/index.ts';
@@ -24,7 +22,6 @@ function ToolCard({
   const { i18n } = useLingui();
   const locked = isLocked(tool, plan);
   const available = !tool.comingSoon && !locked && !!tool.to;
-  const credits = price !== undefined ? formatNumber(price, currentLocale()) : null;
   return (
     <li className={s.card} data-available={available} data-testid={`tool-${tool.id}`}>
       <div className={s.top}>
@@ -59,10 +56,10 @@ function ToolCard({
       <div className={s.footer}>
         {available ? (
           <>
-            {credits && (
+            {price !== undefined && (
               <span className={s.price}>
                 <Icon name="coins" size={16} />
-                <Trans>{credits} credits per use</Trans>
+                <Plural value={price} one="# credit per use" other="# credits per use" />
               </span>
             )}
             <span className={s.open} aria-hidden="true">

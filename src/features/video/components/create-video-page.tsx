@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Icon, Skeleton, Spinner, buttonClass } from '../../../ui/index.ts';
 import { serverCode } from '../../../lib/errors/index.ts';
@@ -90,7 +90,7 @@ export function CreateVideoPage({ projectId }: { projectId: string }) {
 
   const p = project.data;
   const busyVideo = p?.video_status === 'pending' || p?.video_status === 'processing';
-  const price = access.price !== undefined ? formatNumber(access.price, currentLocale()) : '3';
+  const priceValue = access.price ?? 3;
   const balance = formatNumber(access.remaining ?? 0, currentLocale());
   const done = request.isSuccess;
 
@@ -246,7 +246,7 @@ export function CreateVideoPage({ projectId }: { projectId: string }) {
             <div className={s.cost}>
               <span className={s.costStrong}>
                 <Icon name="coins" size={16} />
-                <Trans>{price} credits per video</Trans>
+                <Plural value={priceValue} one="# credit per video" other="# credits per video" />
               </span>
               <span>
                 <Trans>Available credits: {balance}</Trans>

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Dialog, buttonClass } from '../../../ui/index.ts';
 
@@ -18,7 +19,13 @@ export function InsufficientCreditsDialog({
       open={open}
       onClose={onClose}
       title={t`Insufficient Credits`}
-      description={t`You need ${needed} credits to generate these images. Please upgrade your plan or purchase more credits.`}
+      description={t({
+        message: plural(needed, {
+          one: 'You need # credit to generate these images. Please upgrade your plan or purchase more credits.',
+          other:
+            'You need # credits to generate these images. Please upgrade your plan or purchase more credits.',
+        }),
+      })}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>

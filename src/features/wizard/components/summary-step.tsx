@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Link } from '@tanstack/react-router';
+import { plural } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Badge, Button, Icon } from '../../../ui/index.ts';
@@ -195,7 +196,13 @@ export function SummaryStep({ draft, dispatch }: { draft: Draft; dispatch: (a: W
 
         {short && quote.data && (
           <p className={s.short} role="alert">
-            {t`You need ${credits(quote.data.creditsNeeded)} credits to generate these images. Please upgrade your plan or purchase more credits.`}{' '}
+            {t({
+              message: plural(quote.data.creditsNeeded, {
+                one: 'You need # credit to generate these images. Please upgrade your plan or purchase more credits.',
+                other:
+                  'You need # credits to generate these images. Please upgrade your plan or purchase more credits.',
+              }),
+            })}{' '}
             <Link to="/pricing" className={s.editLink}>
               <Trans>View pricing</Trans>
             </Link>

@@ -1,5 +1,7 @@
 // Generate: start_generation decides price, balance and everything it creates (one
-// transaction); the screen shows what it says. On success the draft is done: it is cleared,
+// transaction); the screen shows what it says. The press carries a request id kept with the
+// draft until the server answers (store/generation-request.ts): Generate after a lost answer
+// gets the project already made, not a second one. On success the draft is done: it is cleared,
 // the seller's credits and projects are read again, and /projects follows after 0.5 s.
 import { useQueryClient } from '@tanstack/react-query';
 import { msg } from '@lingui/core/macro';
@@ -10,9 +12,10 @@ import { useSupabase } from '../../../lib/use-supabase.ts';
 import { useUser } from '../../auth/index.ts';
 import { dashboardKeys } from '../../dashboard/index.ts';
 import { subscriptionKeys } from '../../subscription/index.ts';
-import { startGeneration, wizardKeys } from '../api.ts';
+import { generationArgs, startGeneration, wizardKeys } from '../api.ts';
 import type { Draft } from '../model/draft.ts';
 import { draftStore } from '../store/draft-store.ts';
+import { pressGenerate } from '../store/generation-request.ts';
 
 /** Redirect after creation (spec 2 §9). */
 export const REDIRECT_AFTER_CREATION_MS = 500;
@@ -26,7 +29,14 @@ export function useGenerate(draft: Draft, backgroundBlurred: boolean) {
   const [done, setDone] = useState(false);
 
   const mutation = useAppMutation({
-    mutationFn: () => startGeneration(client, draft, backgroundBlurred),
+    mutationFn: () =>
+      pressGenerate({
+        store: draftStore,
+        userId: user.id,
+        flow: draft.flow,
+        args: (current) => generationArgs(current, backgroundBlurred),
+        send: (args, requestId) => startGeneration(client, args, requestId),
+      }),
     errorDisplay: 'inline',
     errorMessage: msg`Failed to create project`,
     onSuccess: async () => {

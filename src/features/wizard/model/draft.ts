@@ -63,6 +63,16 @@ export const draftSchema = z.object({
   backgroundId: z.number().int().nullable(),
   customBackground: z.string().nullable(),
   projectName: z.string().nullable(),
+  /**
+   * The Generate press whose answer is not known yet: its request id (start_generation serves
+   * an id once) and the fingerprint of the choices it was made for. Kept until the server
+   * answers, so a press after a lost answer asks again with the same id. (Added in version 1:
+   * an older stored draft reads as none.)
+   */
+  request: z
+    .object({ id: z.string().min(1), fingerprint: z.string() })
+    .nullable()
+    .default(null),
   updatedAt: z.number(),
 });
 export type Draft = z.infer<typeof draftSchema>;
@@ -81,6 +91,7 @@ export function emptyDraft(flow: Flow, gender: Gender = 'women'): Draft {
     backgroundId: null,
     customBackground: null,
     projectName: null,
+    request: null,
     updatedAt: 0,
   };
 }

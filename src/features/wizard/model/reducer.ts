@@ -26,6 +26,7 @@ export type WizardAction =
   | { type: 'selectBackground'; backgroundId: number }
   | { type: 'setCustomBackground'; text: string }
   | { type: 'rename'; name: string }
+  | { type: 'setRequest'; request: Draft['request'] }
   | { type: 'reset' };
 
 /** On-model's default background when none is set: 1, Original (spec 2 §4). */
@@ -102,6 +103,9 @@ export function wizardReducer(draft: Draft, action: WizardAction): Draft {
       const name = action.name.trim();
       return { ...draft, projectName: name || null };
     }
+    case 'setRequest':
+      if (draft.request?.id === action.request?.id) return draft;
+      return { ...draft, request: action.request };
     case 'reset':
       return emptyDraft(draft.flow, draft.gender);
   }

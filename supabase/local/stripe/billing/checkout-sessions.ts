@@ -203,6 +203,26 @@ export class CheckoutSessions {
     return s;
   }
 
+  /**
+   * Expires every open session whose `expires_at` has passed, as Stripe does on its own (24 h
+   * after creation unless the session named a shorter time), each with its
+   * `checkout.session.expired` event. The stand-in's sweep runs this every minute.
+   */
+  expireDue(now = nowSeconds()): CheckoutSession[] {
+    const due = Object.values(this.s.sessions).filter((x) => x.status === 'open' && x.expires_at <= now);
+    return due.map((x) => this.expire(x));
+  }
+
+  /**
+   * Moves an open session's creation and expiry `seconds` into the past (the dev API's test
+   * clock for sessions): with seconds ≥ its time left, the next sweep expires it.
+   */
+  backdate(session: CheckoutSession, seconds: number): CheckoutSession {
+    session.created -= seconds;
+    session.expires_at -= seconds;
+    return session;
+  }
+
   expire(session: CheckoutSession): CheckoutSession {
     if (session.status !== 'open')
       throw invalid(`Only Checkout Sessions with a status in ["open"] can be expired.`, 'session');
