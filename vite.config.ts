@@ -6,7 +6,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { manifest } from './src/lib/pwa-manifest.ts';
 import { authStorageKey } from './src/lib/auth-storage-key.ts';
-import { PERSISTED_QUERIES_KEY } from './src/lib/query-client.ts';
+import { PERSISTED_QUERIES_KEY } from './src/lib/query-cache-keys.ts';
 import { preloadFirstScreen, stylesheetsAfterSplash } from './scripts/vite/first-screen.ts';
 import { reexportsWithoutSideEffects } from './scripts/vite/reexports.ts';
 import { linguiMacro } from './scripts/vite/lingui-macro.ts';

@@ -1,12 +1,9 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { connectivity } from './connectivity.ts';
 
-const DAY = 24 * 60 * 60 * 1000;
+import { PERSISTED_QUERIES_KEY, QUERY_CACHE_MAX_AGE } from './query-cache-keys.ts';
 
-/** How long the last known server state is kept (in memory and in localStorage). */
-export const QUERY_CACHE_MAX_AGE = DAY;
-/** Where ./query-persistence.ts keeps it. */
-export const PERSISTED_QUERIES_KEY = 'drape.queryCache';
+export { PERSISTED_QUERIES_KEY, QUERY_CACHE_MAX_AGE };
 
 /** While the backend is unreachable, the screen's queries try again this often. */
 const UNREACHABLE_RETRY_MS = 20_000;

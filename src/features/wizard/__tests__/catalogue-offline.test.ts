@@ -20,24 +20,58 @@ describe('catalogue card sizes', () => {
 
 describe('catalogue list state', () => {
   it('loading while the first fetch runs', () => {
-    expect(catalogueLoad({ data: undefined, isError: false, error: null, fetchStatus: 'fetching' })).toBe(
-      'loading',
-    );
+    expect(
+      catalogueLoad({
+        data: undefined,
+        isError: false,
+        error: null,
+        fetchStatus: 'fetching',
+        failureReason: null,
+      }),
+    ).toBe('loading');
   });
   it('never loaded: offline before the first fetch (paused) or the fetch got no answer', () => {
-    expect(catalogueLoad({ data: undefined, isError: false, error: null, fetchStatus: 'paused' })).toBe(
-      'never-loaded',
-    );
-    expect(catalogueLoad({ data: undefined, isError: true, error: offline, fetchStatus: 'idle' })).toBe(
-      'never-loaded',
-    );
+    expect(
+      catalogueLoad({
+        data: undefined,
+        isError: false,
+        error: null,
+        fetchStatus: 'paused',
+        failureReason: null,
+      }),
+    ).toBe('never-loaded');
+    expect(
+      catalogueLoad({
+        data: undefined,
+        isError: true,
+        error: offline,
+        fetchStatus: 'idle',
+        failureReason: offline,
+      }),
+    ).toBe('never-loaded');
+    // the first try failed without an answer, the retry is still to come
+    expect(
+      catalogueLoad({
+        data: undefined,
+        isError: false,
+        error: null,
+        fetchStatus: 'fetching',
+        failureReason: offline,
+      }),
+    ).toBe('never-loaded');
   });
   it('failed: the server answered with an error', () => {
     const err = Object.assign(new Error('permission denied'), { code: '42501', details: '', hint: '' });
-    expect(catalogueLoad({ data: undefined, isError: true, error: err, fetchStatus: 'idle' })).toBe('failed');
+    expect(
+      catalogueLoad({ data: undefined, isError: true, error: err, fetchStatus: 'idle', failureReason: err }),
+    ).toBe('failed');
   });
   it('ready: cached data shows even when a refresh got no answer', () => {
-    expect(catalogueLoad({ data: [], isError: true, error: offline, fetchStatus: 'idle' })).toBe('ready');
-    expect(catalogueLoad({ data: [], isError: false, error: null, fetchStatus: 'idle' })).toBe('ready');
+    expect(
+      catalogueLoad({ data: [], isError: true, error: offline, fetchStatus: 'idle', failureReason: offline }),
+    ).toBe('ready');
+    expect(
+      catalogueLoad({ data: [], isError: false, error: null, fetchStatus: 'idle', failureReason: null }),
+    ).toBe('ready');
   });
 });

@@ -12,10 +12,12 @@ export type CatalogueLoad = 'loading' | 'never-loaded' | 'failed' | 'ready';
 
 /** Where a catalogue list stands, for the step that shows it. */
 export function catalogueLoad(
-  query: Pick<UseQueryResult<unknown>, 'data' | 'isError' | 'error' | 'fetchStatus'>,
+  query: Pick<UseQueryResult<unknown>, 'data' | 'isError' | 'error' | 'fetchStatus' | 'failureReason'>,
 ): CatalogueLoad {
   if (query.data !== undefined) return query.isError && !isNetworkError(query.error) ? 'failed' : 'ready';
-  if (query.fetchStatus === 'paused' || (query.isError && isNetworkError(query.error))) return 'never-loaded';
+  // without a connection the first failed try says enough: no need to wait for the retry
+  if (query.fetchStatus === 'paused' || isNetworkError(query.failureReason ?? query.error))
+    return 'never-loaded';
   if (query.isError) return 'failed';
   return 'loading';
 }
