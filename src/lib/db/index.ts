@@ -6,4 +6,5 @@ export {
   type DraftRow,
   type OutboxRow,
   type PhotoRow,
+  type SharedRow,
 } from './app-db.ts';
