@@ -24,7 +24,7 @@ export function serviceWorkerAddon({ entry, fileName }: { entry: string; fileNam
       });
       const outputs = Array.isArray(result) ? result : [result];
       const chunk = outputs.flatMap((o) => ('output' in o ? o.output : [])).find((o) => o.type === 'chunk');
-      if (!chunk || chunk.type !== 'chunk') throw new Error(`service worker addon ${entry} produced no code`);
+      if (chunk?.type !== 'chunk') throw new Error(`service worker addon ${entry} produced no code`);
       this.emitFile({ type: 'asset', fileName, source: chunk.code });
     },
   };

@@ -8,3 +8,4 @@ export {
   type PhotoRow,
   type SharedRow,
 } from './app-db.ts';
+export { askPersistentStorage } from './persist.ts';

@@ -41,6 +41,7 @@ const picturesOnScreen = (page: Page, region: string) =>
   }, region);
 
 async function expectRealPictures(page: Page, region: string) {
+  await page.locator(`${region} img[src*="/catalogue/"]`).first().scrollIntoViewIfNeeded();
   await expect
     .poll(async () => {
       const shown = await picturesOnScreen(page, region);

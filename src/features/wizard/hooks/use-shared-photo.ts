@@ -3,7 +3,7 @@
 // several shared photos; until it exists, the first one is used and the step says so.
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useUser } from '../../auth/use-auth.ts';
+import { useUser } from '../../auth/index.ts';
 import type { Flow } from '../model/steps.ts';
 import { draftStore } from '../store/draft-store.ts';
 import { dropShared, sharedFiles } from '../store/shared-inbox.ts';
