@@ -1,5 +1,6 @@
 // The web app manifest, kept beside the app so the theme colour matches the design tokens.
 import type { ManifestOptions } from 'vite-plugin-pwa';
+import { SHARE_FIELD, SHARE_TARGET_PATH } from '../sw/share-target-paths.ts';
 
 export const THEME_COLOR = '#1f1b16';
 export const BACKGROUND_COLOR = '#faf8f5';
@@ -24,6 +25,15 @@ export const manifest: Partial<ManifestOptions> = {
     { src: '/icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
     { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
   ],
+  // Drape in the phone's share sheet for photos: the service worker keeps them (src/sw/share-target.ts)
+  share_target: {
+    action: SHARE_TARGET_PATH,
+    method: 'POST',
+    enctype: 'multipart/form-data',
+    params: {
+      files: [{ name: SHARE_FIELD, accept: ['image/*', '.jpg', '.jpeg', '.png', '.webp', '.heic', '.heif'] }],
+    },
+  },
   // the installed icon's long-press menu
   shortcuts: [
     {

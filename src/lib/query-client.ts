@@ -1,14 +1,25 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { connectivity } from './connectivity.ts';
 
-const DAY = 24 * 60 * 60 * 1000;
+import { PERSISTED_QUERIES_KEY, QUERY_CACHE_MAX_AGE } from './query-cache-keys.ts';
 
-/** How long the last known server state is kept (in memory and in localStorage). */
-export const QUERY_CACHE_MAX_AGE = DAY;
-/** Where ./query-persistence.ts keeps it. */
-export const PERSISTED_QUERIES_KEY = 'drape.queryCache';
+export { PERSISTED_QUERIES_KEY, QUERY_CACHE_MAX_AGE };
+
+/** While the backend is unreachable, the screen's queries try again this often. */
+const UNREACHABLE_RETRY_MS = 20_000;
 
 export function createQueryClient() {
-  return new QueryClient({
+  let retryTimer: ReturnType<typeof setInterval> | undefined;
+  const client = new QueryClient({
+    // every request's outcome tells whether the backend answers (the offline banner)
+    queryCache: new QueryCache({
+      onError: (err) => connectivity.requestFailed(err),
+      onSuccess: () => connectivity.requestSucceeded(),
+    }),
+    mutationCache: new MutationCache({
+      onError: (err) => connectivity.requestFailed(err),
+      onSuccess: () => connectivity.requestSucceeded(),
+    }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,
@@ -20,6 +31,14 @@ export function createQueryClient() {
       mutations: { retry: 0 },
     },
   });
+  // the browser may never say it is back (it never said it was gone): look now and then
+  connectivity.subscribe(() => {
+    clearInterval(retryTimer);
+    if (connectivity.isUnreachable()) {
+      retryTimer = setInterval(() => void client.refetchQueries({ type: 'active' }), UNREACHABLE_RETRY_MS);
+    }
+  });
+  return client;
 }
 
 /** Whether there is a persisted cache to restore (read before loading the persister). */

@@ -30,13 +30,38 @@ export const updateState = {
   },
 };
 
+/** How often an app left open looks for a new version (the browser itself only looks on navigation). */
+export const UPDATE_CHECK_MS = 60 * 60 * 1000;
+
+/**
+ * Looks for a new version every hour and whenever the seller comes back to the app (an
+ * installed app on a phone is resumed far more often than it is navigated). `update` is
+ * the registration's check; failures (offline) wait for the next occasion.
+ */
+export function checkForUpdates(update: () => Promise<unknown>, doc: Document = document): () => void {
+  const check = () => void update().catch(() => undefined);
+  const timer = setInterval(check, UPDATE_CHECK_MS);
+  const onVisible = () => {
+    if (doc.visibilityState === 'visible') check();
+  };
+  doc.addEventListener('visibilitychange', onVisible);
+  return () => {
+    clearInterval(timer);
+    doc.removeEventListener('visibilitychange', onVisible);
+  };
+}
+
 export async function registerServiceWorker() {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   const { Workbox } = await import('workbox-window');
-  workbox = new Workbox('/sw.js', { scope: '/' });
-  workbox.addEventListener('waiting', () => {
+  const wb = new Workbox('/sw.js', { scope: '/' });
+  workbox = wb;
+  wb.addEventListener('waiting', () => {
     waiting = true;
     notify();
   });
-  await workbox.register().catch((err) => console.warn('[pwa] service worker registration failed', err));
+  const registration = await wb
+    .register()
+    .catch((err) => console.warn('[pwa] service worker registration failed', err));
+  if (registration) checkForUpdates(() => wb.update());
 }

@@ -3,3 +3,6 @@
 export { FLOWS, STEPS, isStep, isCreationPath, type Flow, type Step } from './model/steps.ts';
 export { ACCEPT_ATTRIBUTE } from './image/limits.ts';
 export { PrepareError, preparePhoto } from './image/prepare-photo.ts';
+
+/** Queued photos upload from any screen (loaded on demand by the signed-in shell). */
+export const loadBackgroundUploads = () => import('./background-uploads.ts');

@@ -30,12 +30,24 @@ export interface OutboxRow {
   createdAt: number;
 }
 
+/** Photos shared into the app (the share sheet), kept by the service worker until a wizard takes them. */
+export interface SharedRow {
+  seq?: number;
+  /** one share (the photos of one share sheet action) */
+  shareId: string;
+  name: string;
+  type: string;
+  blob: Blob;
+  createdAt: number;
+}
+
 export const DB_NAME = 'drape';
 
 export class AppDb extends Dexie {
   drafts!: Table<DraftRow, [string, string]>;
   photos!: EntityTable<PhotoRow, 'id'>;
   outbox!: EntityTable<OutboxRow, 'seq'>;
+  shared!: EntityTable<SharedRow, 'seq'>;
 
   constructor(name = DB_NAME, options?: ConstructorParameters<typeof Dexie>[1]) {
     super(name, options);
@@ -44,6 +56,10 @@ export class AppDb extends Dexie {
       drafts: '[userId+flow], userId',
       photos: 'id, userId',
       outbox: '++seq, userId',
+    });
+    // v2: photos shared into the app, written by the service worker (no user yet), by share
+    this.version(2).stores({
+      shared: '++seq, shareId, createdAt',
     });
   }
 }

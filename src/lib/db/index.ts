@@ -6,4 +6,6 @@ export {
   type DraftRow,
   type OutboxRow,
   type PhotoRow,
+  type SharedRow,
 } from './app-db.ts';
+export { askPersistentStorage } from './persist.ts';

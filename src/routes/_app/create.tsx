@@ -1,6 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { CreatePage } from '../../features/create/index.ts';
+import { optionalString } from '../../lib/search-params.ts';
 
 export const Route = createFileRoute('/_app/create')({
-  component: CreatePage,
+  // ?shared=<id>&photos=<n>: photos shared into the app (the phone's share sheet) wait for a shoot
+  validateSearch: (search: Record<string, unknown>): { shared?: string; photos?: number } => ({
+    shared: optionalString(search.shared),
+    photos: Number.isInteger(Number(search.photos)) ? Math.max(0, Number(search.photos)) : undefined,
+  }),
+  component: function Create() {
+    const { shared, photos } = Route.useSearch();
+    return <CreatePage shared={shared ? { id: shared, photos: photos ?? 0 } : undefined} />;
+  },
 });

@@ -18,7 +18,16 @@ export const region = style({
   maxHeight: 'calc(100dvh - 40px)',
   overflowY: 'auto',
   pointerEvents: 'none',
-  '@media': { [mobile]: { right: '12px', bottom: '12px' } },
+  // on a phone toasts come down under the header: at the bottom they covered the project
+  // cards' names (and the wizard's Next bar)
+  '@media': {
+    [mobile]: {
+      top: `calc(${vars.size.header} + 8px)`,
+      right: '12px',
+      bottom: 'auto',
+      maxHeight: `calc(100dvh - ${vars.size.header} - 16px)`,
+    },
+  },
 });
 
 export const toast = style({

@@ -198,6 +198,10 @@ export function pickLang(locale: string | null | undefined, acceptLanguage: stri
 const STYLE = `
   :root { color-scheme: light; --ink: #1a1f36; --muted: #697386; --line: #e3e8ee; --bg: #f6f9fc; --accent: #635bff; --danger: #df1b41; }
   * { box-sizing: border-box; }
+  /* a phone's 390 px: grid cells and inputs may shrink below their content's natural width */
+  .wrap > *, .row > *, form > *, label { min-width: 0; }
+  input { width: 100%; min-width: 0; }
+  body { overflow-wrap: anywhere; }
   body { margin: 0; font: 15px/1.5 -apple-system, "Segoe UI", Roboto, "Noto Sans", Arial, sans-serif; color: var(--ink); background: #fff; }
   .wrap { display: grid; grid-template-columns: 1fr 1fr; min-height: 100vh; }
   .summary { background: var(--bg); padding: 48px 56px; border-right: 1px solid var(--line); }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Badge, Button, Dialog, Icon } from '../../../ui/index.ts';
+import { Alert, Badge, Button, Dialog, Icon } from '../../../ui/index.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { ResumeDrafts } from '../../wizard/pages.ts';
 import { FlatLayArt, MannequinArt } from './create-art.tsx';
@@ -13,7 +13,7 @@ type Shoot = 'onmodel' | 'flatlay';
 
 /** /create (spec 2 §2): on-model and flat-lay after the content guidelines, mannequin under
  *  construction, video from a finished project; tips and the guidelines link. */
-export function CreatePage() {
+export function CreatePage({ shared }: { shared?: { id: string; photos: number } }) {
   const { t } = useLingui();
   usePageTitle(t`Create`);
   const navigate = useNavigate();
@@ -42,6 +42,8 @@ export function CreatePage() {
           </Link>
         </div>
       </header>
+
+      {shared && <SharedNotice photos={shared.photos} />}
 
       <ResumeDrafts />
 
@@ -133,8 +135,12 @@ export function CreatePage() {
         onContinue={() => {
           const target = guidelinesFor;
           setGuidelinesFor(null);
-          if (target === 'onmodel') void navigate({ to: '/onmodel/$step', params: { step: 'upload' } });
-          if (target === 'flatlay') void navigate({ to: '/flatlay/$step', params: { step: 'upload' } });
+          // a shared photo goes with the seller into the shoot they chose
+          const search = shared?.photos ? { shared: shared.id } : {};
+          if (target === 'onmodel')
+            void navigate({ to: '/onmodel/$step', params: { step: 'upload' }, search });
+          if (target === 'flatlay')
+            void navigate({ to: '/flatlay/$step', params: { step: 'upload' }, search });
         }}
       />
       <Dialog
@@ -150,5 +156,28 @@ export function CreatePage() {
       />
       <TipsDialog open={tips} onClose={() => setTips(false)} />
     </div>
+  );
+}
+
+/** What came from the phone's share sheet, and what happens to it. */
+function SharedNotice({ photos }: { photos: number }) {
+  if (photos === 0) {
+    return (
+      <Alert tone="warning">
+        <Trans>Nothing you shared is a photo Drape can use. Share a JPG, PNG, WebP or HEIC photo.</Trans>
+      </Alert>
+    );
+  }
+  return (
+    <Alert tone="info">
+      {photos === 1 ? (
+        <Trans>Your shared photo is ready. Choose On-Model or Flat-Lay to start a shoot with it.</Trans>
+      ) : (
+        <Trans>
+          You shared {photos} photos. A shoot takes one photo, so the first one is used. Choose On-Model or
+          Flat-Lay to start.
+        </Trans>
+      )}
+    </Alert>
   );
 }

@@ -1,17 +1,24 @@
 import { useEffect, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Dialog, Icon } from '../../../ui/index.ts';
-import { CREATE_TIPS } from '../tips.ts';
+import { CREATE_TIPS, type Tip } from '../tips.ts';
 import { FlatLayArt } from './create-art.tsx';
 import * as s from './create.css.ts';
 
-const count = CREATE_TIPS.length;
-
-/** The three tips of /create as a carousel: previous/next, dots, arrow keys. */
-export function TipsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+/** A list of tips as a carousel (the three of /create unless told): previous/next, dots, arrow keys. */
+export function TipsDialog({
+  open,
+  onClose,
+  tips = CREATE_TIPS,
+}: {
+  open: boolean;
+  onClose: () => void;
+  tips?: Tip[];
+}) {
   const { t, i18n } = useLingui();
   const [index, setIndex] = useState(0);
-  const tip = CREATE_TIPS[index];
+  const count = tips.length;
+  const tip = tips[index];
   const go = (i: number) => setIndex((i + count) % count);
   // arrow keys turn the tips wherever focus is in the open dialog
   useEffect(() => {
@@ -22,7 +29,7 @@ export function TipsDialog({ open, onClose }: { open: boolean; onClose: () => vo
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, [open]);
+  }, [open, count]);
   const n = index + 1;
   return (
     <Dialog
@@ -44,7 +51,7 @@ export function TipsDialog({ open, onClose }: { open: boolean; onClose: () => vo
             <Icon name="chevronLeft" size={18} />
           </Button>
           <div className={s.dots}>
-            {CREATE_TIPS.map((x, i) => (
+            {tips.map((x, i) => (
               <button
                 key={x.id}
                 type="button"

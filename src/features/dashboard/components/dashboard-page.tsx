@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Icon, buttonClass } from '../../../ui/index.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { isNetworkError } from '../../../lib/errors/index.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useDisplayName } from '../../profile/index.ts';
@@ -22,7 +23,10 @@ export function DashboardPage() {
   const stats = useProjectStats();
   const activity = useRecentActivity();
   const subscription = useSubscription();
-  const failed = [stats, activity, subscription].filter((q) => q.isError);
+  // offline with the last data at hand: that data shows, under the shell's offline banner
+  const failed = [stats, activity, subscription].filter(
+    (q) => q.isError && !(q.data !== undefined && isNetworkError(q.error)),
+  );
   const today = formatDate(new Date(), currentLocale(), { weekday: 'long', month: 'long', day: 'numeric' });
 
   return (

@@ -5,6 +5,9 @@ import { useMediaQuery, MOBILE_QUERY } from '../../../lib/use-media-query.ts';
 import { localSettings } from '../../../lib/local-settings.ts';
 import { LowCreditsModal } from '../../subscription/components.ts';
 import { LiveProjectUpdates } from '../../notifications/components.ts';
+import { useUser } from '../../auth/index.ts';
+import { loadBackgroundUploads } from '../../wizard/index.ts';
+import { whenIdle } from '../../../lib/when-idle.ts';
 import { Header } from './header.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { OfflineNotice } from './offline-notice.tsx';
@@ -20,6 +23,23 @@ export function AppShell({ children }: { children: ReactNode }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const drawerRef = useRef<HTMLDialogElement>(null);
   const pathname = useRouterState({ select: (st) => st.location.pathname });
+  const userId = useUser().id;
+
+  // photos queued offline upload from whatever screen the seller is on
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let ended = false;
+    const cancel = whenIdle(() => {
+      void loadBackgroundUploads().then((m) => {
+        if (!ended) stop = m.startBackgroundUploads(userId);
+      });
+    });
+    return () => {
+      ended = true;
+      cancel();
+      stop?.();
+    };
+  }, [userId]);
 
   useEffect(() => {
     const el = drawerRef.current;

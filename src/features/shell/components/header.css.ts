@@ -38,6 +38,7 @@ export const mobileBrand = style({
   fontSize: vars.fontSize.lg,
   color: vars.color.ink,
   textDecoration: 'none',
+  flexShrink: 0,
   '@media': { [mobile]: { display: 'inline-flex' } },
 });
 

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Button, Icon, Switch } from '../../../ui/index.ts';
+import { Icon, Switch } from '../../../ui/index.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { backgroundName, backgroundType } from '../catalogue-text.ts';
 import { useBackgrounds, useCustomAccess } from '../hooks/use-catalogue.ts';
@@ -9,6 +9,7 @@ import { CUSTOM_ID, type Draft } from '../model/draft.ts';
 import type { WizardAction } from '../model/reducer.ts';
 import { BlurComparison } from './blur-comparison.tsx';
 import { CatalogueImage } from './catalogue-image.tsx';
+import { CatalogueLoadAlert, catalogueLoad } from './catalogue-load-state.tsx';
 import { CustomCard } from './custom-card.tsx';
 import * as c from './selectable-card.css.ts';
 import * as w from './wizard.css.ts';
@@ -21,6 +22,7 @@ export function BackgroundStep({ draft, dispatch }: { draft: Draft; dispatch: (a
   const { t } = useLingui();
   const locale = currentLocale();
   const backgrounds = useBackgrounds();
+  const backgroundsLoad = catalogueLoad(backgrounds);
   const access = useCustomAccess();
   const [blurred, setBlurred] = useBackgroundBlurred();
   const photoUrl = usePhotoUrl(draft.photos[0]?.id);
@@ -40,20 +42,17 @@ export function BackgroundStep({ draft, dispatch }: { draft: Draft; dispatch: (a
         {chosen && <BlurComparison path={chosen.imagePath} blurredPath={chosen.blurredImagePath} />}
       </div>
 
-      {backgrounds.isError && (
-        <Alert tone="error">
-          <Trans>The backgrounds could not be loaded.</Trans>{' '}
-          <Button size="sm" variant="secondary" onClick={() => void backgrounds.refetch()}>
-            <Trans>Retry</Trans>
-          </Button>
-        </Alert>
-      )}
+      <CatalogueLoadAlert
+        state={backgroundsLoad}
+        failed={<Trans>The backgrounds could not be loaded.</Trans>}
+        onRetry={() => void backgrounds.refetch()}
+      />
 
       <div
         className={w.cardGrid}
         role="radiogroup"
         aria-label={t`Background`}
-        aria-busy={backgrounds.isPending || undefined}
+        aria-busy={backgroundsLoad === 'loading' || undefined}
       >
         <CustomCard
           kind="background"
@@ -63,7 +62,7 @@ export function BackgroundStep({ draft, dispatch }: { draft: Draft; dispatch: (a
           onSelect={() => dispatch({ type: 'selectBackground', backgroundId: CUSTOM_ID })}
           onSave={(text) => dispatch({ type: 'setCustomBackground', text })}
         />
-        {backgrounds.isPending &&
+        {backgroundsLoad === 'loading' &&
           SKELETON_KEYS.slice(0, 5).map((key) => (
             <div key={key} className={m.skeletonCard} aria-hidden="true" />
           ))}

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useRouter } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import { Icon } from '../../../ui/index.ts';
@@ -30,9 +30,22 @@ export function Breadcrumb({ draft, current }: { draft: Draft; current: Step }) 
     center();
     return router.subscribe('onRendered', center);
   }, [current, router]);
+  // a list that scrolls sideways is reachable by keyboard (arrow keys scroll it) even when
+  // none of its steps is a link yet (the upload step)
+  const listRef = useRef<HTMLOListElement>(null);
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const list = listRef.current;
+    if (!list || typeof ResizeObserver === 'undefined') return;
+    const measure = () => setScrolls(list.scrollWidth > list.clientWidth + 1);
+    const observer = new ResizeObserver(measure);
+    observer.observe(list);
+    measure();
+    return () => observer.disconnect();
+  }, []);
   return (
     <nav aria-label={t`Steps`}>
-      <ol className={s.crumbs}>
+      <ol ref={listRef} className={s.crumbs} tabIndex={scrolls ? 0 : undefined}>
         {STEPS.map((step, i) => {
           const label = (
             <>

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Button, Icon } from '../../../ui/index.ts';
+import { Icon } from '../../../ui/index.ts';
 import type { CatalogueModel } from '../api.ts';
 import { AGE_FILTERS, genderLabel, type AgeFilter } from '../catalogue-text.ts';
 import { useCustomAccess, useModels } from '../hooks/use-catalogue.ts';
@@ -11,6 +11,7 @@ import { CustomCard } from './custom-card.tsx';
 import { GenderDialog } from './gender-dialog.tsx';
 import { ModelCard } from './model-card.tsx';
 import { ModelGalleryDialog } from './model-gallery-dialog.tsx';
+import { CatalogueLoadAlert, catalogueLoad } from './catalogue-load-state.tsx';
 import * as w from './wizard.css.ts';
 import * as s from './models-step.css.ts';
 import { SKELETON_KEYS } from './skeleton-keys.ts';
@@ -18,6 +19,7 @@ import { SKELETON_KEYS } from './skeleton-keys.ts';
 export function ModelsStep({ draft, dispatch }: { draft: Draft; dispatch: (a: WizardAction) => void }) {
   const { t, i18n } = useLingui();
   const models = useModels();
+  const modelsLoad = catalogueLoad(models);
   const access = useCustomAccess();
   const [gender, setGender] = useSelectedGender();
   const [favourites, toggleFavourite] = useFavouriteModels();
@@ -75,16 +77,17 @@ export function ModelsStep({ draft, dispatch }: { draft: Draft; dispatch: (a: Wi
         <Trans>Results will not be 100% identical to the chosen model.</Trans>
       </p>
 
-      {models.isError && (
-        <Alert tone="error">
-          <Trans>The models could not be loaded.</Trans>{' '}
-          <Button size="sm" variant="secondary" onClick={() => void models.refetch()}>
-            <Trans>Retry</Trans>
-          </Button>
-        </Alert>
-      )}
+      <CatalogueLoadAlert
+        state={modelsLoad}
+        failed={<Trans>The models could not be loaded.</Trans>}
+        onRetry={() => void models.refetch()}
+      />
 
-      <section className={w.cardGrid} aria-busy={models.isPending || undefined} aria-label={t`Models`}>
+      <section
+        className={w.cardGrid}
+        aria-busy={modelsLoad === 'loading' || undefined}
+        aria-label={t`Models`}
+      >
         <CustomCard
           kind="model"
           locked={!access.customModel}
@@ -93,7 +96,7 @@ export function ModelsStep({ draft, dispatch }: { draft: Draft; dispatch: (a: Wi
           onSelect={() => dispatch({ type: 'selectModel', modelId: CUSTOM_ID, gender })}
           onSave={(text) => dispatch({ type: 'setCustomModel', text, gender })}
         />
-        {models.isPending &&
+        {modelsLoad === 'loading' &&
           SKELETON_KEYS.slice(0, 5).map((key) => (
             <div key={key} className={s.skeletonCard} aria-hidden="true" />
           ))}

@@ -1,11 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Button, Icon } from '../../../ui/index.ts';
+import { Icon } from '../../../ui/index.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { poseDescription, poseName } from '../catalogue-text.ts';
 import { usePoses } from '../hooks/use-catalogue.ts';
 import type { Draft } from '../model/draft.ts';
 import type { WizardAction } from '../model/reducer.ts';
 import { CatalogueImage } from './catalogue-image.tsx';
+import { CatalogueLoadAlert, catalogueLoad } from './catalogue-load-state.tsx';
 import * as c from './selectable-card.css.ts';
 import * as w from './wizard.css.ts';
 import * as s from './models-step.css.ts';
@@ -15,25 +16,23 @@ import { SKELETON_KEYS } from './skeleton-keys.ts';
 export function PoseStep({ draft, dispatch }: { draft: Draft; dispatch: (a: WizardAction) => void }) {
   const { t } = useLingui();
   const poses = usePoses();
+  const posesLoad = catalogueLoad(poses);
   const locale = currentLocale();
   const shown = (poses.data ?? []).filter((p) => p.gender === draft.gender);
   return (
     <div className={s.step}>
-      {poses.isError && (
-        <Alert tone="error">
-          <Trans>The poses could not be loaded.</Trans>{' '}
-          <Button size="sm" variant="secondary" onClick={() => void poses.refetch()}>
-            <Trans>Retry</Trans>
-          </Button>
-        </Alert>
-      )}
+      <CatalogueLoadAlert
+        state={posesLoad}
+        failed={<Trans>The poses could not be loaded.</Trans>}
+        onRetry={() => void poses.refetch()}
+      />
       <div
         className={w.cardGrid}
         role="radiogroup"
         aria-label={t`Pose`}
-        aria-busy={poses.isPending || undefined}
+        aria-busy={posesLoad === 'loading' || undefined}
       >
-        {poses.isPending &&
+        {posesLoad === 'loading' &&
           SKELETON_KEYS.slice(0, 3).map((key) => (
             <div key={key} className={s.skeletonCard} aria-hidden="true" />
           ))}

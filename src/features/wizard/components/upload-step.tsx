@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert } from '../../../ui/index.ts';
 import { useUser } from '../../auth/index.ts';
 import { ACCEPT_ATTRIBUTE } from '../image/limits.ts';
@@ -9,6 +9,7 @@ import { needsLowResolutionAnswer } from '../model/rules.ts';
 import { DELETE_FAILED, ONE_PHOTO_MESSAGE, PHOTO_PROBLEMS, withValues } from '../photo-messages.ts';
 import { useAddPhoto } from '../hooks/use-add-photo.ts';
 import { useRemovePhoto } from '../hooks/use-remove-photo.ts';
+import { useSharedPhoto } from '../hooks/use-shared-photo.ts';
 import { uploadManager } from '../store/upload-manager.ts';
 import { Dropzone } from './dropzone.tsx';
 import { GarmentTypePicker } from './garment-type-picker.tsx';
@@ -22,6 +23,7 @@ export function UploadStep({ draft, dispatch }: { draft: Draft; dispatch: (a: Wi
   const user = useUser();
   const { addFiles, preparing, notice } = useAddPhoto(draft.flow);
   const { remove, failed: removeFailed } = useRemovePhoto(draft.flow);
+  const { sharedCount } = useSharedPhoto(draft.flow, addFiles, remove);
   const [removing, setRemoving] = useState<string | null>(null);
   const replaceInput = useRef<HTMLInputElement>(null);
   const asking = draft.photos.find(needsLowResolutionAnswer);
@@ -56,6 +58,11 @@ export function UploadStep({ draft, dispatch }: { draft: Draft; dispatch: (a: Wi
             : undefined
         }
       >
+        {sharedCount > 1 && (
+          <Alert tone="info">
+            <Trans>You shared {sharedCount} photos. A shoot takes one photo, so the first one is used.</Trans>
+          </Alert>
+        )}
         {notice?.kind === 'one-photo' && <Alert tone="warning">{i18n._(ONE_PHOTO_MESSAGE)}</Alert>}
         {notice?.kind === 'problem' && (
           <Alert tone="error">

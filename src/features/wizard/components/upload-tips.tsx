@@ -1,11 +1,14 @@
+import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Trans } from '@lingui/react/macro';
-import { Icon } from '../../../ui/index.ts';
+import { Button, Icon } from '../../../ui/index.ts';
+import { GENERAL_TIPS, TipsDialog } from '../../create/components.ts';
 import type { Flow } from '../model/steps.ts';
 import * as s from './upload.css.ts';
 
 /** What works best and what to avoid; flat-lay adds the photo combiner for full outfits. */
 export function UploadTips({ flow }: { flow: Flow }) {
+  const [tipsOpen, setTipsOpen] = useState(false);
   return (
     <aside className={s.tips} aria-labelledby="upload-tips-title">
       <h2 id="upload-tips-title" className={s.tipsTitle}>
@@ -65,6 +68,11 @@ export function UploadTips({ flow }: { flow: Flow }) {
       <Link to="/content-guidelines" className={s.tipsLink}>
         <Trans>Content guidelines</Trans>
       </Link>
+      <Button variant="secondary" size="sm" onClick={() => setTipsOpen(true)}>
+        <Icon name="info" size={16} />
+        <Trans>Photo tips</Trans>
+      </Button>
+      <TipsDialog open={tipsOpen} onClose={() => setTipsOpen(false)} tips={GENERAL_TIPS} />
     </aside>
   );
 }

@@ -2,6 +2,7 @@
 // Dexie with the draft, then uploaded (or queued until the connection returns). A refused
 // file is stored nowhere.
 import { useCallback, useState } from 'react';
+import { askPersistentStorage } from '../../../lib/db/index.ts';
 import { useUser } from '../../auth/index.ts';
 import type { PhotoProblem } from '../image/inspect.ts';
 import { PrepareError, preparePhoto } from '../image/prepare-photo.ts';
@@ -34,6 +35,8 @@ export function useAddPhoto(flow: Flow) {
         const prepared = await preparePhoto(file);
         const id = crypto.randomUUID();
         await draftStore.putPhoto(user.id, id, prepared.blob);
+        // the draft's bytes are the seller's only copy until uploaded: keep them from eviction
+        void askPersistentStorage();
         draftStore.dispatch(user.id, flow, {
           type: 'addPhoto',
           photo: {

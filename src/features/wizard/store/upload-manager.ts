@@ -9,6 +9,7 @@ import { FLOWS } from '../model/steps.ts';
 import { removeUploadedFile, uploadPhotoFile, UploadRefusedError, type UploadProgress } from '../upload.ts';
 import { draftStore, type DraftStore } from './draft-store.ts';
 import { outbox, type Outbox } from './outbox.ts';
+import { requestUploadSync } from './upload-sync.ts';
 
 /** Why an upload failed, for the screen's words. */
 export type UploadErrorCode = 'too-large' | 'type' | 'missing' | 'failed';
@@ -76,6 +77,7 @@ export class UploadManager {
         photoId,
         upload: { state: 'queued', error: null },
       });
+      void requestUploadSync();
       return;
     }
     const controller = new AbortController();
@@ -120,6 +122,7 @@ export class UploadManager {
     } catch (err) {
       if ((err as { name?: string }).name === 'AbortError') return;
       const offline = isOffline() || isNetworkError(err);
+      if (offline) void requestUploadSync();
       this.store.dispatch(userId, flow, {
         type: 'updateUpload',
         photoId,
