@@ -108,8 +108,10 @@ export const functionErrorMessages = {
   invalid_tier: msg`Invalid pricing tier selected`,
   invalid_mode: msg`Plans are bought as subscriptions`,
   invalid_request: msg`Invalid request`,
-  // a payment request without a usable request id (the app always sends one)
+  // a payment request without a usable request id (the app always sends one), or one whose
+  // id came back with other details (Stripe's idempotency_error)
   request_id_invalid: msg`Invalid request`,
+  request_reused: msg`This request was already sent with other choices`,
   invalid_return_url: msg`Invalid return address`,
   payments_unavailable: msg`Payments are not available right now. Please try again later.`,
   current_plan: msg`This is already your current plan`,
