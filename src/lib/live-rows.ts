@@ -1,6 +1,7 @@
 // Live rows: subscribe to one table's changes (Realtime postgres_changes), hand each change to
-// the caller, and read the given queries again — on every change (a read already in flight may
-// predate it) and when the channel joins (changes made between the first read and the join).
+// the caller, and read the given queries again — when the channel joins (changes made between
+// the first read and the join) and after a change, unless the caller says the change was
+// patched into the cache whole (`readAgainOn`).
 // One helper for every live screen; the channel is removed when the component unmounts.
 import { useEffect, useEffectEvent } from 'react';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
@@ -23,10 +24,13 @@ export interface LiveRowsOptions<T extends TableName> {
   table: T;
   /** a Realtime filter, e.g. `user_id=eq.<userId>` */
   filter?: string;
-  /** queries read again on every change and when the channel joins */
+  /** queries read again when the channel joins and after a change (see readAgainOn) */
   refetch?: readonly QueryKey[];
   /** runs first for each change (e.g. merge the row into the cache at once) */
   onChange?: (change: RowChange<T>) => void;
+  /** whether a change still needs the queries read again; by default every change does. A
+   *  caller whose onChange patched the row into the cache whole answers false for it. */
+  readAgainOn?: (change: RowChange<T>) => boolean;
   /** false leaves the table unwatched */
   enabled?: boolean;
 }
@@ -37,6 +41,7 @@ export function useLiveRows<T extends TableName>({
   filter,
   refetch = [],
   onChange,
+  readAgainOn,
   enabled = true,
 }: LiveRowsOptions<T>) {
   const client = useSupabase();
@@ -47,7 +52,7 @@ export function useLiveRows<T extends TableName>({
   });
   const changed = useEffectEvent((change: RowChange<T>) => {
     onChange?.(change);
-    readAgain();
+    if (readAgainOn?.(change) ?? true) readAgain();
   });
 
   useEffect(() => {

@@ -3,6 +3,7 @@
 // those values; anything else shows the stored text.
 import { msg, plural } from '@lingui/core/macro';
 import type { I18n } from '@lingui/core';
+import { normalisePlan, planName } from '../subscription/index.ts';
 import type { AppNotification } from './api.ts';
 
 export function notificationText(n: AppNotification, i18n: I18n): { title: string; message: string } {
@@ -53,8 +54,7 @@ export function notificationText(n: AppNotification, i18n: I18n): { title: strin
     case 'purchase_failed': {
       // a delayed payment (a bank debit) Stripe could not collect
       if (n.data?.kind === 'plan' && n.data.plan) {
-        // Lite, Pro, Advanced: names, not translated (the subscription feature's planName)
-        const plan = `${n.data.plan.charAt(0).toUpperCase()}${n.data.plan.slice(1)}`;
+        const plan = planName(normalisePlan(n.data.plan));
         return {
           title: i18n._(msg`Payment failed`),
           message: i18n._(

@@ -10,3 +10,4 @@ export type { Project, ProjectImage, ProjectStatus } from './project-types.ts';
 export { useCleanAllowed } from './hooks/use-clean-allowed.ts';
 export { resultSource } from './image-sources.ts';
 export { TYPE_LABELS } from './labels.ts';
+export { useProjectRowsLive } from './hooks/use-projects.ts';

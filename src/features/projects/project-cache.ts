@@ -41,6 +41,43 @@ export function patchProject(
   queryClient.setQueryData<Project | null>(projectKeys.detail(userId, projectId), (p) => (p ? apply(p) : p));
 }
 
+/** The project as the cache holds it (a list or its detail), if it is there. */
+function cachedProject(queryClient: QueryClient, userId: string, projectId: string): Project | undefined {
+  const detail = queryClient.getQueryData<Project | null>(projectKeys.detail(userId, projectId));
+  if (detail) return detail;
+  for (const [, list] of queryClient.getQueriesData<Project[]>({ queryKey: projectKeys.lists(userId) })) {
+    const found = list?.find((p) => p.id === projectId);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * A live projects row applied to the cache: a change to a project the cache holds is patched in
+ * (the row carries every field the screens show); a new project, or one moving between the
+ * active list and the archive, needs the lists read again — the answer says which.
+ */
+export function applyProjectRow(
+  queryClient: QueryClient,
+  userId: string,
+  change: {
+    type: 'INSERT' | 'UPDATE' | 'DELETE';
+    row: Tables<'projects'> | null;
+    old: Partial<Tables<'projects'>>;
+  },
+): { readLists: boolean } {
+  if (change.type === 'DELETE') {
+    if (change.old.id) removeProject(queryClient, userId, change.old.id);
+    return { readLists: false };
+  }
+  const row = change.row;
+  if (!row) return { readLists: false };
+  const before = cachedProject(queryClient, userId, row.id);
+  patchProject(queryClient, userId, row.id, projectFieldsOf(row));
+  const moved = before !== undefined && (before.status === 'archived') !== (row.status === 'archived');
+  return { readLists: before === undefined || moved };
+}
+
 /** Moves a project out of the list it no longer belongs to (archived ↔ active). */
 export function dropFromList(queryClient: QueryClient, key: readonly unknown[], projectId: string) {
   queryClient.setQueryData<Project[]>(key, (list) => list?.filter((p) => p.id !== projectId));

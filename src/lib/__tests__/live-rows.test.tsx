@@ -66,6 +66,25 @@ describe('useLiveRows', () => {
     expect(invalidated).toEqual(['["p"]', '["p"]', '["p"]']);
   });
 
+  it('reads again only after the changes readAgainOn asks for (a change patched in whole needs none)', async () => {
+    const { fake, invalidated, wrapper } = setup();
+    renderHook(
+      () =>
+        useLiveRows({
+          channel: 'c:6',
+          table: 'images',
+          refetch: [['p']],
+          readAgainOn: ({ type }) => type !== 'UPDATE',
+        }),
+      { wrapper },
+    );
+    await waitFor(() => expect(invalidated).toHaveLength(1));
+    act(() => fake.emit('images', 'UPDATE', { id: 'i1', status: 'completed' }, { id: 'i1' }));
+    expect(invalidated).toHaveLength(1);
+    act(() => fake.emit('images', 'INSERT', { id: 'i2' }));
+    expect(invalidated).toEqual(['["p"]', '["p"]']);
+  });
+
   it('uses the latest onChange without subscribing again', async () => {
     const { fake, wrapper } = setup();
     const seen: string[] = [];

@@ -3,6 +3,7 @@
 import { expect, test } from '../support/fixtures.ts';
 import { completeImage, processingProject, sellerOnPage } from './helpers.ts';
 import { filesOf, generateProject } from './seed.ts';
+import { watchRealtime } from '../support/realtime.ts';
 
 test.setTimeout(90_000);
 
@@ -10,10 +11,12 @@ test('a processing project turns completed on /projects and on its page, live', 
   const seller = await sellerOnPage(page, stack, { plan: 'pro', extraCredits: 3 });
   const files = await filesOf(stack, await generateProject(seller));
 
+  const realtime = watchRealtime(page);
   await page.goto('/projects');
   await expect(page.getByRole('article')).toHaveCount(1);
-  // let the live channels join before the change
-  await page.waitForTimeout(1000);
+  // the live channels listen before the change is made
+  await realtime.joined('projects:');
+  await realtime.joined('project-images:');
   const { projectId, imageIds } = await processingProject(stack, seller, files, 'Wool overcoat');
   const card = page.getByRole('article', { name: 'Wool overcoat' });
   await expect(card.getByText('Generating…')).toBeVisible();

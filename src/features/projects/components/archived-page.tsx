@@ -4,7 +4,7 @@ import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { Alert, Button } from '../../../ui/index.ts';
 import { useCleanAllowed } from '../hooks/use-clean-allowed.ts';
 import { useUnarchiveProject } from '../hooks/use-project-actions.ts';
-import { useArchivedProjects, useProjectsLive } from '../hooks/use-projects.ts';
+import { useArchivedProjects, useProjectImagesLive } from '../hooks/use-projects.ts';
 import { MESSAGES } from '../labels.ts';
 import type { Project } from '../project-types.ts';
 import type { ProjectAction } from './project-actions.ts';
@@ -17,7 +17,7 @@ import * as s from './shared.css.ts';
 export function ArchivedPage() {
   const { t, i18n } = useLingui();
   usePageTitle(t`Archived projects`);
-  useProjectsLive();
+  useProjectImagesLive();
   const archived = useArchivedProjects();
   const cleanAllowed = useCleanAllowed();
   const unarchive = useUnarchiveProject();

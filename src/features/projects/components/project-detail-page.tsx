@@ -13,7 +13,7 @@ import { Alert, Button, Icon, Skeleton, Spinner } from '../../../ui/index.ts';
 import { useCleanAllowed } from '../hooks/use-clean-allowed.ts';
 import { useArchiveProject, useUnarchiveProject } from '../hooks/use-project-actions.ts';
 import { useDownloadVideo } from '../hooks/use-download.ts';
-import { useProject, useProjectsLive } from '../hooks/use-projects.ts';
+import { useProject, useProjectImagesLive } from '../hooks/use-projects.ts';
 import { MESSAGES, TYPE_LABELS } from '../labels.ts';
 import { hasVideo, isProcessing, type Project, progressOf } from '../project-types.ts';
 import { ImageViewer } from './image-viewer.tsx';
@@ -36,7 +36,7 @@ export interface ProjectDetailPageProps {
 
 export function ProjectDetailPage({ projectId, index, onIndexChange }: ProjectDetailPageProps) {
   const { t, i18n } = useLingui();
-  useProjectsLive(projectId);
+  useProjectImagesLive(projectId);
   const project = useProject(projectId);
   usePageTitle(project.data?.name ?? t`Project`);
 

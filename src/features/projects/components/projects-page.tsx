@@ -6,7 +6,7 @@ import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { Alert, Button, Icon, buttonClass } from '../../../ui/index.ts';
 import { useArchiveProject } from '../hooks/use-project-actions.ts';
 import { useCleanAllowed } from '../hooks/use-clean-allowed.ts';
-import { useProjects, useProjectsLive } from '../hooks/use-projects.ts';
+import { useProjects, useProjectImagesLive } from '../hooks/use-projects.ts';
 import { MESSAGES, STATUS_LABELS, TYPE_LABELS } from '../labels.ts';
 import type { Project } from '../project-types.ts';
 import { searchProjects } from '../search.ts';
@@ -25,7 +25,7 @@ export interface ProjectsPageProps {
 export function ProjectsPage({ search, onSearchChange }: ProjectsPageProps) {
   const { t, i18n } = useLingui();
   usePageTitle(t`Projects`);
-  useProjectsLive();
+  useProjectImagesLive();
   const projects = useProjects();
   const cleanAllowed = useCleanAllowed();
   const archive = useArchiveProject();

@@ -1,5 +1,6 @@
 // The seller's projects: the active list, the archive, one project; kept live (projects and
-// images change while generations run, videos are made and other tabs act).
+// images change while generations run, videos are made and other tabs act): one subscription
+// per table per screen.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLiveRows } from '../../../lib/live-rows.ts';
 import { useSupabase } from '../../../lib/use-supabase.ts';
@@ -10,7 +11,8 @@ import {
   projectQueryOptions,
   projectsQueryOptions,
 } from '../api.ts';
-import { patchImage, patchProject, projectFieldsOf, removeProject } from '../project-cache.ts';
+import type { Tables } from '../../../lib/database.types.ts';
+import { applyProjectRow, patchImage } from '../project-cache.ts';
 
 export function useProjects() {
   const user = useUser();
@@ -28,38 +30,44 @@ export function useProject(projectId: string) {
 }
 
 /**
- * Live projects and images. With a project id only that project's rows are watched (the
- * detail screen); otherwise all of the seller's (the lists). Each change lands in the cache
- * at once and the affected reads run again.
+ * Live images. With a project id only that project's images are watched (the detail screen);
+ * otherwise all of the seller's (the lists). A changed image is patched into the cache (its row
+ * carries every field the screens show); a new or removed one has the affected reads run again.
+ * The projects rows themselves arrive once per screen, through the shell's live wiring
+ * (applyProjectRow).
  */
-export function useProjectsLive(projectId?: string) {
+export function useProjectImagesLive(projectId?: string) {
   const user = useUser();
   const queryClient = useQueryClient();
   const scope = projectId ?? 'all';
-  const refetch = projectId
-    ? [projectKeys.detail(user.id, projectId), projectKeys.lists(user.id)]
-    : [projectKeys.lists(user.id)];
-
-  useLiveRows({
-    channel: `projects:${user.id}:${scope}`,
-    table: 'projects',
-    filter: projectId ? `id=eq.${projectId}` : `user_id=eq.${user.id}`,
-    refetch,
-    onChange: ({ type, row, old }) => {
-      if (type === 'DELETE') {
-        if (old.id) removeProject(queryClient, user.id, old.id);
-      } else if (row) {
-        patchProject(queryClient, user.id, row.id, projectFieldsOf(row));
-      }
-    },
-  });
   useLiveRows({
     channel: `project-images:${user.id}:${scope}`,
     table: 'images',
     filter: projectId ? `project_id=eq.${projectId}` : `user_id=eq.${user.id}`,
-    refetch,
+    refetch: projectId
+      ? [projectKeys.detail(user.id, projectId), projectKeys.lists(user.id)]
+      : [projectKeys.lists(user.id)],
     onChange: ({ row }) => {
       if (row) patchImage(queryClient, user.id, row);
     },
+    readAgainOn: ({ type }) => type !== 'UPDATE',
+  });
+}
+
+/** The seller's projects rows, live, applied to the cache (the shell mounts this once). */
+export function useProjectRowsLive(onRow?: (row: Tables<'projects'>) => void) {
+  const user = useUser();
+  const queryClient = useQueryClient();
+  useLiveRows({
+    channel: `projects:${user.id}`,
+    table: 'projects',
+    filter: `user_id=eq.${user.id}`,
+    refetch: [projectKeys.lists(user.id)],
+    onChange: (change) => {
+      const { readLists } = applyProjectRow(queryClient, user.id, change);
+      if (readLists) void queryClient.invalidateQueries({ queryKey: projectKeys.lists(user.id) });
+      if (change.row) onRow?.(change.row);
+    },
+    readAgainOn: () => false,
   });
 }
