@@ -1,5 +1,7 @@
 import { expect, test } from '../support/fixtures.ts';
 import type { StackInfo } from '../support/auth-api.ts';
+import { afterNextPaint } from '../support/settled.ts';
+import { watchRealtime } from '../support/realtime.ts';
 
 async function setBalance(stack: StackInfo, userId: string, plan: string, credits: number) {
   const res = await fetch(`${stack.apiUrl}/rest/v1/subscriptions?user_id=eq.${userId}`, {
@@ -28,7 +30,7 @@ test('the credits dropdown opens on hover and shows every row', async ({ signedI
   await expect(panel.getByRole('link', { name: 'Add credits' })).toHaveAttribute('href', '/pricing');
   // A click on the trigger the mouse has just opened keeps it open (it used to close it).
   await trigger.click();
-  await page.waitForTimeout(400);
+  await afterNextPaint(page);
   await expect(panel).toBeVisible();
   // Leaving closes it after a short delay.
   await page.mouse.move(10, 500);
@@ -65,8 +67,8 @@ test.describe('on a touch phone', () => {
     const panel = page.getByRole('dialog', { name: 'Credits' });
     await trigger.tap();
     await expect(panel).toBeVisible();
-    // the tap's emulated mouse events must not close it again a moment later
-    await page.waitForTimeout(600);
+    // the tap's emulated mouse events must not close it again once they are handled
+    await afterNextPaint(page);
     await expect(panel).toBeVisible();
     await trigger.tap();
     await expect(panel).toBeHidden();
@@ -78,9 +80,10 @@ test('the low-credits modal opens when the server balance drops on a paid plan',
   stack,
   user,
 }) => {
+  const realtime = watchRealtime(page);
   await page.goto('/home');
   await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
-  await page.waitForTimeout(1000);
+  await realtime.joined('subscription:');
   await setBalance(stack, user.id, 'lite', 2);
   const modal = page.getByRole('alertdialog', { name: "You're running low on credits (2 left)" });
   await expect(modal).toBeVisible();

@@ -5,6 +5,8 @@ import { E2E } from './env.ts';
 
 export interface Catcher {
   received: unknown[];
+  /** bodies answered with failWith (the attempts made while the webhook was "down") */
+  refused: unknown[];
   failWith: number | null;
   waitFor(match: (body: any) => boolean, timeoutMs?: number): Promise<any>;
   close(): Promise<void>;
@@ -13,21 +15,26 @@ export interface Catcher {
 export async function startWebhookCatcher(): Promise<Catcher> {
   const catcher = {
     received: [] as unknown[],
+    refused: [] as unknown[],
     failWith: null as number | null,
+  };
+  const parse = (data: string) => {
+    try {
+      return JSON.parse(data);
+    } catch {
+      return data;
+    }
   };
   const server = http.createServer((req, res) => {
     let data = '';
     req.on('data', (c) => (data += c));
     req.on('end', () => {
       if (catcher.failWith) {
+        catcher.refused.push(parse(data));
         res.writeHead(catcher.failWith).end();
         return;
       }
-      try {
-        catcher.received.push(JSON.parse(data));
-      } catch {
-        catcher.received.push(data);
-      }
+      catcher.received.push(parse(data));
       res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"ok":true}');
     });
   });

@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { expect, test } from '../support/fixtures.ts';
+import { afterNextPaint } from '../support/settled.ts';
 import {
   alphaCounts,
   creditsOf,
@@ -196,8 +197,9 @@ test('too few credits: the tool’s own message, nothing uploaded or charged', a
   let uploads = 0;
   page.on('request', (r) => r.url().includes('/storage/v1/object/upload/sign/tool-images/') && uploads++);
   await page.getByRole('button', { name: 'Remove Background' }).click();
+  // the refusal is decided before any upload would start
   await expect(message).toBeVisible();
-  await page.waitForTimeout(800);
+  await afterNextPaint(page);
   expect(uploads).toBe(0);
   expect(await creditsOf(stack, seller.id)).toBeCloseTo(0.3, 2);
   expect(await rows(stack, `tool_jobs?select=id&user_id=eq.${seller.id}`)).toEqual([]);

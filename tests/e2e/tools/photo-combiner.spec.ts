@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { expect, test } from '../support/fixtures.ts';
 import { creditsOf, openAs, pixel, sellerOnPlan, solid, toolActivity } from './tool-support.ts';
+import { afterNextPaint } from '../support/settled.ts';
 
 test('combines 2 photos into one PNG on white, downloads it and charges 0.15 once', async ({
   page,
@@ -43,8 +44,10 @@ test('combines 2 photos into one PNG on white, downloads it and charges 0.15 onc
 
   await expect.poll(() => creditsOf(stack, seller.id)).toBeCloseTo(before - 0.15, 2);
   // once: pressing Combine again for the same pair, or re-downloading, charges nothing more
+  // a charge would come before the file is released: once the download arrives it is decided
+  const again = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download' }).click();
-  await page.waitForTimeout(1500);
+  await again;
   expect(await creditsOf(stack, seller.id)).toBeCloseTo(before - 0.15, 2);
   expect(await toolActivity(stack, seller.id)).toEqual([{ toolName: 'photo-combiner', creditsUsed: 0.15 }]);
 
@@ -102,10 +105,10 @@ test('too few credits: the tool’s own message with the balance and a way to bu
     { name: 'a.png', mimeType: 'image/png', buffer: await solid(100, 100, [0, 0, 0]) },
     { name: 'b.png', mimeType: 'image/png', buffer: await solid(100, 100, [90, 90, 90]) },
   ]);
-  await page.waitForTimeout(2000);
+  await expect(page.getByRole('list', { name: 'Selected photos' }).getByRole('img')).toHaveCount(2);
   await expect(notice).toBeVisible();
   await page.getByRole('button', { name: 'Combine Images' }).click();
-  await page.waitForTimeout(1000);
+  await afterNextPaint(page);
   expect(downloads).toBe(0);
   await expect(page.getByTestId('combined-result')).toHaveCount(0);
   expect(await creditsOf(stack, seller.id)).toBeCloseTo(0.1, 2);
@@ -142,7 +145,8 @@ test('the server refusing the charge releases no file (credits spent elsewhere m
   await expect(
     page.getByText('Insufficient credits. Photo combination requires 0.15 credits.'),
   ).toBeVisible();
-  await page.waitForTimeout(1200);
+  await expect(page.getByRole('list', { name: 'Selected photos' }).getByRole('img')).toHaveCount(2);
+  await afterNextPaint(page);
   expect(downloads).toBe(0);
   await expect(page.getByTestId('combined-result')).toHaveCount(0);
 });

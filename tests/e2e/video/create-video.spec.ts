@@ -5,6 +5,7 @@
 import { expect, test } from '../support/fixtures.ts';
 import { creditsOf, eventually, ledgerOf, openAs, sellerOnPlan, setCredits } from '../tools/tool-support.ts';
 import { finishedProject, seedFinishedProjects, videoStateOf } from './video-support.ts';
+import { afterNextPaint } from '../support/settled.ts';
 
 test('an Advanced seller turns a finished project into a video that arrives live and plays', async ({
   page,
@@ -132,7 +133,8 @@ test('too few credits: the video’s own message, nothing charged or requested',
     'href',
     '/pricing',
   );
-  await page.waitForTimeout(500);
+  // the refusal is decided before the request would leave
+  await afterNextPaint(page);
   expect(requests).toBe(0);
   expect((await videoStateOf(stack, projectId)).video_status).toBeNull();
   expect(await creditsOf(stack, seller.id)).toBeCloseTo(2, 2);

@@ -26,8 +26,10 @@ test('offline mid-wizard: reload keeps photo and choices; back online the upload
   });
   await page.reload();
   await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
-  // the catalogue was read when the wizard opened; let the query cache reach localStorage
-  await page.waitForTimeout(1500);
+  // the catalogue was read when the wizard opened; the persisted query cache holds it
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('drape.queryCache')?.includes('catalogue') ?? false))
+    .toBe(true);
 
   await context.setOffline(true);
   await choosePhoto(page, fixture('shirt-exif-rotated.jpg'));

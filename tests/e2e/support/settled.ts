@@ -1,0 +1,10 @@
+// After an action the page answers on its own (a refusal, a panel that must stay open), the
+// events it causes are handled and painted within two animation frames: wait for those rather
+// than for a fixed time, then assert that nothing else happened.
+import type { Page } from '@playwright/test';
+
+export async function afterNextPaint(page: Page): Promise<void> {
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+}
