@@ -8,3 +8,16 @@ export async function afterNextPaint(page: Page): Promise<void> {
     () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
   );
 }
+
+/** Every finite animation and transition on the page has finished (spinners loop for ever and
+ *  are not waited for), then the page has painted: what a screenshot waits for. */
+export async function animationsDone(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+      ),
+  );
+  await afterNextPaint(page);
+}

@@ -15,6 +15,7 @@ import {
   type StackInfo,
 } from '../support/auth-api.ts';
 import { buyCreditsFor, buyPlanFor } from '../billing/pay.ts';
+import { animationsDone } from '../support/settled.ts';
 
 // APP_URL must be an origin the stack accepts for return addresses: its own app (APP_PORT).
 const appUrl = process.env.APP_URL ?? 'http://localhost:3000';
@@ -38,7 +39,7 @@ async function shoot(
 ) {
   await page.goto(`${appUrl}${route}`);
   await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(600);
+  await animationsDone(page);
   await prepare?.(page);
   await page.screenshot({ path: file, fullPage });
   console.log(file);
@@ -106,7 +107,7 @@ for (const locale of ['en', 'el'] as const) {
       if (who === 'pro') {
         await shoot(page, '/pricing', file('pricing-slider-200'), async (p) => {
           await p.locator('#credit-slider').fill('200');
-          await p.waitForTimeout(500);
+          await animationsDone(p);
         });
         await shoot(page, '/history', file('history-activity'));
         await shoot(page, '/history?tab=purchases', file('history-purchases'));
@@ -121,7 +122,7 @@ for (const locale of ['en', 'el'] as const) {
               .getByRole('button', { name: locale === 'el' ? 'Υποβάθμιση' : 'Downgrade' })
               .first()
               .click();
-            await p.waitForTimeout(400);
+            await animationsDone(p);
           },
           false,
         );
@@ -134,7 +135,7 @@ for (const locale of ['en', 'el'] as const) {
             await p
               .getByRole('button', { name: locale === 'el' ? 'Επικοινωνήστε μαζί μας' : 'Contact Us' })
               .click();
-            await p.waitForTimeout(400);
+            await animationsDone(p);
           },
           false,
         );

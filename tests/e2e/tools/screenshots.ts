@@ -11,6 +11,7 @@ import { chromium, type Page } from 'playwright-core';
 import { serviceInsert, signInThroughApi, type StackInfo } from '../support/auth-api.ts';
 import { processingProject } from '../projects/helpers.ts';
 import { createSeller, filesOf, generateProject, seedProjects, serviceClientOf } from '../projects/seed.ts';
+import { animationsDone } from '../support/settled.ts';
 
 const appUrl = process.env.APP_URL ?? 'http://localhost:3110';
 const stack: StackInfo = {
@@ -68,7 +69,7 @@ const words = {
 /** /pricing's dialogs (enterprise contact, downgrade), the 500-credit state and /success. */
 async function shootPricing(page: Page, locale: 'en' | 'el', file: (name: string) => string) {
   const snap = async (name: string) => {
-    await page.waitForTimeout(500);
+    await animationsDone(page);
     await page.screenshot({ path: file(name) });
     console.log(file(name));
   };
@@ -103,7 +104,7 @@ async function shootWizards(page: Page, locale: 'en' | 'el', file: (name: string
     // from the top, or the fixed header lands mid-page in a full-page shot
     if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(700);
+    await animationsDone(page);
     await page.screenshot({ path: file(name), fullPage });
     console.log(file(name));
   };
@@ -166,11 +167,11 @@ async function shoot(page: Page, route: string, file: string) {
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   for (let y = 0; y < height; y += 600) {
     await page.evaluate((top) => window.scrollTo(0, top), y);
-    await page.waitForTimeout(120);
+    await animationsDone(page);
   }
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(700);
+  await animationsDone(page);
   await page.screenshot({ path: file, fullPage: true });
   console.log(file);
 }
@@ -270,23 +271,23 @@ for (const locale of (process.env.LOCALES?.split(',') ?? ['en', 'el']) as ('en' 
       ] as const;
       for (const [name, trigger] of overlays) {
         await trigger.click();
-        await page.waitForTimeout(400);
+        await animationsDone(page);
         await page.screenshot({ path: path.join(outDir, `${locale}-${size.name}-overlay-${name}.png`) });
         await page.keyboard.press('Escape');
       }
       await header.getByRole('button').nth(3).click();
       await page.getByRole('menuitem').nth(1).click();
-      await page.waitForTimeout(400);
+      await animationsDone(page);
       await page.screenshot({ path: path.join(outDir, `${locale}-${size.name}-overlay-feedback.png`) });
       await page.keyboard.press('Escape');
       await header.getByRole('button').nth(3).click();
       await page.getByRole('menuitem').nth(0).click();
-      await page.waitForTimeout(400);
+      await animationsDone(page);
       await page.screenshot({ path: path.join(outDir, `${locale}-${size.name}-overlay-contact.png`) });
       await page.keyboard.press('Escape');
       if (size.name === 'phone') {
         await header.getByRole('button').first().click();
-        await page.waitForTimeout(400);
+        await animationsDone(page);
         await page.screenshot({ path: path.join(outDir, `${locale}-${size.name}-overlay-drawer.png`) });
         await page.keyboard.press('Escape');
       }
