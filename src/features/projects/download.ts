@@ -49,20 +49,6 @@ export async function convertImage(blob: Blob, format: DownloadFormat): Promise<
   }
 }
 
-/** Saves a file through the browser's download (an object URL and a download link). */
-export function saveFile(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.rel = 'noopener';
-  a.style.display = 'none';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
-}
-
 /** The share sheet can take these files (phones and tablets with the Web Share API level 2). */
 export function canShareFiles(files: File[]): boolean {
   return (

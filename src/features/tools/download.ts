@@ -1,19 +1,4 @@
-// Saving a file the page made (a combined photo, a cut-out) under a name that says what it is.
-
-/** Hands the blob to the browser's downloads. */
-export function saveBlob(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.rel = 'noopener';
-  a.style.display = 'none';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  // the download has the bytes by then; the URL is not needed afterwards
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
+// The names of the files the tools make (a combined photo, a cut-out): they say what they are.
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

@@ -12,7 +12,8 @@ import { useUser } from '../../auth/index.ts';
 import { dashboardKeys } from '../../dashboard/index.ts';
 import { subscriptionKeys, useSubscription } from '../../subscription/index.ts';
 import { chargeCombination } from '../api.ts';
-import { combinedFileName, saveBlob } from '../download.ts';
+import { saveFile } from '../../../lib/save-file.ts';
+import { combinedFileName } from '../download.ts';
 import { combinerMessages } from '../messages.ts';
 import { creditPricesQueryOptions, hasCreditsFor } from '../prices.ts';
 import { renderCombination } from './render.ts';
@@ -209,7 +210,7 @@ export function usePhotoCombiner() {
     if (!result || downloaded.current === result.id) return;
     const timer = setTimeout(() => {
       downloaded.current = result.id;
-      saveBlob(result.blob, result.fileName);
+      saveFile(result.blob, result.fileName);
     }, AUTO_DOWNLOAD_MS);
     return () => clearTimeout(timer);
   }, [result]);
@@ -237,6 +238,6 @@ export function usePhotoCombiner() {
     remove,
     clearAll,
     combine,
-    download: () => result && saveBlob(result.blob, result.fileName),
+    download: () => result && saveFile(result.blob, result.fileName),
   };
 }

@@ -14,7 +14,8 @@ import { dashboardKeys } from '../../dashboard/index.ts';
 import { subscriptionKeys, useSubscription } from '../../subscription/index.ts';
 import { PrepareError, preparePhoto } from '../../wizard/index.ts';
 import { downloadToolImage, startBackgroundRemoval, toolJobQueryOptions, toolKeys } from '../api.ts';
-import { cutOutFileName, saveBlob } from '../download.ts';
+import { saveFile } from '../../../lib/save-file.ts';
+import { cutOutFileName } from '../download.ts';
 import { removerMessages } from '../messages.ts';
 import { creditPricesQueryOptions, hasCreditsFor } from '../prices.ts';
 import { removalRequests } from './removal-request.ts';
@@ -246,7 +247,7 @@ export function useBackgroundRemover() {
     if (!result || downloaded.current === result) return;
     const timer = setTimeout(() => {
       downloaded.current = result;
-      saveBlob(result.blob, result.fileName);
+      saveFile(result.blob, result.fileName);
     }, REMOVER_AUTO_DOWNLOAD_MS);
     return () => clearTimeout(timer);
   }, [result]);
@@ -279,7 +280,7 @@ export function useBackgroundRemover() {
     download: () => {
       if (!result) return;
       try {
-        saveBlob(result.blob, result.fileName);
+        saveFile(result.blob, result.fileName);
       } catch {
         setProblem({ message: removerMessages.downloadFailed });
       }
