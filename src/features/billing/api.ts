@@ -77,18 +77,17 @@ function checkoutUrl(data: { url?: unknown } | null): string {
   return data.url;
 }
 
-/** Opens Stripe Checkout for a plan (mode 'subscription'); the server picks the price. */
-export async function startPlanCheckout(
+/** Opens Stripe Checkout made by one of the paying functions, coming back to /success or /pricing. */
+async function openCheckout(
   client: AppSupabaseClient,
-  plan: Exclude<Plan, 'free'>,
+  fn: 'stripe-checkout' | 'create-credit-checkout',
+  body: Record<string, unknown>,
   locale: Locale,
 ): Promise<void> {
-  const { data, error } = await client.functions.invoke<{ url?: string }>('stripe-checkout', {
+  const { data, error } = await client.functions.invoke<{ url?: string }>(fn, {
     body: {
       request_id: newRequestId(),
-      plan,
-      mode: 'subscription',
-      metadata: { plan },
+      ...body,
       success_url: `${origin()}/success?session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: `${origin()}/pricing`,
       locale,
@@ -98,26 +97,22 @@ export async function startPlanCheckout(
   window.location.assign(checkoutUrl(data));
 }
 
+/** Opens Stripe Checkout for a plan (mode 'subscription'); the server picks the price. */
+export const startPlanCheckout = (client: AppSupabaseClient, plan: Exclude<Plan, 'free'>, locale: Locale) =>
+  openCheckout(client, 'stripe-checkout', { plan, mode: 'subscription', metadata: { plan } }, locale);
+
 /** Opens Stripe Checkout for a credit pack at the quoted amount (refused if the server's price differs). */
-export async function startCreditCheckout(
+export const startCreditCheckout = (
   client: AppSupabaseClient,
   quote: Pick<CreditQuote, 'credits' | 'amount_cents'>,
   locale: Locale,
-): Promise<void> {
-  const { data, error } = await client.functions.invoke<{ url?: string }>('create-credit-checkout', {
-    body: {
-      request_id: newRequestId(),
-      credits: quote.credits,
-      amount: quote.amount_cents,
-      currency: 'eur',
-      success_url: `${origin()}/success?session_id={CHECKOUT_SESSION_ID}`,
-      cancel_url: `${origin()}/pricing`,
-      locale,
-    },
-  });
-  if (error) throw await functionError(error);
-  window.location.assign(checkoutUrl(data));
-}
+) =>
+  openCheckout(
+    client,
+    'create-credit-checkout',
+    { credits: quote.credits, amount: quote.amount_cents, currency: 'eur' },
+    locale,
+  );
 
 /** Schedules a downgrade for the next renewal, or (the current plan) takes it back. */
 export async function changePlan(client: AppSupabaseClient, plan: Exclude<Plan, 'free'>): Promise<void> {
