@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Icon, Switch } from '../../../ui/index.ts';
+import { Switch } from '../../../ui/index.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { backgroundName, backgroundType } from '../catalogue-text.ts';
 import { useBackgrounds, useCustomAccess } from '../hooks/use-catalogue.ts';
@@ -11,7 +11,7 @@ import { BlurComparison } from './blur-comparison.tsx';
 import { CatalogueImage } from './catalogue-image.tsx';
 import { CatalogueLoadAlert, catalogueLoad } from './catalogue-load-state.tsx';
 import { CustomCard } from './custom-card.tsx';
-import * as c from './selectable-card.css.ts';
+import { ChoiceCard } from './choice-card.tsx';
 import * as w from './wizard.css.ts';
 import * as m from './models-step.css.ts';
 import { SKELETON_KEYS } from './skeleton-keys.ts';
@@ -66,54 +66,37 @@ export function BackgroundStep({ draft, dispatch }: { draft: Draft; dispatch: (a
           SKELETON_KEYS.slice(0, 5).map((key) => (
             <div key={key} className={m.skeletonCard} aria-hidden="true" />
           ))}
-        {shown.map((bg) => {
-          const selected = draft.backgroundId === bg.id;
-          const name = backgroundName(bg, locale);
-          return (
-            <article key={bg.id} className={c.card} data-selected={selected}>
-              {/* biome-ignore lint/a11y/useSemanticElements: a picture card chosen as a whole; role radio in a radiogroup says the one-of-many */}
-              <button
-                type="button"
-                role="radio"
-                aria-checked={selected}
-                aria-label={name}
-                className={c.choose}
-                onClick={() => dispatch({ type: 'selectBackground', backgroundId: bg.id })}
-              />
-              {selected && (
-                <span className={c.tick}>
-                  <Icon name="check" size={16} />
+        {shown.map((bg) => (
+          <ChoiceCard
+            key={bg.id}
+            name={backgroundName(bg, locale)}
+            detail={backgroundType(bg, locale)}
+            selected={draft.backgroundId === bg.id}
+            onSelect={() => dispatch({ type: 'selectBackground', backgroundId: bg.id })}
+            wide
+          >
+            {bg.keepsOriginal ? (
+              photoUrl ? (
+                <img
+                  className={s.originalPhoto}
+                  src={photoUrl}
+                  alt=""
+                  style={blurred ? { filter: 'blur(4px)' } : undefined}
+                />
+              ) : (
+                <span className={s.original}>
+                  <Trans>Your photo's own background</Trans>
                 </span>
-              )}
-              <div className={[c.media, c.mediaWide].join(' ')}>
-                {bg.keepsOriginal ? (
-                  photoUrl ? (
-                    <img
-                      className={s.originalPhoto}
-                      src={photoUrl}
-                      alt=""
-                      style={blurred ? { filter: 'blur(4px)' } : undefined}
-                    />
-                  ) : (
-                    <span className={s.original}>
-                      <Trans>Your photo's own background</Trans>
-                    </span>
-                  )
-                ) : (
-                  <CatalogueImage
-                    path={blurred ? (bg.blurredImagePath ?? bg.imagePath) : bg.imagePath}
-                    alt=""
-                    sizes="(max-width: 767px) 50vw, 230px"
-                  />
-                )}
-              </div>
-              <div className={c.body}>
-                <p className={c.name}>{name}</p>
-                <p className={c.sub}>{backgroundType(bg, locale)}</p>
-              </div>
-            </article>
-          );
-        })}
+              )
+            ) : (
+              <CatalogueImage
+                path={blurred ? (bg.blurredImagePath ?? bg.imagePath) : bg.imagePath}
+                alt=""
+                sizes="(max-width: 767px) 50vw, 230px"
+              />
+            )}
+          </ChoiceCard>
+        ))}
       </div>
     </div>
   );

@@ -1,5 +1,4 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Icon } from '../../../ui/index.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { poseDescription, poseName } from '../catalogue-text.ts';
 import { usePoses } from '../hooks/use-catalogue.ts';
@@ -7,7 +6,7 @@ import type { Draft } from '../model/draft.ts';
 import type { WizardAction } from '../model/reducer.ts';
 import { CatalogueImage } from './catalogue-image.tsx';
 import { CatalogueLoadAlert, catalogueLoad } from './catalogue-load-state.tsx';
-import * as c from './selectable-card.css.ts';
+import { ChoiceCard } from './choice-card.tsx';
 import * as w from './wizard.css.ts';
 import * as s from './models-step.css.ts';
 import { SKELETON_KEYS } from './skeleton-keys.ts';
@@ -36,35 +35,17 @@ export function PoseStep({ draft, dispatch }: { draft: Draft; dispatch: (a: Wiza
           SKELETON_KEYS.slice(0, 3).map((key) => (
             <div key={key} className={s.skeletonCard} aria-hidden="true" />
           ))}
-        {shown.map((pose) => {
-          const selected = draft.poseId === pose.id;
-          const name = poseName(pose, locale);
-          return (
-            <article key={pose.id} className={c.card} data-selected={selected}>
-              {/* biome-ignore lint/a11y/useSemanticElements: a picture card chosen as a whole; role radio in a radiogroup says the one-of-three */}
-              <button
-                type="button"
-                role="radio"
-                aria-checked={selected}
-                aria-label={name}
-                className={c.choose}
-                onClick={() => dispatch({ type: 'selectPose', poseId: pose.id })}
-              />
-              {selected && (
-                <span className={c.tick}>
-                  <Icon name="check" size={16} />
-                </span>
-              )}
-              <div className={c.media}>
-                <CatalogueImage path={pose.imagePath} alt="" sizes="(max-width: 767px) 50vw, 230px" />
-              </div>
-              <div className={c.body}>
-                <p className={c.name}>{name}</p>
-                <p className={c.sub}>{poseDescription(pose, locale)}</p>
-              </div>
-            </article>
-          );
-        })}
+        {shown.map((pose) => (
+          <ChoiceCard
+            key={pose.id}
+            name={poseName(pose, locale)}
+            detail={poseDescription(pose, locale)}
+            selected={draft.poseId === pose.id}
+            onSelect={() => dispatch({ type: 'selectPose', poseId: pose.id })}
+          >
+            <CatalogueImage path={pose.imagePath} alt="" sizes="(max-width: 767px) 50vw, 230px" />
+          </ChoiceCard>
+        ))}
       </div>
     </div>
   );
