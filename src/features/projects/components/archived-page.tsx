@@ -1,21 +1,20 @@
 // /archived (spec 2 §2): archived projects with unarchive and delete.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { Alert, Button } from '../../../ui/index.ts';
 import { useCleanAllowed } from '../hooks/use-clean-allowed.ts';
 import { useUnarchiveProject } from '../hooks/use-project-actions.ts';
 import { useArchivedProjects, useProjectImagesLive } from '../hooks/use-projects.ts';
-import { MESSAGES } from '../labels.ts';
 import type { Project } from '../project-types.ts';
 import type { ProjectAction } from './project-actions.ts';
 import { useProjectDialogs } from './project-dialogs.tsx';
 import { ProjectIcon } from './project-icon.tsx';
 import { ProjectGrid, ProjectGridSkeleton } from './project-grid.tsx';
 import { ProjectsTabs } from './projects-tabs.tsx';
+import { ProjectsEmpty, ProjectsLoadError } from './projects-list-states.tsx';
 import * as s from './shared.css.ts';
 
 export function ArchivedPage() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   usePageTitle(t`Archived projects`);
   useProjectImagesLive();
   const archived = useArchivedProjects();
@@ -42,32 +41,17 @@ export function ArchivedPage() {
       <ProjectsTabs current="archived" />
       {archived.isPending && <ProjectGridSkeleton label={t`Loading archived projects`} />}
       {archived.isError && !archived.data && (
-        <Alert tone="error">
-          <span className={s.errorRow}>
-            {i18n._(MESSAGES.loadProjectsFailed)}
-            <Button
-              size="sm"
-              variant="secondary"
-              onClick={() => void archived.refetch()}
-              loading={archived.isFetching}
-            >
-              <Trans>Retry</Trans>
-            </Button>
-          </span>
-        </Alert>
+        <ProjectsLoadError retry={() => void archived.refetch()} retrying={archived.isFetching} />
       )}
       {archived.data?.length === 0 && (
-        <div className={s.empty}>
-          <span className={s.emptyIcon}>
-            <ProjectIcon name="archive" size={26} />
-          </span>
-          <p className={s.emptyTitle}>
-            <Trans>Nothing archived</Trans>
-          </p>
+        <ProjectsEmpty
+          icon={<ProjectIcon name="archive" size={26} />}
+          title={<Trans>Nothing archived</Trans>}
+        >
           <p>
             <Trans>Archive a completed project from its card menu to keep your projects tidy.</Trans>
           </p>
-        </div>
+        </ProjectsEmpty>
       )}
       {!!archived.data?.length && (
         <ProjectGrid

@@ -3,17 +3,18 @@ import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { Alert, Button, Icon, buttonClass } from '../../../ui/index.ts';
+import { Button, Icon, buttonClass } from '../../../ui/index.ts';
 import { useArchiveProject } from '../hooks/use-project-actions.ts';
 import { useCleanAllowed } from '../hooks/use-clean-allowed.ts';
 import { useProjects, useProjectImagesLive } from '../hooks/use-projects.ts';
-import { MESSAGES, STATUS_LABELS, TYPE_LABELS } from '../labels.ts';
+import { STATUS_LABELS, TYPE_LABELS } from '../labels.ts';
 import type { Project } from '../project-types.ts';
 import { searchProjects } from '../search.ts';
 import type { ProjectAction } from './project-actions.ts';
 import { useProjectDialogs } from './project-dialogs.tsx';
 import { ProjectGrid, ProjectGridSkeleton } from './project-grid.tsx';
 import { ProjectsTabs } from './projects-tabs.tsx';
+import { ProjectsEmpty, ProjectsLoadError } from './projects-list-states.tsx';
 import { SearchBox } from './search-box.tsx';
 import * as s from './shared.css.ts';
 
@@ -70,45 +71,24 @@ export function ProjectsPage({ search, onSearchChange }: ProjectsPageProps) {
 
       {projects.isPending && <ProjectGridSkeleton label={t`Loading projects`} />}
       {projects.isError && !projects.data && (
-        <Alert tone="error">
-          <span className={s.errorRow}>
-            {i18n._(MESSAGES.loadProjectsFailed)}
-            <Button
-              size="sm"
-              variant="secondary"
-              onClick={() => void projects.refetch()}
-              loading={projects.isFetching}
-            >
-              <Trans>Retry</Trans>
-            </Button>
-          </span>
-        </Alert>
+        <ProjectsLoadError retry={() => void projects.refetch()} retrying={projects.isFetching} />
       )}
       {projects.data && total === 0 && (
-        <div className={s.empty}>
-          <span className={s.emptyIcon}>
-            <Icon name="sparkles" size={26} />
-          </span>
-          <p className={s.emptyTitle}>
-            <Trans>No projects yet</Trans>
-          </p>
+        <ProjectsEmpty icon={<Icon name="sparkles" size={26} />} title={<Trans>No projects yet</Trans>}>
           <p>
             <Trans>Upload a product photo and get on-model or flat-lay images in 1 to 2 minutes.</Trans>
           </p>
           <Link to="/create" className={buttonClass({})}>
             <Trans>Create your first project</Trans>
           </Link>
-        </div>
+        </ProjectsEmpty>
       )}
       {projects.data && total > 0 && found.length === 0 && (
-        <div className={s.empty}>
-          <p className={s.emptyTitle}>
-            <Trans>No projects match “{search}”</Trans>
-          </p>
+        <ProjectsEmpty title={<Trans>No projects match “{search}”</Trans>}>
           <Button variant="secondary" onClick={() => onSearchChange('')}>
             <Trans>Clear search</Trans>
           </Button>
-        </div>
+        </ProjectsEmpty>
       )}
       {found.length > 0 && (
         <ProjectGrid key={search} projects={found} cleanAllowed={cleanAllowed} onAction={onAction} />
