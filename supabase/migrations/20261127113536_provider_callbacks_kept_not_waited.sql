@@ -36,17 +36,13 @@ drop function public.record_provider_job(kind text, job_id uuid, attempt integer
 
 drop function public.record_provider_progress(kind text, job_id uuid, attempt integer, handle text, new_handle text, poll_seconds integer, deadline_seconds integer);
 
-create table private.pending_callbacks ();
-
-alter table private.pending_callbacks add column attempt integer not null;
-
-alter table private.pending_callbacks add column body jsonb;
-
-alter table private.pending_callbacks add column job_id uuid not null;
-
-alter table private.pending_callbacks add column kind text not null;
-
-alter table private.pending_callbacks add column received_at timestamp with time zone default now() not null;
+create table private.pending_callbacks (
+  kind text not null,
+  job_id uuid not null,
+  attempt integer not null,
+  body jsonb,
+  received_at timestamp with time zone default now() not null
+);
 
 CREATE OR REPLACE FUNCTION private.claim_polls(p_max integer, p_lease_seconds integer, p_now timestamp with time zone)
  RETURNS jsonb
@@ -456,16 +452,10 @@ alter table private.pending_callbacks add constraint pending_callbacks_kind_chec
 
 alter table private.pending_callbacks add constraint pending_callbacks_pkey PRIMARY KEY (kind, job_id);
 
-alter table private.pending_callbacks disable row level security;
-alter table private.pending_callbacks no force row level security;
-
-revoke all on function public.begin_provider_callback(kind text, job_id uuid, attempt integer, body jsonb, lease_seconds integer) from service_role;
 grant execute on function public.begin_provider_callback(kind text, job_id uuid, attempt integer, body jsonb, lease_seconds integer) to service_role;
 
-revoke all on function public.record_provider_job(kind text, job_id uuid, attempt integer, handle text, deadline_seconds integer, poll_seconds integer, hold_seconds integer) from service_role;
 grant execute on function public.record_provider_job(kind text, job_id uuid, attempt integer, handle text, deadline_seconds integer, poll_seconds integer, hold_seconds integer) to service_role;
 
-revoke all on function public.record_provider_progress(kind text, job_id uuid, attempt integer, handle text, poll_seconds integer, hold_seconds integer) from service_role;
 grant execute on function public.record_provider_progress(kind text, job_id uuid, attempt integer, handle text, poll_seconds integer, hold_seconds integer) to service_role;
 
 revoke all on function private.lock_job(p_kind text, p_job_id uuid) from public;
