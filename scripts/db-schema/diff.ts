@@ -54,11 +54,25 @@ export function migrationSql(from: Snapshot, to: Snapshot, changes: Change[]): s
     );
   const droppedTables = tablesOf('drop', from);
   const newTables = tablesOf('create', to);
+  // functions dropped (or dropped to be created with another signature): their privileges go with them
+  const droppedFunctions = new Set(
+    changes
+      .filter((c) => c.kind === 'function' && c.action !== 'create')
+      .filter((c) => !to.get(c.key) || from.get(c.key)?.signature !== to.get(c.key)?.signature)
+      .map((c) => c.key),
+  );
   for (const c of changes) {
     const a = from.get(c.key);
     const b = to.get(c.key);
     // what goes with a dropped table needs no statement of its own
     if (c.action === 'drop' && a?.table && c.kind !== 'table' && droppedTables.has(a.table)) continue;
+    // nor does revoking what a dropped function was granted
+    if (
+      c.action === 'drop' &&
+      c.kind === 'grant' &&
+      droppedFunctions.has(c.key.replace(/^grant on (.*) to .*$/, '$1'))
+    )
+      continue;
     switch (c.kind) {
       case 'policy':
       case 'trigger':

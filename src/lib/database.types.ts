@@ -1091,6 +1091,7 @@ export type Database = {
       begin_provider_callback: {
         Args: {
           attempt: number
+          body?: Json
           job_id: string
           kind: string
           lease_seconds?: number
@@ -1333,23 +1334,23 @@ export type Database = {
           attempt: number
           deadline_seconds: number
           handle: string
+          hold_seconds?: number
           job_id: string
           kind: string
           poll_seconds: number
         }
-        Returns: boolean
+        Returns: Json
       }
       record_provider_progress: {
         Args: {
           attempt: number
-          deadline_seconds?: number
           handle: string
+          hold_seconds?: number
           job_id: string
           kind: string
-          new_handle?: string
           poll_seconds?: number
         }
-        Returns: boolean
+        Returns: Json
       }
       refund_charge: {
         Args: {

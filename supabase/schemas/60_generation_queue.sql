@@ -22,6 +22,21 @@ create table if not exists private.watermark_backfill (
   created_at timestamptz not null default now()
 );
 
+-- A callback that arrived while nobody could act on it: before its attempt's handle was
+-- recorded (the provider answered before dispatch recorded the handle: 'early'), or while a
+-- poll or another callback held the job ('busy'). One per job, the newest kept. Whoever next
+-- holds the job takes it and acts on it: the step that records the handle
+-- (record_provider_job), the holder letting go (record_provider_progress), or the next poll
+-- (claim_polls). No request waits for another.
+create table if not exists private.pending_callbacks (
+  kind text not null check (kind in ('image', 'video', 'tool')),
+  job_id uuid not null,
+  attempt integer not null,
+  body jsonb,
+  received_at timestamptz not null default now(),
+  primary key (kind, job_id)
+);
+
 create index if not exists provider_waits_due_idx on private.provider_waits (next_poll_at);
 
 create index if not exists watermark_backfill_due_idx on private.watermark_backfill (next_attempt_at)
@@ -238,6 +253,7 @@ begin
   if cardinality(v_image_ids) > 0 then
     update public.images set provider_job_id = null, next_attempt_at = null where id = any (v_image_ids);
     delete from private.provider_waits w where w.kind = 'image' and w.job_id = any (v_image_ids);
+    delete from private.pending_callbacks c where c.kind = 'image' and c.job_id = any (v_image_ids);
   end if;
 
   -- videos whose last attempt ran out fail (report_video_outcome refunds them)
@@ -263,6 +279,7 @@ begin
     returning p.id)
   select coalesce(array_agg(id), '{}') into v_video_ids from claimed;
   delete from private.provider_waits w where w.kind = 'video' and w.job_id = any (v_video_ids);
+  delete from private.pending_callbacks c where c.kind = 'video' and c.job_id = any (v_video_ids);
 
   -- tool jobs likewise
   for r in
@@ -287,6 +304,10 @@ begin
     returning t.id)
   select coalesce(array_agg(id), '{}') into v_tool_ids from claimed;
   delete from private.provider_waits w where w.kind = 'tool' and w.job_id = any (v_tool_ids);
+  delete from private.pending_callbacks c where c.kind = 'tool' and c.job_id = any (v_tool_ids);
+
+  -- callbacks of attempts that never recorded a handle (their worker died) are of no use
+  delete from private.pending_callbacks c where c.received_at < v_now - interval '1 day';
 
   v_polls := private.claim_polls(max_polls, poll_lease_seconds, v_now);
 
@@ -345,6 +366,9 @@ $$;
 
 -- Due polls: locked for poll_lease_seconds (a poll that dies is picked up again then).
 -- Waits whose job moved on (finished, or taken again after its lease ran out) are dropped.
+-- A callback kept for the job (private.pending_callbacks: it came while the job was held by a
+-- holder that died) goes with it as `callback: {body}`, for the poll to act on instead of
+-- asking the provider.
 create or replace function private.claim_polls(p_max integer, p_lease_seconds integer, p_now timestamptz) returns jsonb
 language plpgsql
 set search_path = ''
@@ -352,6 +376,7 @@ as $$
 declare
   w record;
   v_out jsonb := '[]'::jsonb;
+  v_callback jsonb;
 begin
   for w in
     select * from private.provider_waits
@@ -362,25 +387,68 @@ begin
   loop
     if not private.job_waits_for(w.kind, w.job_id, w.attempt, w.handle) then
       delete from private.provider_waits where kind = w.kind and job_id = w.job_id;
+      delete from private.pending_callbacks c where c.kind = w.kind and c.job_id = w.job_id;
       continue;
     end if;
     update private.provider_waits
       set handling_until = p_now + make_interval(secs => p_lease_seconds),
           next_poll_at = p_now + make_interval(secs => p_lease_seconds)
       where kind = w.kind and job_id = w.job_id;
-    v_out := v_out || jsonb_build_array(private.job_json(w.kind, w.job_id) || jsonb_build_object('provider_job_id', w.handle));
+    v_callback := private.take_pending_callback(w.kind, w.job_id, w.attempt);
+    v_out := v_out || jsonb_build_array(private.job_json(w.kind, w.job_id)
+      || jsonb_build_object('provider_job_id', w.handle)
+      || case when v_callback is null then '{}'::jsonb else jsonb_build_object('callback', v_callback) end);
   end loop;
   return v_out;
+end
+$$;
+
+-- Locks the row of one job (images, projects for a video, tool_jobs): the steps that record a
+-- handle, begin a callback or let go of a job take it first, so a callback either sees the
+-- recorded handle or is kept for the step that records it.
+create or replace function private.lock_job(p_kind text, p_job_id uuid) returns void
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if p_kind = 'image' then
+    perform 1 from public.images i where i.id = p_job_id for update;
+  elsif p_kind = 'video' then
+    perform 1 from public.projects p where p.id = p_job_id for update;
+  elsif p_kind = 'tool' then
+    perform 1 from public.tool_jobs t where t.id = p_job_id for update;
+  end if;
+end
+$$;
+
+-- Takes the callback kept for this attempt of a job: {body} (the body as posted), or null.
+create or replace function private.take_pending_callback(p_kind text, p_job_id uuid, p_attempt integer) returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_body jsonb;
+begin
+  delete from private.pending_callbacks c
+    where c.kind = p_kind and c.job_id = p_job_id and c.attempt = p_attempt
+    returning c.body into v_body;
+  if not found then
+    return null;
+  end if;
+  return jsonb_build_object('body', v_body);
 end
 $$;
 
 -- The provider accepted the work of this attempt: its handle, a lease that covers the
 -- provider's own time (deadline_seconds), and the first poll after poll_seconds. For an
 -- image the reference is recorded by report_image_outcome('processing', provider_job_id).
--- Returns false when the job moved on meanwhile (another attempt, or finished).
+-- Answers {recorded: false} when the job moved on meanwhile (another attempt, or finished);
+-- {recorded: true} otherwise, with `callback: {body}` when the provider's callback came
+-- before the handle was recorded: the caller then holds the job for hold_seconds and acts on it.
 create or replace function public.record_provider_job(
-  kind text, job_id uuid, attempt integer, handle text, deadline_seconds integer, poll_seconds integer)
-returns boolean
+  kind text, job_id uuid, attempt integer, handle text, deadline_seconds integer, poll_seconds integer,
+  hold_seconds integer default 60)
+returns jsonb
 language plpgsql
 security definer
 set search_path = ''
@@ -389,6 +457,7 @@ declare
   v_now timestamptz := private.app_now();
   v_ok boolean := false;
   v_lease timestamptz := v_now + make_interval(secs => deadline_seconds);
+  v_callback jsonb;
 begin
   if kind = 'image' then
     perform 1 from public.images i where i.id = job_id and i.status = 'processing' and i.attempts = attempt for update;
@@ -408,25 +477,36 @@ begin
   else
     perform private.fail('Unknown job kind', 'invalid_kind');
   end if;
-  if v_ok then
-    insert into private.provider_waits (kind, job_id, attempt, handle, next_poll_at)
-    values (record_provider_job.kind, record_provider_job.job_id, record_provider_job.attempt, record_provider_job.handle,
-            v_now + make_interval(secs => poll_seconds))
-    on conflict on constraint provider_waits_pkey do update
-      set attempt = excluded.attempt, handle = excluded.handle, next_poll_at = excluded.next_poll_at, handling_until = null;
+  if not v_ok then
+    return jsonb_build_object('recorded', false);
   end if;
-  return v_ok;
+  v_callback := private.take_pending_callback(kind, job_id, attempt);
+  insert into private.provider_waits (kind, job_id, attempt, handle, next_poll_at, handling_until)
+  values (record_provider_job.kind, record_provider_job.job_id, record_provider_job.attempt, record_provider_job.handle,
+          v_now + make_interval(secs => poll_seconds),
+          case when v_callback is null then null else v_now + make_interval(secs => hold_seconds) end)
+  on conflict on constraint provider_waits_pkey do update
+    set attempt = excluded.attempt, handle = excluded.handle, next_poll_at = excluded.next_poll_at,
+        handling_until = excluded.handling_until;
+  if v_callback is null then
+    return jsonb_build_object('recorded', true);
+  end if;
+  return jsonb_build_object('recorded', true, 'callback', v_callback);
 end
 $$;
 
--- A signed callback for (kind, job, attempt) arrived. Answers
+-- A signed callback for (kind, job, attempt) arrived with `body`. Answers
 --   {result: 'unknown'}   no such job
---   {result: 'stale'}     the job is finished, or waits for other work (another attempt or
---                         stage): a replayed or late callback
---   {result: 'busy'}      a poll is handling the job right now (it reads the same outcome)
---   {result: 'early'}     the attempt is still being submitted (its handle is not recorded yet)
+--   {result: 'stale'}     the job is finished, or waits for other work (another attempt): a
+--                         replayed or late callback
+--   {result: 'stored', reason}  nobody can act on it now, so it is kept (pending_callbacks) for
+--                         whoever holds the job next: 'early' (the attempt's handle is not
+--                         recorded yet: record_provider_job takes it) or 'busy' (a poll or
+--                         another callback holds the job: record_provider_progress, or the next
+--                         poll after its lease, takes it)
 --   {result: 'ok', job}   the job, now held for lease_seconds by the caller
-create or replace function public.begin_provider_callback(kind text, job_id uuid, attempt integer, lease_seconds integer default 60)
+create or replace function public.begin_provider_callback(
+  kind text, job_id uuid, attempt integer, body jsonb default null, lease_seconds integer default 60)
 returns jsonb
 language plpgsql
 security definer
@@ -434,24 +514,36 @@ set search_path = ''
 as $$
 declare
   v_now timestamptz := private.app_now();
-  v_job jsonb := private.job_json(kind, job_id);
+  v_job jsonb;
+  v_reason text;
   w private.provider_waits;
 begin
-  if kind not in ('image', 'video', 'tool') or v_job is null then
+  if kind not in ('image', 'video', 'tool') then
+    return jsonb_build_object('result', 'unknown');
+  end if;
+  -- taken before anything is read: record_provider_job holds it while it records the handle
+  perform private.lock_job(kind, job_id);
+  v_job := private.job_json(kind, job_id);
+  if v_job is null then
     return jsonb_build_object('result', 'unknown');
   end if;
   select * into w from private.provider_waits pw where pw.kind = begin_provider_callback.kind and pw.job_id = begin_provider_callback.job_id
     for update;
   if not found and (v_job ->> 'attempt')::integer = attempt and v_job ->> 'provider_job_id' is null
      and private.job_status(kind, job_id) = 'processing' then
-    -- the provider answered before its handle was recorded: ask again in a moment
-    return jsonb_build_object('result', 'early');
-  end if;
-  if not found or w.attempt <> attempt or not private.job_waits_for(kind, job_id, w.attempt, w.handle) then
+    v_reason := 'early';
+  elsif not found or w.attempt <> attempt or not private.job_waits_for(kind, job_id, w.attempt, w.handle) then
     return jsonb_build_object('result', 'stale');
+  elsif w.handling_until is not null and w.handling_until > v_now then
+    v_reason := 'busy';
   end if;
-  if w.handling_until is not null and w.handling_until > v_now then
-    return jsonb_build_object('result', 'busy');
+  if v_reason is not null then
+    insert into private.pending_callbacks (kind, job_id, attempt, body, received_at)
+    values (begin_provider_callback.kind, begin_provider_callback.job_id, begin_provider_callback.attempt,
+            begin_provider_callback.body, v_now)
+    on conflict on constraint pending_callbacks_pkey do update
+      set attempt = excluded.attempt, body = excluded.body, received_at = excluded.received_at;
+    return jsonb_build_object('result', 'stored', 'reason', v_reason);
   end if;
   update private.provider_waits pw set handling_until = v_now + make_interval(secs => lease_seconds)
     where pw.kind = w.kind and pw.job_id = w.job_id;
@@ -459,29 +551,36 @@ begin
 end
 $$;
 
--- The work is still running: poll again after poll_seconds; a new handle (the next stage)
--- replaces the old one, and the lease is renewed for the new stage's deadline.
+-- The holder of a job (a poll or a callback) found the work still running: poll again after
+-- poll_seconds and let go of the job. Answers {recorded: false} when the job no longer waits
+-- for this handle; {recorded: true} otherwise, with `callback: {body}` when a callback came
+-- while the job was held: the job then stays held (hold_seconds) and the caller acts on it.
 create or replace function public.record_provider_progress(
-  kind text, job_id uuid, attempt integer, handle text, new_handle text default null,
-  poll_seconds integer default 30, deadline_seconds integer default null)
-returns boolean
+  kind text, job_id uuid, attempt integer, handle text, poll_seconds integer default 30,
+  hold_seconds integer default 60)
+returns jsonb
 language plpgsql
 security definer
 set search_path = ''
 as $$
 declare
   v_now timestamptz := private.app_now();
+  v_callback jsonb;
 begin
+  -- the lock begin_provider_callback takes: a callback either sees the job let go or is kept
+  perform private.lock_job(kind, job_id);
   if not private.job_waits_for(kind, job_id, attempt, handle) then
-    return false;
+    return jsonb_build_object('recorded', false);
   end if;
-  if new_handle is not null and new_handle <> handle then
-    return public.record_provider_job(kind, job_id, attempt, new_handle,
-                                      coalesce(deadline_seconds, 600), poll_seconds);
+  v_callback := private.take_pending_callback(kind, job_id, attempt);
+  if v_callback is not null then
+    update private.provider_waits pw set handling_until = v_now + make_interval(secs => hold_seconds)
+      where pw.kind = record_provider_progress.kind and pw.job_id = record_provider_progress.job_id;
+    return jsonb_build_object('recorded', true, 'callback', v_callback);
   end if;
   update private.provider_waits pw set next_poll_at = v_now + make_interval(secs => poll_seconds), handling_until = null
     where pw.kind = record_provider_progress.kind and pw.job_id = record_provider_progress.job_id;
-  return true;
+  return jsonb_build_object('recorded', true);
 end
 $$;
 
@@ -509,6 +608,7 @@ begin
       return 'stale';
     end if;
     delete from private.provider_waits w where w.kind = 'image' and w.job_id = retry_engine_job.job_id;
+    delete from private.pending_callbacks c where c.kind = 'image' and c.job_id = retry_engine_job.job_id;
     if v_attempts >= max_attempts then
       perform public.report_image_outcome(job_id, 'failed', error => error);
       return 'failed';
@@ -524,6 +624,7 @@ begin
       return 'stale';
     end if;
     delete from private.provider_waits w where w.kind = 'video' and w.job_id = retry_engine_job.job_id;
+    delete from private.pending_callbacks c where c.kind = 'video' and c.job_id = retry_engine_job.job_id;
     if v_attempts >= max_attempts then
       perform public.report_video_outcome(job_id, 'failed', null, null, error);
       return 'failed';
@@ -539,6 +640,7 @@ begin
       return 'stale';
     end if;
     delete from private.provider_waits w where w.kind = 'tool' and w.job_id = retry_engine_job.job_id;
+    delete from private.pending_callbacks c where c.kind = 'tool' and c.job_id = retry_engine_job.job_id;
     if v_attempts >= max_attempts then
       update public.tool_jobs t set status = 'failed', error = retry_engine_job.error where t.id = job_id;
       return 'failed';
@@ -617,6 +719,7 @@ begin
   end if;
   if v_changed then
     delete from private.provider_waits w where w.kind = finish_engine_job.kind and w.job_id = finish_engine_job.job_id;
+    delete from private.pending_callbacks c where c.kind = finish_engine_job.kind and c.job_id = finish_engine_job.job_id;
   end if;
   return jsonb_build_object('changed', v_changed, 'status', v_status);
 end
@@ -868,19 +971,21 @@ revoke all on function private.fail_stuck_images(p_cutoff timestamp with time zo
 revoke all on function private.image_jobs_json(p_ids uuid[]) from public;
 revoke all on function private.invoke_dispatch(p_reason text) from public;
 revoke all on function private.job_json(p_kind text, p_job_id uuid) from public;
+revoke all on function private.lock_job(p_kind text, p_job_id uuid) from public;
 revoke all on function private.job_status(p_kind text, p_job_id uuid) from public;
 revoke all on function private.job_waits_for(p_kind text, p_job_id uuid, p_attempt integer, p_handle text) from public;
+revoke all on function private.take_pending_callback(p_kind text, p_job_id uuid, p_attempt integer) from public;
 revoke all on function private.queue_watermark_copies(p_user_id uuid, p_image_id uuid) from public;
 revoke all on function private.tg_images_watermark_copy() from public;
 revoke all on function private.tg_kick_dispatch() from public;
 revoke all on function private.tg_subscriptions_watermark_copies() from public;
-revoke all on function public.begin_provider_callback(kind text, job_id uuid, attempt integer, lease_seconds integer) from anon, authenticated, public;
+revoke all on function public.begin_provider_callback(kind text, job_id uuid, attempt integer, body jsonb, lease_seconds integer) from anon, authenticated, public;
 revoke all on function public.claim_dispatch_work(worker text, max_jobs integer, lease_seconds integer, max_attempts integer, max_polls integer, poll_lease_seconds integer) from anon, authenticated, public;
 revoke all on function public.claim_generation_jobs(worker text, max_jobs integer, lease_seconds integer, max_attempts integer) from anon, authenticated, public;
 revoke all on function public.claim_watermark_work(worker text, max_jobs integer, lease_seconds integer, max_attempts integer) from anon, authenticated, public;
 revoke all on function public.finish_engine_job(kind text, job_id uuid, attempt integer, status text, result_path text, watermarked_path text, result_url text, error text, width integer, height integer) from anon, authenticated, public;
 revoke all on function public.finish_watermark_work(image_id uuid, attempt integer, watermarked_path text, watermarked_url text, error text, retry_seconds integer, max_attempts integer) from anon, authenticated, public;
-revoke all on function public.record_provider_job(kind text, job_id uuid, attempt integer, handle text, deadline_seconds integer, poll_seconds integer) from anon, authenticated, public;
-revoke all on function public.record_provider_progress(kind text, job_id uuid, attempt integer, handle text, new_handle text, poll_seconds integer, deadline_seconds integer) from anon, authenticated, public;
+revoke all on function public.record_provider_job(kind text, job_id uuid, attempt integer, handle text, deadline_seconds integer, poll_seconds integer, hold_seconds integer) from anon, authenticated, public;
+revoke all on function public.record_provider_progress(kind text, job_id uuid, attempt integer, handle text, poll_seconds integer, hold_seconds integer) from anon, authenticated, public;
 revoke all on function public.report_image_outcome(image_id uuid, status text, generated_path text, watermarked_path text, generated_url text, error text, provider_job_id text) from anon, authenticated, public;
 revoke all on function public.retry_engine_job(kind text, job_id uuid, attempt integer, error text, delay_seconds integer, max_attempts integer) from anon, authenticated, public;

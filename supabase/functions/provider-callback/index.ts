@@ -1,8 +1,10 @@
 // POST /functions/v1/provider-callback?k=&id=&a=&e=&s= — where a generation provider posts
 // a job's outcome (FASHN's webhook, the workflow's result). No JWT (config.toml:
 // verify_jwt = false): the URL carries an HMAC signature made by dispatch. Answers
-//   200 handled · 202 a poll is handling the same job · 400 bad or expired signature, unknown
-//   job · 409 the job no longer waits for this (finished, replayed, another attempt or stage)
+//   200 handled · 202 kept: the job's handle is not recorded yet, or a poll holds the job; the
+//   step that records the handle or lets go of the job acts on it (nothing waits here) · 400
+//   bad or expired signature, unknown job · 409 the job no longer waits for this (finished,
+//   replayed, another attempt)
 import { corsHeaders, corsPreflight } from '../_shared/cors.ts';
 import { engineFromEnv } from '../_shared/engine/from-env.ts';
 

@@ -18,6 +18,8 @@ export interface Script {
   webhook: boolean;
   /** hold /run this long before answering (ms) */
   runDelayMs: number;
+  /** a one-step script posts its webhook before /run answers (the callback comes first) */
+  webhookBeforeAnswer: boolean;
 }
 
 export interface RunRecord {
@@ -48,6 +50,7 @@ const DEFAULT: Script = {
   error: null,
   webhook: true,
   runDelayMs: 0,
+  webhookBeforeAnswer: false,
 };
 
 export interface FakeFashn {
@@ -196,12 +199,12 @@ export async function startFakeFashn(apiKey = 'fake-key'): Promise<FakeFashn> {
         fake.runs.push(record);
         const p: Prediction = { record, polls: 0, finished: false };
         predictions.set(record.id, p);
-        send(200, { id: record.id, error: null });
         // a one-step script finishes at once
-        if (fake.script.statuses.length === 1 && fake.script.statuses[0] === 'completed') {
-          p.finished = true;
-          setTimeout(() => void deliver(p), 10);
-        }
+        const atOnce = fake.script.statuses.length === 1 && fake.script.statuses[0] === 'completed';
+        if (atOnce) p.finished = true;
+        if (atOnce && fake.script.webhookBeforeAnswer) await deliver(p);
+        send(200, { id: record.id, error: null });
+        if (atOnce && !fake.script.webhookBeforeAnswer) setTimeout(() => void deliver(p), 10);
         return;
       }
       const status = /^\/v1\/status\/([^/]+)$/.exec(url.pathname);

@@ -29,6 +29,8 @@ let server: http.Server;
 let base = '';
 const received: Received[] = [];
 let output: Buffer;
+let callBackFirst = false;
+const earlyAnswers: { status: number; body: unknown }[] = [];
 
 beforeAll(async () => {
   output = await makeOutputPng();
@@ -40,7 +42,13 @@ beforeAll(async () => {
       res.end(output);
       return;
     }
-    received.push({ path: req.url ?? '', body: JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') });
+    const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
+    received.push({ path: req.url ?? '', body });
+    if (callBackFirst) {
+      // a workflow that posts its result before it answers the POST (the callback comes first)
+      const r = await post(body.callbackUrl, { status: 'completed', imageUrl: `${base}/result.png` });
+      earlyAnswers.push({ status: r.status, body: await r.json() });
+    }
     // like the original workflow: accept, work, answer later through the callback
     res.writeHead(200, { 'Content-Type': 'application/json' });
     res.end('{"received":true}');
@@ -62,8 +70,13 @@ afterAll(async () => {
   await new Promise<void>((r) => server.close(() => r()));
 });
 
-const post = (url: string, body: unknown) =>
-  fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+function post(url: string, body: unknown) {
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
 
 describe('the webhook workflow', () => {
   it('gets the spec body, and its callback finishes the job', async () => {
@@ -139,6 +152,33 @@ describe('the webhook workflow', () => {
     );
     expect((await projectOf(s, project.id)).status).toBe('completed');
     expect(await balance(s, u.id)).toMatchObject({ remaining: 4, refunds: 0 });
+  });
+
+  it('a result posted before the POST is answered is kept (202), not lost: the run that records the handle finishes the job', async () => {
+    received.length = 0;
+    earlyAnswers.length = 0;
+    callBackFirst = true;
+    try {
+      const u = await seller(s, { plan: 'lite', credits: 3 });
+      const project = await startGeneration(u, await uploadProduct(u), { background_id: 1 });
+      const report = await s.dispatch();
+      expect(received).toHaveLength(1);
+      expect(earlyAnswers).toEqual([{ status: 202, body: { status: 'accepted', reason: 'early' } }]);
+      expect(report).toMatchObject({ submitted: 1, completed: 1 });
+      const [image] = await imagesOf(s, project.id);
+      expect(image.status).toBe('completed');
+      const stored = await must(u.client.storage.from('generated').download(image.generated_path));
+      expect(Buffer.from(await stored.arrayBuffer()).equals(output)).toBe(true);
+      expect(await balance(s, u.id)).toMatchObject({ remaining: 2, refunds: 0 });
+      expect((await s.db.query('select * from private.pending_callbacks')).rows).toEqual([]);
+      // the same result again changes nothing
+      expect((await post(received[0].body.callbackUrl, { status: 'failed', error: 'late' })).status).toBe(
+        409,
+      );
+      expect(await balance(s, u.id)).toMatchObject({ remaining: 2, refunds: 0 });
+    } finally {
+      callBackFirst = false;
+    }
   });
 
   it('a rejected result rejects the project and refunds it; flat-lay goes to its own URL', async () => {

@@ -12,82 +12,24 @@ import {
   type Submitted,
 } from '../providers/types.ts';
 import { signCallbackUrl } from './callback-url.ts';
-import { engineConfig } from './config.ts';
 import { createEngine } from './engine.ts';
 import { decodePng } from './png.ts';
 import type { CallbackStart, ClaimedWork, EngineStore, WatermarkJob } from './store.ts';
+import { scriptedProvider, memoryStore as testStore, testConfig } from './testing.ts';
 
 function memoryStore(
   work: Partial<ClaimedWork>,
   callback: CallbackStart[] = [],
   marks: { jobs?: WatermarkJob[]; objects?: Map<string, Uint8Array> } = {},
 ) {
-  const calls: [string, ...unknown[]][] = [];
-  const uploads = new Map<string, Uint8Array>();
-  const store: EngineStore = {
-    async claim() {
-      return { images: [], videos: [], tools: [], polls: [], ...work };
-    },
-    async recordJob(...a) {
-      calls.push(['recordJob', ...a]);
-      return true;
-    },
-    async recordProgress(...a) {
-      calls.push(['recordProgress', ...a]);
-      return true;
-    },
-    async retry(...a) {
-      calls.push(['retry', ...a]);
-      return 'retrying';
-    },
-    async finish(...a) {
-      calls.push(['finish', ...a]);
-      return { changed: true, status: a[3] };
-    },
-    async beginCallback(...a) {
-      calls.push(['beginCallback', ...a]);
-      return callback.shift() ?? { result: 'stale' };
-    },
-    async signedUrl(bucket, path) {
-      return `https://store.test/sign/${bucket}/${path}?token=t`;
-    },
-    async upload(bucket, path, bytes) {
-      uploads.set(`${bucket}/${path}`, bytes);
-    },
-    async download(bucket, path) {
-      const bytes = marks.objects?.get(`${bucket}/${path}`);
-      if (!bytes) throw new Error(`reading ${bucket}/${path}: Object not found`);
-      return bytes;
-    },
-    async claimWatermarks() {
-      return marks.jobs ?? [];
-    },
-    async finishWatermark(job, outcome, retrySeconds, maxAttempts) {
-      calls.push(['finishWatermark', job.image_id, outcome, retrySeconds, maxAttempts]);
-      return 'error' in outcome ? (job.attempt >= maxAttempts ? 'failed' : 'retrying') : 'completed';
-    },
-  };
-  return { store, calls, uploads };
+  return testStore({ work, callback, marks });
 }
 
 function provider(answers: { submit?: () => Promise<Submitted>; poll?: () => Promise<Progress> }): Provider {
-  const submit = answers.submit ?? (async () => ({ handle: 'fashn:tryon:p1' }));
-  return {
-    name: 'test',
-    submitOnModel: submit,
-    submitFlatLay: submit,
-    submitBackgroundRemoval: submit,
-    submitVideo: submit,
-    poll: answers.poll ?? (async () => ({ state: 'running' })),
-    parseCallback: answers.poll ?? (async () => ({ state: 'running' })),
-  };
+  return scriptedProvider(answers).provider;
 }
 
-const env = (vars: Record<string, string>) => (n: string) => vars[n];
-const config = engineConfig(
-  env({ SUPABASE_URL: 'https://ref.supabase.co', GENERATION_RETRY_BASE_SECONDS: '5' }),
-  'fashn',
-);
+const config = testConfig;
 
 async function outputPng() {
   return new Uint8Array(
@@ -114,7 +56,7 @@ describe('engine: submitting', () => {
     const { store, calls } = memoryStore({ images: [job] });
     const report = await engineWith(store, provider({})).dispatch('w1');
     expect(report).toMatchObject({ claimed: { images: 1 }, submitted: 1, errors: [] });
-    expect(calls).toEqual([['recordJob', 'image', job.image_id, 1, 'fashn:tryon:p1', 600, 10]]);
+    expect(calls).toEqual([['recordJob', 'image', job.image_id, 1, 'fashn:model:p1', 600, 10, 60]]);
   });
 
   it('retries a transient failure after base × 4^(attempt−1) seconds', async () => {
@@ -178,7 +120,7 @@ describe('engine: polling and storing', () => {
     const { store, calls } = memoryStore({ polls: [job] });
     await engineWith(store, provider({ poll: async () => ({ state: 'running' }) })).dispatch('w');
     expect(calls).toEqual([
-      ['recordProgress', 'image', sampleImageJob().image_id, 1, 'fashn:model:p1', null, 10, 600],
+      ['recordProgress', 'image', sampleImageJob().image_id, 1, 'fashn:model:p1', 10, 60],
     ]);
   });
 
@@ -244,15 +186,21 @@ describe('engine: callbacks', () => {
     expect(calls).toEqual([]);
   });
 
-  it('unknown → 400, stale → 409, early → waits and handles', async () => {
+  it('unknown → 400, stale → 409, early or busy → kept and 202 at once, without asking again', async () => {
     const unknown = memoryStore({}, [{ result: 'unknown' }]);
     expect((await engineWith(unknown.store, provider({})).callback(await signed(), {})).status).toBe(400);
     const stale = memoryStore({}, [{ result: 'stale' }]);
     expect((await engineWith(stale.store, provider({})).callback(await signed(), {})).status).toBe(409);
-    const early = memoryStore({}, [{ result: 'early' }, { result: 'early' }, { result: 'ok', job }]);
-    const answer = await engineWith(early.store, provider({})).callback(await signed(), { id: 'p1' });
-    expect(answer).toMatchObject({ status: 200, body: { status: 'running' } });
-    expect(early.calls.filter((c) => c[0] === 'beginCallback')).toHaveLength(3);
+    for (const reason of ['early', 'busy'] as const) {
+      const kept = memoryStore({}, [
+        { result: 'stored', reason },
+        { result: 'ok', job },
+      ]);
+      const answer = await engineWith(kept.store, provider({})).callback(await signed(), { id: 'p1' });
+      expect(answer).toEqual({ status: 202, body: { status: 'accepted', reason } });
+      // one look, the body handed to the store with it, nothing else
+      expect(kept.calls).toEqual([['beginCallback', 'image', job.image_id, 1, { id: 'p1' }, 60]]);
+    }
   });
 });
 

@@ -1,15 +1,34 @@
 // What the engine needs from Supabase: the queue functions (service role, see
-// supabase/migrations/20261122005000_generation_dispatch.sql) and Storage. The interface
+// supabase/schemas/60_generation_queue.sql) and Storage. The interface
 // keeps engine.ts free of supabase-js, so its logic is tested with an in-memory store.
 import type { EngineJob, ImageJob, ToolJob, VideoJob } from '../providers/types.ts';
 import type { JobKind } from './callback-url.ts';
+
+/** A callback kept for a job (private.pending_callbacks): the body as the provider posted it. */
+export interface KeptCallback {
+  body: unknown;
+}
+
+/** A job waiting at a provider, due for a poll (provider_job_id = the handle). */
+export type PollJob = EngineJob & {
+  /** a callback that came while an earlier holder had the job: acted on instead of a poll */
+  callback?: KeptCallback | null;
+};
 
 export interface ClaimedWork {
   images: ImageJob[];
   videos: VideoJob[];
   tools: ToolJob[];
-  /** jobs waiting at a provider, due for a poll (provider_job_id = the handle) */
-  polls: EngineJob[];
+  polls: PollJob[];
+}
+
+/**
+ * What recording a handle or a job's progress did: nothing (the job moved on), or recorded —
+ * with a callback that came meanwhile, which the caller now holds the job for and acts on.
+ */
+export interface Recorded {
+  recorded: boolean;
+  callback?: KeptCallback | null;
 }
 
 export interface ClaimOptions {
@@ -21,7 +40,9 @@ export interface ClaimOptions {
 }
 
 export type CallbackStart =
-  | { result: 'unknown' | 'stale' | 'busy' | 'early' }
+  | { result: 'unknown' | 'stale' }
+  /** kept for the job's next holder: 'early' (handle not recorded yet) or 'busy' (job held) */
+  | { result: 'stored'; reason: 'early' | 'busy' }
   | { result: 'ok'; job: EngineJob };
 
 export interface FinishPaths {
@@ -52,6 +73,7 @@ export type WatermarkOutcome = { path: string; url: string } | { error: string }
 
 export interface EngineStore {
   claim(worker: string, opts: ClaimOptions): Promise<ClaimedWork>;
+  /** the attempt's handle (record_provider_job); hands back a callback that came before it */
   recordJob(
     kind: JobKind,
     id: string,
@@ -59,16 +81,17 @@ export interface EngineStore {
     handle: string,
     deadlineSeconds: number,
     pollSeconds: number,
-  ): Promise<boolean>;
+    holdSeconds: number,
+  ): Promise<Recorded>;
+  /** still running: let go, next poll after pollSeconds — or hand back a callback kept meanwhile */
   recordProgress(
     kind: JobKind,
     id: string,
     attempt: number,
     handle: string,
-    newHandle: string | null,
     pollSeconds: number,
-    deadlineSeconds: number,
-  ): Promise<boolean>;
+    holdSeconds: number,
+  ): Promise<Recorded>;
   retry(
     kind: JobKind,
     id: string,
@@ -84,7 +107,14 @@ export interface EngineStore {
     status: 'completed' | 'failed' | 'rejected',
     paths: FinishPaths,
   ): Promise<{ changed: boolean; status: string | null }>;
-  beginCallback(kind: JobKind, id: string, attempt: number, leaseSeconds: number): Promise<CallbackStart>;
+  /** a signed callback arrived: the job held for leaseSeconds, or the body kept (early, busy) */
+  beginCallback(
+    kind: JobKind,
+    id: string,
+    attempt: number,
+    body: unknown,
+    leaseSeconds: number,
+  ): Promise<CallbackStart>;
   /** a short-lived signed download URL of a stored object */
   signedUrl(bucket: string, path: string, seconds: number): Promise<string>;
   /** stores bytes (replacing what is there) */

@@ -2,7 +2,7 @@
 // through rpc, objects through Storage.
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2';
 import type { EngineJob, ImageJob, ToolJob, VideoJob } from '../providers/types.ts';
-import type { CallbackStart, ClaimedWork, EngineStore, WatermarkJob } from './store.ts';
+import type { CallbackStart, ClaimedWork, EngineStore, Recorded, WatermarkJob } from './store.ts';
 
 async function rpc<T>(client: SupabaseClient, fn: string, args: Record<string, unknown>): Promise<T> {
   const { data, error } = await client.rpc(fn, args);
@@ -28,25 +28,25 @@ export function supabaseStore(client: SupabaseClient): EngineStore {
       });
       return data as ClaimedWork;
     },
-    recordJob(kind, id, attempt, handle, deadlineSeconds, pollSeconds) {
-      return rpc<boolean>(client, 'record_provider_job', {
+    recordJob(kind, id, attempt, handle, deadlineSeconds, pollSeconds, holdSeconds) {
+      return rpc<Recorded>(client, 'record_provider_job', {
         kind,
         job_id: id,
         attempt,
         handle,
         deadline_seconds: deadlineSeconds,
         poll_seconds: pollSeconds,
+        hold_seconds: holdSeconds,
       });
     },
-    recordProgress(kind, id, attempt, handle, newHandle, pollSeconds, deadlineSeconds) {
-      return rpc<boolean>(client, 'record_provider_progress', {
+    recordProgress(kind, id, attempt, handle, pollSeconds, holdSeconds) {
+      return rpc<Recorded>(client, 'record_provider_progress', {
         kind,
         job_id: id,
         attempt,
         handle,
-        new_handle: newHandle,
         poll_seconds: pollSeconds,
-        deadline_seconds: deadlineSeconds,
+        hold_seconds: holdSeconds,
       });
     },
     retry(kind, id, attempt, error, delaySeconds, maxAttempts) {
@@ -73,11 +73,12 @@ export function supabaseStore(client: SupabaseClient): EngineStore {
         height: paths.height ?? null,
       });
     },
-    beginCallback(kind, id, attempt, leaseSeconds) {
+    beginCallback(kind, id, attempt, body, leaseSeconds) {
       return rpc<CallbackStart>(client, 'begin_provider_callback', {
         kind,
         job_id: id,
         attempt,
+        body: body ?? null,
         lease_seconds: leaseSeconds,
       });
     },
