@@ -10,4 +10,9 @@ export {
   type DescribeOptions,
 } from './describe-error.ts';
 export { functionError } from './function-error.ts';
-export { useAppMutation, ERROR_TOAST_MS, type AppMutationOptions } from './use-app-mutation.ts';
+export {
+  useAppMutation,
+  ERROR_TOAST_MS,
+  type AppMutationOptions,
+  type MutationCallbacks,
+} from './use-app-mutation.ts';

@@ -21,6 +21,12 @@ export interface AppMutationOptions<TData, TVariables, TOnMutateResult>
   errorDisplay?: 'toast' | 'inline';
 }
 
+/** What a screen adds to a feature's mutation hook: its own reaction to the outcome. */
+export type MutationCallbacks<TData, TVariables> = Pick<
+  AppMutationOptions<TData, TVariables, unknown>,
+  'onSuccess' | 'onSettled'
+>;
+
 export function useAppMutation<TData = unknown, TVariables = void, TOnMutateResult = unknown>(
   options: AppMutationOptions<TData, TVariables, TOnMutateResult>,
 ) {

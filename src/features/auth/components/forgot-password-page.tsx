@@ -2,23 +2,15 @@ import { useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Icon, TextField, buttonClass } from '../../../ui/index.ts';
-import { useSupabaseAuth } from '../../../lib/use-supabase-auth.ts';
-import { useAppMutation } from '../../../lib/errors/index.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { requestPasswordReset } from '../api.ts';
-import { authMessages } from '../messages.ts';
+import { useRequestPasswordReset } from '../hooks/use-password-reset.ts';
 import { AuthLayout, authStyles as s } from './auth-layout.tsx';
 
 export function ForgotPasswordPage() {
   const { t } = useLingui();
   usePageTitle(t`Forgot password`);
   const [email, setEmail] = useState('');
-  const authClient = useSupabaseAuth();
-  const send = useAppMutation({
-    mutationFn: (to: string) => requestPasswordReset(authClient, to, window.location.origin),
-    errorMessage: authMessages.resetLinkFailed,
-    errorDisplay: 'inline',
-  });
+  const send = useRequestPasswordReset();
   const sentTo = send.isSuccess ? send.variables.trim() : null;
 
   const onSubmit = (e: FormEvent) => {

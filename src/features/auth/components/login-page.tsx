@@ -1,35 +1,22 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
+import { Link, useRouterState } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Checkbox, PasswordField, TextField } from '../../../ui/index.ts';
-import { useSupabaseAuth } from '../../../lib/use-supabase-auth.ts';
-import { useAppMutation } from '../../../lib/errors/index.ts';
 import { localSettings } from '../../../lib/local-settings.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { signIn } from '../api.ts';
+import { useSignIn } from '../hooks/use-sign-in.ts';
 import { authMessages } from '../messages.ts';
 import { canSubmitLogin } from '../validation.ts';
-import { safeRedirect } from '../guards.ts';
 import { AuthLayout, authStyles as s } from './auth-layout.tsx';
 
 export function LoginPage({ redirectTo }: { redirectTo?: string }) {
   const { t, i18n } = useLingui();
   usePageTitle(t`Sign in`);
-  const navigate = useNavigate();
   const flash = useRouterState({ select: (st) => st.location.state.flash });
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(() => localSettings.rememberMe());
-  const authClient = useSupabaseAuth();
-  const login = useAppMutation({
-    mutationFn: async () => {
-      localSettings.setRememberMe(remember);
-      await signIn(authClient, email, password);
-      await navigate({ href: safeRedirect(redirectTo) ?? '/home', replace: true });
-    },
-    errorMessage: authMessages.loginFailed,
-    errorDisplay: 'inline',
-  });
+  const login = useSignIn(redirectTo);
   // busy until the next screen replaces this one
   const pending = login.isPending || login.isSuccess;
   const error = login.errorText;
@@ -37,7 +24,7 @@ export function LoginPage({ redirectTo }: { redirectTo?: string }) {
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     if (!canSubmitLogin(email, password, pending)) return;
-    login.mutate();
+    login.mutate({ email, password, remember });
   };
 
   return (

@@ -3,10 +3,9 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Icon, PasswordField, Spinner, buttonClass } from '../../../ui/index.ts';
 import { useSupabaseAuth } from '../../../lib/use-supabase-auth.ts';
-import { useAppMutation } from '../../../lib/errors/index.ts';
 import { initialAuthParams, initialUrl } from '../../../lib/initial-url.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { signOut, updatePassword } from '../api.ts';
+import { useResetPassword } from '../hooks/use-password-reset.ts';
 import { authMessages, resetRuleMessages } from '../messages.ts';
 import { validateNewPassword } from '../validation.ts';
 import { readRecoveryLink } from '../recovery-link.ts';
@@ -34,16 +33,7 @@ export function ResetPasswordPage() {
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [ruleError, setRuleError] = useState<string | null>(null);
-  const reset = useAppMutation({
-    mutationFn: async (next: string) => {
-      await updatePassword(authClient, next);
-      auth.endRecovery();
-      await signOut(authClient);
-    },
-    errorMessage: authMessages.resetFailed,
-    errorDisplay: 'inline',
-    onSuccess: () => setStage('done'),
-  });
+  const reset = useResetPassword({ onSuccess: () => setStage('done') });
   const error = ruleError ?? reset.errorText;
 
   useEffect(() => {

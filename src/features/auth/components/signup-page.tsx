@@ -1,12 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, PasswordField, TextField } from '../../../ui/index.ts';
-import { supabase } from '../../../lib/supabase.ts';
-import { useAppMutation } from '../../../lib/errors/index.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { AuthFlowError, signUp } from '../api.ts';
-import { authMessages, signUpRuleMessages } from '../messages.ts';
+import { AuthFlowError } from '../api.ts';
+import { useSignUp } from '../hooks/use-sign-up.ts';
+import { signUpRuleMessages } from '../messages.ts';
 import { validateSignUp, type SignUpInput, type SignUpRule } from '../validation.ts';
 import { AuthLayout, authStyles as s } from './auth-layout.tsx';
 
@@ -24,7 +23,6 @@ const fieldOfKey = (key: string | null): keyof SignUpInput | undefined =>
 export function SignUpPage() {
   const { t, i18n } = useLingui();
   usePageTitle(t`Create account`);
-  const navigate = useNavigate();
   const [form, setForm] = useState<SignUpInput>({
     fullName: '',
     email: '',
@@ -33,14 +31,7 @@ export function SignUpPage() {
     confirmPassword: '',
   });
   const [ruleError, setRuleError] = useState<{ text: string; field: keyof SignUpInput } | null>(null);
-  const create = useAppMutation({
-    mutationFn: async (input: SignUpInput) => {
-      await signUp(supabase, input, window.location.origin);
-      await navigate({ to: '/login', state: { flash: 'signUpSuccess' } });
-    },
-    errorMessage: authMessages.createUserFailed,
-    errorDisplay: 'inline',
-  });
+  const create = useSignUp();
   const failedKey = create.error instanceof AuthFlowError ? create.error.key : null;
   const error =
     ruleError ?? (create.errorText ? { text: create.errorText, field: fieldOfKey(failedKey) } : null);

@@ -1,16 +1,16 @@
 // Extra credits (spec 2 §2, §5, §9): the slider's value is priced by the server
 // (credit_pack_quote for the seller's plan) and bought at that price; 500 leads to sales.
 import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { msg, plural } from '@lingui/core/macro';
+import { useQuery } from '@tanstack/react-query';
+import { plural } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Badge, Button, Icon, Skeleton } from '../../../ui/index.ts';
-import { useAppMutation } from '../../../lib/errors/index.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { useSupabase } from '../../../lib/use-supabase.ts';
 import type { Plan } from '../../subscription/index.ts';
-import { billingKeys, creditQuoteQueryOptions, startCreditCheckout } from '../api.ts';
+import { creditQuoteQueryOptions } from '../api.ts';
+import { useBuyCredits } from '../hooks/use-billing-mutations.ts';
 import {
   CONTACT_SALES_AT,
   SLIDER_DEFAULT,
@@ -37,17 +37,11 @@ export function CreditPacks({
 }) {
   const supabase = useSupabase();
   const { t } = useLingui();
-  const queryClient = useQueryClient();
   const locale = currentLocale();
   const [credits, setCredits] = useState(SLIDER_DEFAULT);
   const sales = credits >= CONTACT_SALES_AT;
   const quote = useQuery({ ...creditQuoteQueryOptions(supabase, plan, credits), enabled: !sales });
-  const buy = useAppMutation({
-    mutationFn: (q: { credits: number; amount_cents: number }) => startCreditCheckout(supabase, q, locale),
-    errorMessage: msg`Error purchasing credits. Please try again.`,
-    // a refused price (the plan changed meanwhile) is read again
-    onError: () => void queryClient.invalidateQueries({ queryKey: billingKeys.all }),
-  });
+  const buy = useBuyCredits();
   const redirecting = buy.isPending || buy.isSuccess;
   const q = quote.data && quote.data.credits === credits ? quote.data : null;
   const canBuy = plan !== 'free';

@@ -1,16 +1,10 @@
-// The downgrade confirmation (spec 2 §4): within the last 7 days of the period it schedules
-// the lower plan for the next renewal; before that it says when downgrading opens. The
-// server applies the same rule (change-plan).
-import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Dialog } from '../../../ui/index.ts';
 import { toast } from '../../../ui/toast/toast-store.ts';
-import { useAppMutation } from '../../../lib/errors/index.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
-import { useSupabase } from '../../../lib/use-supabase.ts';
 import type { Plan } from '../../subscription/index.ts';
-import { changePlan } from '../api.ts';
+import { useChangePlan } from '../hooks/use-billing-mutations.ts';
 import { downgradeWindow } from '../plan-rules.ts';
 import { TIER_COPY } from '../tiers.ts';
 import * as s from './pricing.css.ts';
@@ -32,7 +26,6 @@ export function DowngradeDialog({
   onClose,
   onDone,
 }: DowngradeDialogProps) {
-  const supabase = useSupabase();
   const { t } = useLingui();
   const locale = currentLocale();
   const win = downgradeWindow(periodEnd);
@@ -40,9 +33,7 @@ export function DowngradeDialog({
   const opens = formatDate(win.opensAt, locale);
   const from = TIER_COPY[current].name;
   const to = target ? TIER_COPY[target].name : '';
-  const schedule = useAppMutation({
-    mutationFn: (plan: Exclude<Plan, 'free'>) => changePlan(supabase, plan),
-    errorMessage: msg`Failed to change your plan. Please try again.`,
+  const schedule = useChangePlan({
     errorDisplay: 'inline',
     onSuccess: () => {
       toast.show({ tone: 'success', title: t`Downgrade scheduled: ${to} from ${date}.`, duration: 5000 });

@@ -4,12 +4,11 @@ import { useEffect, useEffectEvent } from 'react';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Dialog, Icon, TextAreaField, TextField } from '../../../ui/index.ts';
-import { useAppMutation } from '../../../lib/errors/index.ts';
 import { useFormDialog } from '../../../lib/use-form-dialog.ts';
-import { useSupabase } from '../../../lib/use-supabase.ts';
 import { useUser } from '../../auth/index.ts';
 import { useDisplayName } from '../../profile/index.ts';
-import { type SalesRequest, submitSalesRequest } from '../api.ts';
+import type { SalesRequest } from '../api.ts';
+import { useSalesRequest } from '../hooks/use-billing-mutations.ts';
 import { CONTACT_SALES_AT } from '../credit-slider.ts';
 import { type SalesErrors, validateSalesRequest } from '../sales-validation.ts';
 import * as s from './pricing.css.ts';
@@ -33,7 +32,6 @@ export function EnterpriseDialog({
   credits: number;
   onClose: () => void;
 }) {
-  const supabase = useSupabase();
   const { i18n } = useLingui();
   const user = useUser();
   const name = useDisplayName();
@@ -45,11 +43,7 @@ export function EnterpriseDialog({
     creditAmount: Math.max(credits, CONTACT_SALES_AT),
     message: '',
   });
-  const submit = useAppMutation({
-    mutationFn: (input: SalesRequest) => submitSalesRequest(supabase, input),
-    errorMessage: msg`An error occurred while submitting the form. Please try again.`,
-    errorDisplay: 'inline',
-  });
+  const submit = useSalesRequest();
   const { form, setForm, errors, onSubmit, close } = useFormDialog({
     onClose,
     blank,

@@ -3,13 +3,9 @@
 // (the table leads).
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert } from '../../../ui/index.ts';
-import { AppError, useAppMutation } from '../../../lib/errors/index.ts';
-import { currentLocale } from '../../../lib/i18n.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { useSupabase } from '../../../lib/use-supabase.ts';
 import {
   subscriptionKeys,
   usePlans,
@@ -18,9 +14,8 @@ import {
   type Plan,
 } from '../../subscription/index.ts';
 import { useUser } from '../../auth/index.ts';
-import { changePlan, startPlanCheckout } from '../api.ts';
+import { useChangePlan, usePlanCheckout } from '../hooks/use-billing-mutations.ts';
 import { CONTACT_SALES_AT } from '../credit-slider.ts';
-import { TIERS, type Tier } from '../plan-rules.ts';
 import { CreditPacks } from './credit-packs.tsx';
 import { DowngradeDialog } from './downgrade-dialog.tsx';
 import { EnterpriseDialog } from './enterprise-dialog.tsx';
@@ -33,34 +28,16 @@ type PaidPlan = Exclude<Plan, 'free'>;
 export function PricingPage() {
   const { t } = useLingui();
   usePageTitle(t`Pricing`);
-  const supabase = useSupabase();
   const user = useUser();
   const queryClient = useQueryClient();
-  const locale = currentLocale();
   const { data: sub } = useSubscription();
   const { data: plans } = usePlans();
   const current = normalisePlan(sub?.plan);
   const [salesFor, setSalesFor] = useState<number | null>(null);
   const [downgradeTo, setDowngradeTo] = useState<PaidPlan | null>(null);
 
-  const checkout = useAppMutation({
-    mutationFn: (tier: Tier) => {
-      if (!(TIERS as readonly string[]).includes(tier) || tier === 'enterprise')
-        return Promise.reject(
-          new AppError(msg`Invalid pricing tier selected`, 'Invalid pricing tier selected', {
-            code: 'invalid_tier',
-          }),
-        );
-      return startPlanCheckout(supabase, tier, locale);
-    },
-    errorMessage: msg`An unexpected error occurred. Please try again later.`,
-    errorDisplay: 'inline',
-  });
-  const keep = useAppMutation({
-    mutationFn: (plan: PaidPlan) => changePlan(supabase, plan),
-    errorMessage: msg`Failed to change your plan. Please try again.`,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: subscriptionKeys.detail(user.id) }),
-  });
+  const checkout = usePlanCheckout();
+  const keep = useChangePlan();
   const redirecting = checkout.isPending || checkout.isSuccess ? (checkout.variables ?? null) : null;
   const scheduled = sub?.scheduled_plan ?? null;
 

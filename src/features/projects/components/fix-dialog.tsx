@@ -3,24 +3,16 @@
 // fix-drawings and request_project_fix records the fix; then the confirmation shows for 5 s.
 // A press keeps its request id (and uploaded drawing) until the server answers: sending again
 // after a lost answer gets the fix already made, never a second charge.
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { MOBILE_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts';
-import { useAppMutation } from '../../../lib/errors/index.ts';
 import { useSupabase } from '../../../lib/use-supabase.ts';
 import { Alert, Button, Dialog, Spinner, TextAreaField } from '../../../ui/index.ts';
 import { useUser } from '../../auth/index.ts';
-import { subscriptionKeys } from '../../subscription/index.ts';
-import { pendingRequests } from '../../../lib/pending-request.ts';
-import {
-  type FixRequestState,
-  fixEligibilityQueryOptions,
-  fixRequestKey,
-  projectKeys,
-  requestFix,
-} from '../api.ts';
+import { fixEligibilityQueryOptions } from '../api.ts';
+import { useRequestFix } from '../hooks/use-fixes.ts';
 import { exportAnnotated, FIX_CANVAS, FIX_CANVAS_PHONE, type Stroke } from '../fix-drawing.ts';
 import { useSignedImage } from '../hooks/use-signed-image.ts';
 import { PANE_SIZE, resultSource } from '../image-sources.ts';
@@ -71,7 +63,6 @@ export function FixDialog({
   const { t } = useLingui();
   const user = useUser();
   const client = useSupabase();
-  const queryClient = useQueryClient();
   const phone = useMediaQuery(MOBILE_QUERY);
   const box = phone ? FIX_CANVAS_PHONE : FIX_CANVAS;
   const [strokes, setStrokes] = useState<Stroke[]>([]);
@@ -80,31 +71,7 @@ export function FixDialog({
   const eligibility = useQuery(fixEligibilityQueryOptions(client, user.id, project.id));
   const { url } = useSignedImage(resultSource(image, cleanAllowed), PANE_SIZE);
   const loaded = useLoadedImage(url);
-  const requests = useRef(pendingRequests<FixRequestState>(() => ({ path: null }))).current;
-
-  const submit = useAppMutation({
-    mutationFn: async () => {
-      if (!loaded) throw new Error('image not loaded');
-      const input = {
-        userId: user.id,
-        projectId: project.id,
-        imageId: image?.id ?? null,
-        description: description.trim(),
-      };
-      const request = requests.begin(fixRequestKey(input));
-      const drawing = await exportAnnotated(loaded, strokes, box);
-      return requests.send(request, (r) => requestFix(client, { ...input, drawing }, r));
-    },
-    errorMessage,
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: projectKeys.fixes(user.id) });
-      void queryClient.invalidateQueries({ queryKey: subscriptionKeys.detail(user.id) });
-      onSubmitted();
-    },
-    onSettled: () =>
-      queryClient.invalidateQueries({ queryKey: projectKeys.eligibility(user.id, project.id) }),
-  });
-
+  const submit = useRequestFix(project.id, errorMessage);
   const e = eligibility.data;
   const blocked = !!e && !e.can_request;
   const onSubmit = (ev: FormEvent) => {
@@ -113,7 +80,15 @@ export function FixDialog({
       setMissing(true);
       return;
     }
-    submit.mutate();
+    if (!loaded) return;
+    submit.mutate(
+      {
+        imageId: image?.id ?? null,
+        description: description.trim(),
+        drawing: () => exportAnnotated(loaded, strokes, box),
+      },
+      { onSuccess: onSubmitted },
+    );
   };
 
   const buttons = (

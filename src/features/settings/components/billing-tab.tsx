@@ -1,9 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Icon, Skeleton, buttonClass } from '../../../ui/index.ts';
-import { useSupabase } from '../../../lib/use-supabase.ts';
-import { useAppMutation } from '../../../lib/errors/index.ts';
 import { formatDate, formatEuro, formatNumber } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 import {
@@ -15,21 +12,16 @@ import {
   usePlanFacts,
   useSubscription,
 } from '../../subscription/index.ts';
-import { openBillingPortal } from '../api.ts';
+import { useOpenBillingPortal } from '../hooks/use-settings-mutations.ts';
 import { SettingsSection } from './settings-section.tsx';
 import * as s from './settings.css.ts';
 
 export function BillingTab() {
-  const supabase = useSupabase();
   const { i18n } = useLingui();
   const { data: sub, isPending } = useSubscription();
   const { data: facts } = usePlanFacts(sub?.plan);
   // On success the browser leaves for the portal, so the button stays busy until it does.
-  const portal = useAppMutation({
-    mutationFn: () => openBillingPortal(supabase, `${window.location.origin}/settings?tab=billing`),
-    errorMessage: msg`Failed to open Stripe portal. Please try again.`,
-    errorDisplay: 'inline',
-  });
+  const portal = useOpenBillingPortal();
   const opening = portal.isPending || portal.isSuccess;
   const locale = currentLocale();
   const plan = sub?.plan ?? 'free';

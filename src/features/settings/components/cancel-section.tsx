@@ -1,27 +1,19 @@
 import { useEffect, useState } from 'react';
-import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Dialog } from '../../../ui/index.ts';
-import { useSupabase } from '../../../lib/use-supabase.ts';
-import { useAppMutation } from '../../../lib/errors/index.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { canCancel, planTitle, useSubscription } from '../../subscription/index.ts';
-import { RELOAD_AFTER_CANCEL_MS, requestCancellation } from '../api.ts';
+import { RELOAD_AFTER_CANCEL_MS } from '../api.ts';
+import { useCancelSubscription } from '../hooks/use-settings-mutations.ts';
 import { SettingsSection } from './settings-section.tsx';
 import * as s from './settings.css.ts';
 
 export function CancelSection() {
-  const supabase = useSupabase();
   const { i18n } = useLingui();
   const { data: sub } = useSubscription();
   const [confirming, setConfirming] = useState(false);
-  const cancel = useAppMutation({
-    mutationFn: () => requestCancellation(supabase),
-    errorMessage: msg`Failed to cancel subscription. Please try again.`,
-    errorDisplay: 'inline',
-    onSettled: () => setConfirming(false),
-  });
+  const cancel = useCancelSubscription({ onSettled: () => setConfirming(false) });
   const saved = cancel.isSuccess;
   const pending = cancel.isPending;
   const endDate = formatDate(sub?.current_period_end, currentLocale());

@@ -1,25 +1,18 @@
 import { useState, type FormEvent } from 'react';
-import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, PasswordField, toast } from '../../../ui/index.ts';
-import { useSupabase } from '../../../lib/use-supabase.ts';
-import { useAppMutation } from '../../../lib/errors/index.ts';
 import { changePasswordRuleMessages, validateNewPassword } from '../../auth/index.ts';
-import { changePassword } from '../../profile/index.ts';
+import { useChangePassword } from '../hooks/use-settings-mutations.ts';
 import { SETTINGS_TOAST_MS } from '../api.ts';
 import { SettingsSection } from './settings-section.tsx';
 import * as s from './settings.css.ts';
 
 export function PasswordSection() {
-  const supabase = useSupabase();
   const { t, i18n } = useLingui();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [ruleError, setRuleError] = useState<string | null>(null);
-  const update = useAppMutation({
-    mutationFn: (next: string) => changePassword(supabase, next),
-    errorMessage: msg`Failed to update password. Please try again.`,
-    errorDisplay: 'inline',
+  const update = useChangePassword({
     onSuccess: () => {
       setPassword('');
       setConfirmation('');

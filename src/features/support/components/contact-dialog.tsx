@@ -2,12 +2,10 @@ import { useEffect } from 'react';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Dialog, Icon, TextAreaField, TextField } from '../../../ui/index.ts';
-import { useSupabase } from '../../../lib/use-supabase.ts';
-import { useAppMutation } from '../../../lib/errors/index.ts';
 import { useFormDialog } from '../../../lib/use-form-dialog.ts';
 import { useUser } from '../../auth/index.ts';
 import { useDisplayName } from '../../profile/index.ts';
-import { submitContactRequest } from '../api.ts';
+import { useSendContactRequest } from '../hooks/use-support-mutations.ts';
 import { validateContact, type ContactInput } from '../validation.ts';
 import * as s from './support.css.ts';
 
@@ -21,16 +19,11 @@ const errorText = {
 };
 
 export function ContactDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const supabase = useSupabase();
   const { i18n } = useLingui();
   const user = useUser();
   const name = useDisplayName();
   const blank = (): ContactInput => ({ fullName: name, email: user.email ?? '', details: '' });
-  const submit = useAppMutation({
-    mutationFn: (input: ContactInput) => submitContactRequest(supabase, input),
-    errorMessage: msg`Failed to submit request. Please try again.`,
-    errorDisplay: 'inline',
-  });
+  const submit = useSendContactRequest();
   const { form, setForm, errors, onSubmit, close } = useFormDialog({
     onClose,
     blank,

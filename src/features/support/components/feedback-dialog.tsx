@@ -1,24 +1,16 @@
 import { useEffect, useEffectEvent, useState, type FormEvent } from 'react';
-import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Dialog, Icon, TextAreaField } from '../../../ui/index.ts';
-import { useSupabase } from '../../../lib/use-supabase.ts';
-import { useAppMutation } from '../../../lib/errors/index.ts';
-import { submitFeedback } from '../api.ts';
+import { useSendFeedback } from '../hooks/use-support-mutations.ts';
 import { canSendFeedback } from '../validation.ts';
 import * as s from './support.css.ts';
 
 export const FEEDBACK_SUCCESS_MS = 5000;
 
 export function FeedbackDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const supabase = useSupabase();
   const { t } = useLingui();
   const [text, setText] = useState('');
-  const send = useAppMutation({
-    mutationFn: (feedback: string) => submitFeedback(supabase, feedback),
-    errorMessage: msg`Failed to send feedback. Please try again.`,
-    errorDisplay: 'inline',
-  });
+  const send = useSendFeedback();
 
   const close = () => {
     onClose();
