@@ -9,11 +9,12 @@ export const TEST_CARDS = {
   authenticate: '4000 0025 0000 3155',
 } as const;
 
-async function invoke(stack: StackInfo, token: string, name: string, body: unknown) {
+async function invoke(stack: StackInfo, token: string, name: string, body: Record<string, unknown>) {
   const res = await fetch(`${stack.apiUrl}/functions/v1/${name}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', apikey: stack.anonKey, Authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
+    // one press, one request id, as the app sends (the paying functions require it)
+    body: JSON.stringify({ request_id: crypto.randomUUID(), ...body }),
   });
   const json = await res.json();
   if (!res.ok) throw new Error(`${name} answered ${res.status}: ${JSON.stringify(json)}`);

@@ -29,7 +29,9 @@ test('a fix drawn with the mouse and one drawn on a phone reach the fix workflow
     await page.goto(`/projects/${first}`);
     await page.getByRole('button', { name: 'Report an Issue' }).click();
     const dialog = page.getByRole('dialog', { name: 'Report an Issue' });
-    await expect(dialog.getByText('This fix is free: 2 free fixes left for this project.')).toBeVisible();
+    await expect(
+      dialog.getByText('This fix is free: 2 of 2 free fixes left for this project.'),
+    ).toBeVisible();
     const canvas = dialog.getByRole('img', { name: 'Drawing area: mark what should be fixed' });
     const box = await canvas.boundingBox();
     if (!box) throw new Error('no canvas');
