@@ -15,13 +15,10 @@
 // not the link's); CPU throttling is CDP's emulation. Frame times are requestAnimationFrame
 // intervals while the page scrolls itself (phone 120 px, desktop 80 px a frame), so they
 // include the list growing by 24 cards as the seller nears its end.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import sharp from 'sharp';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { ROOT } from '../supabase/local/config.ts';
-import { createSeller, productPhoto, seedProjects } from '../tests/e2e/projects/seed.ts';
+import { createSeller, seedProjects } from '../tests/e2e/projects/seed.ts';
 import { kib, machineLine, startAppUnderTest } from './support/app-under-test.ts';
+import { benchResultFiles } from './support/result-files.ts';
 
 const API_PORT = 55471;
 const APP_PORT = 3171;
@@ -54,33 +51,6 @@ const median = (xs: number[]) => sorted(xs)[Math.floor((xs.length - 1) / 2)] ?? 
 const pct = (xs: number[], p: number) =>
   sorted(xs)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? Number.NaN;
 const ms = (n: number) => `${Math.round(n)} ms`;
-
-/** Results as the engine stores them: a 1024×1536 PNG scene with a garment, and its watermarked copy. */
-async function resultFiles() {
-  const scene = readFileSync(path.join(ROOT, 'public/catalogue/backgrounds/santorini.webp'));
-  const figure = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="1024" height="1536">
-    <ellipse cx="512" cy="300" rx="90" ry="110" fill="#8d5a3b"/>
-    <path d="M380 430 L460 400 Q512 440 564 400 L644 430 L700 620 L640 640 L630 600 L630 1000 L394 1000 L394 600 L384 640 L324 620 Z" fill="#c0392b"/>
-    <circle cx="512" cy="560" r="40" fill="#f1c40f"/>
-    <rect x="410" y="1000" width="90" height="420" fill="#d9d9d9"/><rect x="524" y="1000" width="90" height="420" fill="#cfcfcf"/></svg>`);
-  const generated = await sharp(scene)
-    .resize(1024, 1536, { fit: 'cover' })
-    .composite([{ input: figure }])
-    .png()
-    .toBuffer();
-  const rows = Array.from(
-    { length: 12 },
-    (_, i) => `<text x="-200" y="${i * 160}">DRAPE   DRAPE   DRAPE   DRAPE</text>`,
-  ).join('');
-  const mark =
-    Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="1024" height="1536"><g fill="white" fill-opacity="0.4"
-    font-size="90" font-family="sans-serif" transform="rotate(-30 512 768)">${rows}</g></svg>`);
-  const watermarked = await sharp(generated)
-    .composite([{ input: mark }])
-    .png()
-    .toBuffer();
-  return { original: await productPhoto(), generated, watermarked };
-}
 
 /** Recorded from the page's start: first card in the DOM, first card picture shown, long tasks. */
 function probe() {
@@ -265,7 +235,10 @@ async function main() {
     };
     const seller = await createSeller(stack, { plan: 'pro', fullName: 'Bench Seller' });
     const seeding = performance.now();
-    await seedProjects(stack, seller, PROJECTS, await resultFiles(), { spreadDays: 120, concurrency: 4 });
+    await seedProjects(stack, seller, PROJECTS, await benchResultFiles(), {
+      spreadDays: 120,
+      concurrency: 4,
+    });
     console.log(
       `seeded ${PROJECTS} projects (rows and ${PROJECTS * 3} files) in ${ms(performance.now() - seeding)}`,
     );

@@ -1,7 +1,7 @@
 import './lib/initial-url.ts';
 import './ui/fonts.ts';
 import './ui/global.css.ts';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { supabaseAuth } from './lib/supabase-auth.ts';
 import { createQueryClient } from './lib/query-client.ts';
@@ -39,8 +39,13 @@ void firstScreenRendered.then(() =>
 
 await activateLocale(storedLocale(), false);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App router={router} queryClient={queryClient} auth={auth} />
-  </StrictMode>,
-);
+// The first render as a transition: React works in slices of a few milliseconds and lets the
+// browser in between, instead of one long task that holds a phone's main thread.
+const root = createRoot(document.getElementById('root')!);
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <App router={router} queryClient={queryClient} auth={auth} />
+    </StrictMode>,
+  );
+});

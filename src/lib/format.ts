@@ -3,6 +3,28 @@ import type { Locale } from './i18n.ts';
 
 export const intlLocale = (locale: Locale) => (locale === 'el' ? 'el-GR' : 'en-US');
 
+// A formatter is costly to make (the first of a locale loads its data) and cheap to use: one
+// per locale and options, made on first use. A screen of 30 cards formats 60 dates.
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat>();
+function cached<F extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat>(
+  kind: string,
+  locale: Locale,
+  options: object,
+  make: (tag: string) => F,
+): F {
+  const key = `${kind}|${locale}|${JSON.stringify(options)}`;
+  let f = formatters.get(key) as F | undefined;
+  if (!f) {
+    f = make(intlLocale(locale));
+    formatters.set(key, f);
+  }
+  return f;
+}
+export const dateFormat = (locale: Locale, options: Intl.DateTimeFormatOptions) =>
+  cached('date', locale, options, (tag) => new Intl.DateTimeFormat(tag, options));
+export const numberFormat = (locale: Locale, options: Intl.NumberFormatOptions) =>
+  cached('number', locale, options, (tag) => new Intl.NumberFormat(tag, options));
+
 export function formatDate(
   value: string | Date | null | undefined,
   locale: Locale,
@@ -11,10 +33,7 @@ export function formatDate(
   if (!value) return '—';
   const d = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(d.getTime())) return '—';
-  return new Intl.DateTimeFormat(
-    intlLocale(locale),
-    options ?? { year: 'numeric', month: 'long', day: 'numeric' },
-  ).format(d);
+  return dateFormat(locale, options ?? { year: 'numeric', month: 'long', day: 'numeric' }).format(d);
 }
 
 export function formatDateTime(value: string | Date, locale: Locale) {
@@ -26,7 +45,12 @@ export function formatRelative(value: string | Date, locale: Locale, now: Date =
   const d = typeof value === 'string' ? new Date(value) : value;
   const seconds = Math.round((d.getTime() - now.getTime()) / 1000);
   const abs = Math.abs(seconds);
-  const rtf = new Intl.RelativeTimeFormat(intlLocale(locale), { numeric: 'auto' });
+  const rtf = cached(
+    'relative',
+    locale,
+    { numeric: 'auto' },
+    (tag) => new Intl.RelativeTimeFormat(tag, { numeric: 'auto' }),
+  );
   if (abs < 60) return rtf.format(seconds, 'second');
   if (abs < 3600) return rtf.format(Math.round(seconds / 60), 'minute');
   if (abs < 86400) return rtf.format(Math.round(seconds / 3600), 'hour');
@@ -35,11 +59,11 @@ export function formatRelative(value: string | Date, locale: Locale, now: Date =
 }
 
 export function formatNumber(value: number, locale: Locale, maximumFractionDigits = 2) {
-  return new Intl.NumberFormat(intlLocale(locale), { maximumFractionDigits }).format(value);
+  return numberFormat(locale, { maximumFractionDigits }).format(value);
 }
 
 export function formatEuro(value: number, locale: Locale) {
-  return new Intl.NumberFormat(intlLocale(locale), {
+  return numberFormat(locale, {
     style: 'currency',
     currency: 'EUR',
     minimumFractionDigits: Number.isInteger(value) ? 0 : 2,

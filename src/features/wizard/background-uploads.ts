@@ -11,6 +11,7 @@ import { FLOWS } from './model/steps.ts';
 import { draftStore } from './store/draft-store.ts';
 import { uploadManager } from './store/upload-manager.ts';
 import { requestUploadSync } from './store/upload-sync.ts';
+import { uploadMarksKept } from './store/upload-hint.ts';
 
 const RETRY_MS = 5000;
 
@@ -31,6 +32,7 @@ export function startBackgroundUploads(userId: string): () => void {
     if ((event.data as { type?: string } | null)?.type === UPLOAD_SYNC_MESSAGE) pump();
   };
   void Promise.all(FLOWS.map((flow) => draftStore.load(userId, flow, storedGender()))).then(() => {
+    uploadMarksKept();
     pump();
     if (waiting(userId)) void requestUploadSync();
   });

@@ -4,5 +4,5 @@ export { FLOWS, STEPS, isStep, isCreationPath, type Flow, type Step } from './mo
 export { ACCEPT_ATTRIBUTE } from './image/limits.ts';
 export { PrepareError, preparePhoto } from './image/prepare-photo.ts';
 
-/** Queued photos upload from any screen (loaded on demand by the signed-in shell). */
-export const loadBackgroundUploads = () => import('./background-uploads.ts');
+/** Queued photos upload from any screen (the signed-in shell holds this). */
+export { keepUploadsGoing } from './uploads-when-waiting.ts';

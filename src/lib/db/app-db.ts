@@ -5,6 +5,7 @@
 // Schema versions: add a new `this.version(n)` below the last one (never edit an old one),
 // with an `.upgrade()` when existing rows must change, and a test in __tests__/app-db.test.ts.
 import Dexie, { type EntityTable, type Table } from 'dexie';
+import { DB_NAME } from './name.ts';
 
 export interface DraftRow {
   userId: string;
@@ -40,8 +41,6 @@ export interface SharedRow {
   blob: Blob;
   createdAt: number;
 }
-
-export const DB_NAME = 'drape';
 
 export class AppDb extends Dexie {
   drafts!: Table<DraftRow, [string, string]>;

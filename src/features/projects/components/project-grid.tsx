@@ -1,6 +1,8 @@
-// Projects under their date groups, rendered a page at a time: the first PAGE cards at once,
-// the next page as the seller scrolls near the end (a sentinel, 1200 px ahead, rendered as a
-// transition), so 300 projects cost the first screen what 24 do. Pictures are signed and
+// Projects under their date groups, rendered a page at a time: the first FIRST cards (a
+// screenful) at once, the rest of the first PAGE just after as a transition (React yields
+// between cards, so no long task holds the phone), the next page as the seller scrolls near
+// the end (a sentinel, 1200 px ahead, also a transition), so 300 projects cost the first
+// screen what 8 do. Pictures are signed and
 // fetched only when near the screen, at the size they are drawn.
 import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -13,6 +15,8 @@ import { ProjectCard } from './project-card.tsx';
 import * as s from './project-grid.css.ts';
 
 export const PAGE = 24;
+/** cards in the first render: a phone shows 2, a desktop 8 */
+const FIRST = 8;
 /** cards whose pictures load at once, first (the top row); the rest load as they come near */
 const EAGER = 3;
 
@@ -32,9 +36,13 @@ export function ProjectGrid({
   grouped = true,
 }: ProjectGridProps) {
   const { i18n } = useLingui();
-  const [limit, setLimit] = useState(PAGE);
+  const [limit, setLimit] = useState(FIRST);
   const sentinel = useRef<HTMLDivElement>(null);
   const hasMore = projects.length > limit;
+
+  useEffect(() => {
+    startTransition(() => setLimit((n) => Math.max(n, PAGE)));
+  }, []);
 
   useEffect(() => {
     const el = sentinel.current;
@@ -89,7 +97,7 @@ export function ProjectGrid({
           </ul>
         </section>
       ))}
-      {hasMore && (
+      {hasMore && limit >= PAGE && (
         <div ref={sentinel} className={s.more}>
           <Button variant="secondary" onClick={() => setLimit((n) => n + PAGE)}>
             <Trans>Show more projects</Trans>

@@ -1,7 +1,7 @@
 // A stored image shown through a short-lived signed URL at the size it is drawn (Storage's
 // image transformation), signed and fetched only once it comes near the screen. A URL that
 // stopped working (expired in the offline cache) is signed again once.
-import { type CSSProperties, useLayoutEffect, useRef, useState } from 'react';
+import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import { useInView } from '../hooks/use-in-view.ts';
 import { useSignedImage } from '../hooks/use-signed-image.ts';
 import type { ImageSize, ImageSource } from '../image-sources.ts';
@@ -37,7 +37,9 @@ export function StoredImage({
   const near = useInView(frameRef);
   const wanted = eager || near;
   const [measured, setMeasured] = useState<ImageSize | null>(null);
-  useLayoutEffect(() => {
+  // measured after the paint, when layout is done anyway (in a layout effect it would force
+  // the whole page's layout inside React's commit, one long task for a screen of cards)
+  useEffect(() => {
     if (!wanted || typeof size !== 'function' || measured) return;
     const width = frameRef.current?.clientWidth || 360;
     setMeasured(size(width, window.devicePixelRatio || 1));

@@ -6,7 +6,7 @@ import { localSettings } from '../../../lib/local-settings.ts';
 import { LowCreditsModal } from '../../subscription/components.ts';
 import { LiveProjectUpdates } from '../../notifications/components.ts';
 import { useUser } from '../../auth/index.ts';
-import { loadBackgroundUploads } from '../../wizard/index.ts';
+import { keepUploadsGoing } from '../../wizard/index.ts';
 import { whenIdle } from '../../../lib/when-idle.ts';
 import { Header } from './header.tsx';
 import { Sidebar } from './sidebar.tsx';
@@ -30,9 +30,7 @@ export function AppShell({ children }: { children: ReactNode }) {
     let stop: (() => void) | undefined;
     let ended = false;
     const cancel = whenIdle(() => {
-      void loadBackgroundUploads().then((m) => {
-        if (!ended) stop = m.startBackgroundUploads(userId);
-      });
+      if (!ended) stop = keepUploadsGoing(userId);
     });
     return () => {
       ended = true;

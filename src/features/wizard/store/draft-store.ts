@@ -6,9 +6,12 @@ import { appDb, type AppDb } from '../../../lib/db/index.ts';
 import { emptyDraft, readStoredDraft, type Draft, type Gender } from '../model/draft.ts';
 import { wizardReducer, type WizardAction } from '../model/reducer.ts';
 import type { Flow } from '../model/steps.ts';
+import { markUploadsWaiting } from './upload-hint.ts';
 
 type Listener = () => void;
 const keyOf = (userId: string, flow: Flow) => `${userId}:${flow}`;
+const hasWaitingUpload = (draft: Draft) =>
+  draft.photos.some((p) => p.upload.state === 'queued' || p.upload.state === 'uploading');
 
 export class DraftStore {
   private drafts = new Map<string, Draft>();
@@ -43,6 +46,7 @@ export class DraftStore {
     if (raced) return raced;
     const result = draft ?? emptyDraft(flow, defaultGender);
     this.drafts.set(key, result);
+    markUploadsWaiting(userId, flow, hasWaitingUpload(result));
     return result;
   }
 
@@ -58,6 +62,7 @@ export class DraftStore {
     if (reduced === before) return before;
     const after = { ...reduced, updatedAt: Date.now() };
     this.drafts.set(key, after);
+    markUploadsWaiting(userId, flow, hasWaitingUpload(after));
     const gone = before.photos.filter((p) => !after.photos.some((q) => q.id === p.id)).map((p) => p.id);
     this.persist(async (db) => {
       await db.transaction('rw', db.drafts, db.photos, async () => {
@@ -88,6 +93,7 @@ export class DraftStore {
     const key = keyOf(userId, flow);
     const draft = this.drafts.get(key);
     this.drafts.set(key, emptyDraft(flow, draft?.gender));
+    markUploadsWaiting(userId, flow, false);
     this.emit();
     await this.persist(async (db) => {
       await db.transaction('rw', db.drafts, db.photos, async () => {

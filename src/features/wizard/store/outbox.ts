@@ -1,6 +1,7 @@
 // Server calls that wait for the connection: removing an uploaded photo ('Exit anyway', a
 // replaced photo) while offline. Kept in Dexie, sent in order when the browser is back online.
 import { appDb, type AppDb } from '../../../lib/db/index.ts';
+import { markUploadsWaiting } from './upload-hint.ts';
 
 export interface OutboxSender {
   removeUpload(path: string): Promise<void>;
@@ -12,6 +13,7 @@ export class Outbox {
 
   async enqueueRemoval(userId: string, path: string): Promise<void> {
     await this.db().outbox.add({ userId, kind: 'remove-upload', path, createdAt: Date.now() });
+    markUploadsWaiting(userId, 'outbox', true);
   }
 
   async pending(userId: string): Promise<number> {
@@ -29,6 +31,7 @@ export class Outbox {
           if (row.seq !== undefined) await this.db().outbox.delete(row.seq);
           sent++;
         }
+        markUploadsWaiting(userId, 'outbox', false);
       } catch {
         // offline again, or the server refused: the rest waits
       } finally {

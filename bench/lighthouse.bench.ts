@@ -1,0 +1,153 @@
+// Lighthouse 12.2.3, mobile (its default: a Moto G Power screen, simulated slow 4G and 4× CPU),
+// performance only, on /login (anonymous), /home (signed in) and /projects (signed in, 30
+// finished projects): the score, total blocking time, largest contentful paint and the
+// JavaScript boot-up time. Each figure is the median of RUNS runs (default 3); every run is a
+// fresh browser profile (a first visit: no cache, no service worker), signed in by putting the
+// session where supabase-js keeps it before Lighthouse loads the page.
+//
+//   npx tsx bench/lighthouse.bench.ts        (or: npm run bench lighthouse)
+//
+// Targets (the phone-app issue): performance ≥ 90 and TBT ≤ 200 ms on each page.
+// Limits: Lighthouse's throttling is simulated from one unthrottled load (Lantern), so a busy
+// machine still moves the numbers; the load average is printed with them. The app is built
+// and served as `npm start` does, by a bench-owned in-memory stack.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { createSeller, seedProjects } from '../tests/e2e/projects/seed.ts';
+import { CHROMIUM_ARGS, machineLine, startAppUnderTest } from './support/app-under-test.ts';
+import { benchResultFiles } from './support/result-files.ts';
+
+const API_PORT = 55481;
+const APP_PORT = 3181;
+const DEBUG_PORT = 9341;
+const RUNS = Number(process.env.RUNS ?? 3);
+const PROJECTS = 30;
+const TARGET = { score: 90, tbtMs: 200 };
+
+interface Run {
+  score: number;
+  tbt: number;
+  lcp: number;
+  fcp: number;
+  bootup: number;
+  /** the scripts' main-thread time, largest first (BENCH_FILES=1 prints them) */
+  scripts: { url: string; total: number; scripting: number }[];
+  /** main-thread time by kind of work */
+  work: { group: string; duration: number }[];
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)] ?? Number.NaN;
+
+async function audit(url: string, session?: { key: string; value: string }): Promise<Run> {
+  const profile = mkdtempSync(path.join(os.tmpdir(), 'drape-lighthouse-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${DEBUG_PORT}`],
+  });
+  try {
+    if (session) {
+      // The session goes in from a blank page of the app's origin, before any of its code runs.
+      const page = context.pages()[0] ?? (await context.newPage());
+      await page.route(`${new URL(url).origin}/robots.txt`, (route) => route.fulfill({ body: '' }));
+      await page.goto(`${new URL(url).origin}/robots.txt`);
+      await page.evaluate(([k, v]) => localStorage.setItem(k!, v!), [session.key, session.value]);
+      await page.unroute(`${new URL(url).origin}/robots.txt`);
+    }
+    const result = await lighthouse(url, {
+      port: DEBUG_PORT,
+      onlyCategories: ['performance'],
+      disableStorageReset: Boolean(session),
+      logLevel: 'error',
+    });
+    if (!result) throw new Error(`no Lighthouse result for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    return {
+      score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      tbt: value('total-blocking-time'),
+      lcp: value('largest-contentful-paint'),
+      fcp: value('first-contentful-paint'),
+      bootup: value('bootup-time'),
+      scripts: (
+        (lhr.audits['bootup-time']?.details as { items?: Run['scripts'] } | undefined)?.items ?? []
+      ).map(({ url, total, scripting }) => ({
+        url: URL.canParse(url) ? new URL(url).pathname : url,
+        total,
+        scripting,
+      })),
+      work: (
+        (
+          lhr.audits['mainthread-work-breakdown']?.details as {
+            items?: { groupLabel: string; duration: number }[];
+          }
+        )?.items ?? []
+      ).map(({ groupLabel, duration }) => ({ group: groupLabel, duration })),
+    };
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+function report(name: string, runs: Run[]) {
+  const m = (f: (r: Run) => number) => median(runs.map(f));
+  const score = m((r) => r.score);
+  const tbt = m((r) => r.tbt);
+  const met = score >= TARGET.score && tbt <= TARGET.tbtMs;
+  console.log(
+    `${name.padEnd(32)} performance ${String(score).padStart(3)} (runs ${runs.map((r) => r.score).join(', ')}), ` +
+      `TBT ${Math.round(tbt)} ms, FCP ${Math.round(m((r) => r.fcp))} ms, LCP ${Math.round(m((r) => r.lcp))} ms, ` +
+      `JS boot-up ${Math.round(m((r) => r.bootup))} ms — ${met ? 'met' : 'MISSED'}`,
+  );
+  if (process.env.BENCH_FILES !== '1') return;
+  const last = runs[runs.length - 1]!;
+  console.log(`  main thread: ${last.work.map((w) => `${w.group} ${Math.round(w.duration)} ms`).join(', ')}`);
+  for (const s of last.scripts.slice(0, 8))
+    console.log(
+      `  ${Math.round(s.total).toString().padStart(6)} ms (scripting ${Math.round(s.scripting)} ms) ${s.url}`,
+    );
+}
+
+async function main() {
+  const app = await startAppUnderTest({ apiPort: API_PORT, appPort: APP_PORT, name: 'lighthouse' });
+  try {
+    const stack = {
+      apiUrl: app.stack.url,
+      anonKey: app.stack.keys.anon,
+      serviceKey: app.stack.keys.serviceRole,
+    };
+    const seller = await createSeller(stack, { plan: 'pro', fullName: 'Bench Seller' });
+    await seedProjects(stack, seller, PROJECTS, await benchResultFiles(), { spreadDays: 30, concurrency: 4 });
+    const res = await fetch(`${app.stack.url}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { apikey: app.stack.keys.anon, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: seller.email, password: seller.password }),
+    });
+    const session = {
+      key: `sb-${new URL(app.stack.url).hostname.split('.')[0]}-auth-token`,
+      value: JSON.stringify(await res.json()),
+    };
+    console.log(`Lighthouse 12.2.3 mobile, performance; median of ${RUNS}`);
+    console.log(`targets: performance ≥ ${TARGET.score}, TBT ≤ ${TARGET.tbtMs} ms`);
+    const pages: [string, string, typeof session | undefined][] = [
+      ['/login', '/login', undefined],
+      ['/home (signed in)', '/home', session],
+      [`/projects (signed in, ${PROJECTS})`, '/projects', session],
+    ];
+    for (const [name, route, signedIn] of pages) {
+      const runs: Run[] = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await audit(`${app.appUrl}${route}`, signedIn));
+      report(name, runs);
+      console.log(`  ${machineLine()}`);
+    }
+  } finally {
+    await app.close();
+  }
+}
+
+await main();
