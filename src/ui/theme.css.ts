@@ -55,8 +55,8 @@ export const vars = createGlobalTheme(':root', {
     artNote: '#d9cfc2',
   },
   font: {
-    body: '"Inter Variable", "Inter", system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", Arial, sans-serif',
-    display: '"Noto Serif Display Variable", "Noto Serif Display", Georgia, "Times New Roman", serif',
+    body: '"Inter", system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", Arial, sans-serif',
+    display: '"Noto Serif Display", Georgia, "Times New Roman", serif',
   },
   fontSize: {
     xs: '0.75rem',
