@@ -1,19 +1,24 @@
 // The download dialog (spec 1 §2, spec 2 §5): PNG (default), JPG or WebP, at the image's full
-// size — the dialog states it as delivered ("4K · 2731×4096"), files named after the project. A free-plan seller gets the
-// watermarked file and the upgrade notice; the clean file is never fetched for them. On a
-// phone that can share files, Share hands them to the share sheet (straight to a shop app).
+// size — the dialog states it as delivered ("4K · 2731×4096") — or framed for a marketplace
+// (square 1:1, 4:5, 9:16, 3:4: the whole image centred and padded with its own background,
+// each size stated, "2048×2048"); files named after the project, or all of a project's images
+// as one ZIP named after it, with its progress. A free-plan seller gets the watermarked files
+// and the upgrade notice; the clean file is never fetched for them. On a phone that can share
+// files, Share hands them to the share sheet (straight to a shop app).
 import { useId, useMemo, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Button, Dialog, buttonClass } from '../../../ui/index.ts';
+import { Alert, Button, Checkbox, Dialog, buttonClass } from '../../../ui/index.ts';
+import { zipFileName } from '../../../lib/zip.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { DOWNLOAD_FORMATS, type DownloadFormat, downloadFileName } from '../download-name.ts';
+import { FRAME_SIZES, type FrameSize, frameSizeLabel } from '../frame/sizes.ts';
 import { useDownloadImages } from '../hooks/use-download.ts';
 import { resultSource } from '../image-sources.ts';
 import { imageSizeLabels } from '../image-size.ts';
 import { MESSAGES } from '../labels.ts';
-import type { Project, ProjectImage } from '../project-types.ts';
+import { completedImages, type Project, type ProjectImage } from '../project-types.ts';
 import { ProjectIcon } from './project-icon.tsx';
 import * as s from './dialogs.css.ts';
 
@@ -34,26 +39,45 @@ export interface DownloadDialogProps {
 export function DownloadDialog({ project, images, cleanAllowed, onClose }: DownloadDialogProps) {
   const { t, i18n } = useLingui();
   const groupId = useId();
+  const sizeGroupId = useId();
   const [format, setFormat] = useState<DownloadFormat>('png');
+  const [size, setSize] = useState<FrameSize>('original');
+  const [zip, setZip] = useState(false);
   const download = useDownloadImages();
   const phone = useMediaQuery('(pointer: coarse)');
   const shareable = phone && typeof navigator !== 'undefined' && typeof navigator.canShare === 'function';
   const total = project.images.length;
+  const allImages = useMemo(() => completedImages(project), [project]);
+  const zippable = allImages.length > 1;
+  const chosen = zip && zippable ? allImages : images;
   const items = useMemo(
     () =>
-      images.flatMap((image) => {
+      chosen.flatMap((image) => {
         const source = resultSource(image, cleanAllowed);
         const index = project.images.findIndex((i) => i.id === image.id);
         return source ? [{ source, index: Math.max(index, 0), total }] : [];
       }),
-    [images, cleanAllowed, project.images, total],
+    [chosen, cleanAllowed, project.images, total],
   );
+  const asZip = zip && zippable;
   const watermarked = cleanAllowed !== true;
-  const sizes = imageSizeLabels(images);
+  const originalSizes = imageSizeLabels(chosen);
+  const sizesOf = (frame: FrameSize) => [
+    ...new Set(chosen.map((image) => frameSizeLabel(image, frame)).filter((l): l is string => l !== null)),
+  ];
+  const chosenSizes = size === 'original' ? originalSizes : sizesOf(size);
   const hints = { lossless: t`Best quality`, smallest: t`Smallest file`, small: t`Small, sharp` };
+  const frameNames: Record<FrameSize, { name: string; use: string }> = {
+    original: { name: t`Original size`, use: t`As delivered` },
+    square: { name: t`Square 1:1`, use: t`Shopify, Etsy, Amazon` },
+    portrait: { name: t`Portrait 4:5`, use: t`Instagram feed` },
+    story: { name: t`Story 9:16`, use: t`Stories, TikTok` },
+    tall: { name: t`Portrait 3:4`, use: t`Vinted, Depop` },
+  };
+  const progress = download.isPending ? download.progress : null;
   const run = (share: boolean) =>
     download.mutate(
-      { projectName: project.name, images: items, format, share },
+      { projectName: project.name, images: items, format, size, zip: asZip, share },
       { onSuccess: () => onClose() },
     );
 
@@ -67,14 +91,18 @@ export function DownloadDialog({ project, images, cleanAllowed, onClose }: Downl
           : t`Download image`
       }
       description={
-        items[0] ? downloadFileName(project.name, format, items.length > 1 ? undefined : items[0]) : undefined
+        asZip
+          ? zipFileName(project.name)
+          : items[0]
+            ? downloadFileName(project.name, format, items.length > 1 ? undefined : items[0])
+            : undefined
       }
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
             <Trans>Cancel</Trans>
           </Button>
-          {shareable && (
+          {shareable && !asZip && (
             <Button
               variant="secondary"
               onClick={() => run(true)}
@@ -114,14 +142,67 @@ export function DownloadDialog({ project, images, cleanAllowed, onClose }: Downl
             </label>
           ))}
         </fieldset>
+        <fieldset className={s.sizes} aria-labelledby={sizeGroupId}>
+          <legend id={sizeGroupId} className={s.legend} style={{ gridColumn: '1 / -1' }}>
+            <Trans>Size</Trans>
+          </legend>
+          {FRAME_SIZES.map((frame) => {
+            const stated = frame === 'original' ? originalSizes.map(pixelsOf) : sizesOf(frame);
+            return (
+              <label key={frame} className={s.sizeOption}>
+                <input
+                  type="radio"
+                  name="download-size"
+                  value={frame}
+                  className={s.radio}
+                  checked={size === frame}
+                  onChange={() => setSize(frame)}
+                />
+                <span>{frameNames[frame].name}</span>
+                <span className={s.formatHint}>{frameNames[frame].use}</span>
+                <span className={s.sizePixels} data-testid={`size-${frame}`}>
+                  {stated.length ? stated.join(', ') : null}
+                </span>
+              </label>
+            );
+          })}
+        </fieldset>
         <div className={s.qualityRow}>
           <span>
             <Trans>Quality</Trans>
           </span>
           <strong data-testid="download-size">
-            {sizes.length ? sizes.join(', ') : <Trans>HD · full size</Trans>}
+            {chosenSizes.length ? chosenSizes.join(', ') : <Trans>HD · full size</Trans>}
           </strong>
         </div>
+        {size !== 'original' && (
+          <p className={s.text}>
+            <Trans>The whole image, centred and padded with its own background colour, never cropped.</Trans>
+          </p>
+        )}
+        {zippable && (
+          <Checkbox
+            checked={zip}
+            onChange={(e) => setZip(e.currentTarget.checked)}
+            disabled={download.isPending}
+            label={t({
+              message: plural(allImages.length, {
+                one: 'All # image as one ZIP',
+                other: 'All # images as one ZIP',
+              }),
+            })}
+          />
+        )}
+        {progress && (
+          <div className={s.progress} role="status">
+            <progress value={progress.done} max={progress.total} aria-hidden="true" />
+            <span>
+              {progress.done < progress.total
+                ? t`Preparing image ${progress.done + 1} of ${progress.total}…`
+                : t`Saving…`}
+            </span>
+          </div>
+        )}
         {watermarked && (
           <Alert tone="warning">
             <span className={s.notice}>
@@ -148,3 +229,6 @@ export function DownloadDialog({ project, images, cleanAllowed, onClose }: Downl
     </Dialog>
   );
 }
+
+/** "4K · 2731×4096" → "2731×4096": the tile states pixels; the quality row says the rest. */
+const pixelsOf = (label: string) => label.split(' · ').pop() ?? label;

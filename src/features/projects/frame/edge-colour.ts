@@ -65,7 +65,8 @@ export function edgeStrips(width: number, height: number, depth = EDGE_DEPTH) {
  * layout: 4 bytes a pixel, row by row).
  */
 export function edgeColour(data: ArrayLike<number>, width: number, height: number, depth = EDGE_DEPTH): Rgba {
-  if (width <= 0 || height <= 0 || data.length < width * height * 4) throw new RangeError('invalid image data');
+  if (width <= 0 || height <= 0 || data.length < width * height * 4)
+    throw new RangeError('invalid image data');
   const runs = edgeStrips(width, height, depth).map((strip) => {
     const out = new Uint8Array(strip.width * strip.height * 4);
     for (let row = 0; row < strip.height; row++) {

@@ -28,7 +28,15 @@ function expectSound(image: { width: number; height: number }, frame: Marketplac
 describe('frameLayout', () => {
   it('pads a Free/Lite HD 1024×1536 result to 1536×1536 as a square, never enlarging it to 2048', () => {
     const l = frameLayout({ width: 1024, height: 1536 }, FRAMES.square);
-    expect(l).toEqual({ width: 1536, height: 1536, x: 256, y: 0, drawWidth: 1024, drawHeight: 1536, scale: 1 });
+    expect(l).toEqual({
+      width: 1536,
+      height: 1536,
+      x: 256,
+      y: 0,
+      drawWidth: 1024,
+      drawHeight: 1536,
+      scale: 1,
+    });
   });
 
   it('brings a 4K 2731×4096 result down to the marketplace’s target', () => {
@@ -71,7 +79,12 @@ describe('frameLayout', () => {
       drawHeight: 1536,
       scale: 1,
     });
-    expect(frameLayout({ width: 10, height: 10 }, FRAMES.square)).toMatchObject({ width: 10, height: 10, x: 0, y: 0 });
+    expect(frameLayout({ width: 10, height: 10 }, FRAMES.square)).toMatchObject({
+      width: 10,
+      height: 10,
+      x: 0,
+      y: 0,
+    });
   });
 
   it('holds for every shape and many image sizes', () => {
@@ -89,7 +102,8 @@ describe('frameLayout', () => {
       [997, 1499],
     ];
     for (const [width, height] of sizes) {
-      for (const frame of shapes) expectSound({ width, height }, frame, frameLayout({ width, height }, FRAMES[frame]));
+      for (const frame of shapes)
+        expectSound({ width, height }, frame, frameLayout({ width, height }, FRAMES[frame]));
     }
   });
 
