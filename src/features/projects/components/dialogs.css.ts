@@ -98,7 +98,7 @@ export const eligibility = style({ fontSize: vars.fontSize.sm, color: vars.color
 
 export const sizes = style({
   display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(118px, 1fr))',
   gap: vars.space['2'],
   border: 0,
   padding: 0,
@@ -119,5 +119,6 @@ export const progress = style({
   gap: vars.space['1'],
   fontSize: vars.fontSize.sm,
   color: vars.color.inkSoft,
-  selectors: { '& progress': { width: '100%', accentColor: vars.color.ink } },
 });
+export const progressBar = style({ width: '100%', accentColor: vars.color.ink });
+export const frameNote = style({ fontSize: vars.fontSize.sm, color: vars.color.muted, margin: 0 });

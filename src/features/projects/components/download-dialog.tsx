@@ -176,7 +176,7 @@ export function DownloadDialog({ project, images, cleanAllowed, onClose }: Downl
           </strong>
         </div>
         {size !== 'original' && (
-          <p className={s.text}>
+          <p className={s.frameNote}>
             <Trans>The whole image, centred and padded with its own background colour, never cropped.</Trans>
           </p>
         )}
@@ -195,7 +195,12 @@ export function DownloadDialog({ project, images, cleanAllowed, onClose }: Downl
         )}
         {progress && (
           <div className={s.progress} role="status">
-            <progress value={progress.done} max={progress.total} aria-hidden="true" />
+            <progress
+              className={s.progressBar}
+              value={progress.done}
+              max={progress.total}
+              aria-hidden="true"
+            />
             <span>
               {progress.done < progress.total
                 ? t`Preparing image ${progress.done + 1} of ${progress.total}…`
