@@ -70,6 +70,8 @@ export function PhotoCombinerPage() {
   const size = result
     ? `${formatNumber(result.width, currentLocale())} × ${formatNumber(result.height, currentLocale())}`
     : '';
+  // the file's weight, so the seller knows it fits a shop's or a chat's upload limit
+  const megabytes = result ? formatNumber(result.blob.size / 1_000_000, currentLocale(), 1) : '';
 
   return (
     <div className={s.page}>
@@ -164,7 +166,7 @@ export function PhotoCombinerPage() {
               </div>
               <p className={c.meta}>
                 <Trans>
-                  {size} pixels · PNG · downloaded as {result.fileName}
+                  {size} pixels · PNG · {megabytes} MB · downloaded as {result.fileName}
                 </Trans>
               </p>
               <div className={s.actions}>
