@@ -23,7 +23,7 @@ export const FRAMES: Record<MarketplaceFrame, FrameShape> = {
   portrait: { ratio: [4, 5], target: { width: 1080, height: 1350 } },
   // Instagram and Facebook Stories, Reels, TikTok
   story: { ratio: [9, 16], target: { width: 1080, height: 1920 } },
-  // second-hand marketplaces' portrait photos (Vinted, Depop)
+  // second-hand marketplaces (Vinted, Depop): no published size found, see docs/marketplace-sizes.md
   tall: { ratio: [3, 4], target: { width: 1536, height: 2048 } },
 };
 
