@@ -13,12 +13,13 @@ import { Alert, Button, Checkbox, Dialog, buttonClass } from '../../../ui/index.
 import { zipFileName } from '../../../lib/zip.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { DOWNLOAD_FORMATS, type DownloadFormat, downloadFileName } from '../download-name.ts';
-import { FRAME_SIZES, type FrameSize, frameSizeLabel } from '../frame/sizes.ts';
+import type { FrameSize } from '../frame/sizes.ts';
 import { useDownloadImages } from '../hooks/use-download.ts';
 import { resultSource } from '../image-sources.ts';
 import { imageSizeLabels } from '../image-size.ts';
 import { MESSAGES } from '../labels.ts';
 import { completedImages, type Project, type ProjectImage } from '../project-types.ts';
+import { frameSizeLabels, SizeChoice } from './download-size-choice.tsx';
 import { ProjectIcon } from './project-icon.tsx';
 import * as s from './dialogs.css.ts';
 
@@ -39,7 +40,6 @@ export interface DownloadDialogProps {
 export function DownloadDialog({ project, images, cleanAllowed, onClose }: DownloadDialogProps) {
   const { t, i18n } = useLingui();
   const groupId = useId();
-  const sizeGroupId = useId();
   const [format, setFormat] = useState<DownloadFormat>('png');
   const [size, setSize] = useState<FrameSize>('original');
   const [zip, setZip] = useState(false);
@@ -62,18 +62,8 @@ export function DownloadDialog({ project, images, cleanAllowed, onClose }: Downl
   const asZip = zip && zippable;
   const watermarked = cleanAllowed !== true;
   const originalSizes = imageSizeLabels(chosen);
-  const sizesOf = (frame: FrameSize) => [
-    ...new Set(chosen.map((image) => frameSizeLabel(image, frame)).filter((l): l is string => l !== null)),
-  ];
-  const chosenSizes = size === 'original' ? originalSizes : sizesOf(size);
+  const chosenSizes = size === 'original' ? originalSizes : frameSizeLabels(chosen, size);
   const hints = { lossless: t`Best quality`, smallest: t`Smallest file`, small: t`Small, sharp` };
-  const frameNames: Record<FrameSize, { name: string; use: string }> = {
-    original: { name: t`Original size`, use: t`As delivered` },
-    square: { name: t`Square 1:1`, use: t`Shopify, Etsy, Amazon` },
-    portrait: { name: t`Portrait 4:5`, use: t`Instagram feed` },
-    story: { name: t`Story 9:16`, use: t`Stories, TikTok` },
-    tall: { name: t`Portrait 3:4`, use: t`Vinted, Depop` },
-  };
   const progress = download.isPending ? download.progress : null;
   const run = (share: boolean) =>
     download.mutate(
@@ -142,31 +132,7 @@ export function DownloadDialog({ project, images, cleanAllowed, onClose }: Downl
             </label>
           ))}
         </fieldset>
-        <fieldset className={s.sizes} aria-labelledby={sizeGroupId}>
-          <legend id={sizeGroupId} className={s.legend} style={{ gridColumn: '1 / -1' }}>
-            <Trans>Size</Trans>
-          </legend>
-          {FRAME_SIZES.map((frame) => {
-            const stated = frame === 'original' ? originalSizes.map(pixelsOf) : sizesOf(frame);
-            return (
-              <label key={frame} className={s.sizeOption}>
-                <input
-                  type="radio"
-                  name="download-size"
-                  value={frame}
-                  className={s.radio}
-                  checked={size === frame}
-                  onChange={() => setSize(frame)}
-                />
-                <span>{frameNames[frame].name}</span>
-                <span className={s.formatHint}>{frameNames[frame].use}</span>
-                <span className={s.sizePixels} data-testid={`size-${frame}`}>
-                  {stated.length ? stated.join(', ') : null}
-                </span>
-              </label>
-            );
-          })}
-        </fieldset>
+        <SizeChoice images={chosen} value={size} onChange={setSize} />
         <div className={s.qualityRow}>
           <span>
             <Trans>Quality</Trans>
@@ -234,6 +200,3 @@ export function DownloadDialog({ project, images, cleanAllowed, onClose }: Downl
     </Dialog>
   );
 }
-
-/** "4K · 2731×4096" → "2731×4096": the tile states pixels; the quality row says the rest. */
-const pixelsOf = (label: string) => label.split(' · ').pop() ?? label;
