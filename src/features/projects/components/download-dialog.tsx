@@ -65,6 +65,11 @@ export function DownloadDialog({ project, images, cleanAllowed, onClose }: Downl
   const chosenSizes = size === 'original' ? originalSizes : frameSizeLabels(chosen, size);
   const hints = { lossless: t`Best quality`, smallest: t`Smallest file`, small: t`Small, sharp` };
   const progress = download.isPending ? download.progress : null;
+  // closing while a ZIP is being made stops it: nothing is saved after the seller left
+  const close = () => {
+    download.cancel();
+    onClose();
+  };
   const run = (share: boolean) =>
     download.mutate(
       { projectName: project.name, images: items, format, size, zip: asZip, share },
@@ -74,7 +79,7 @@ export function DownloadDialog({ project, images, cleanAllowed, onClose }: Downl
   return (
     <Dialog
       open
-      onClose={onClose}
+      onClose={close}
       title={
         items.length > 1
           ? t({ message: plural(items.length, { one: 'Download # image', other: 'Download # images' }) })
@@ -89,7 +94,7 @@ export function DownloadDialog({ project, images, cleanAllowed, onClose }: Downl
       }
       footer={
         <>
-          <Button variant="secondary" onClick={onClose}>
+          <Button variant="secondary" onClick={close}>
             <Trans>Cancel</Trans>
           </Button>
           {shareable && !asZip && (
@@ -188,7 +193,7 @@ export function DownloadDialog({ project, images, cleanAllowed, onClose }: Downl
                 <Link
                   to="/pricing"
                   className={buttonClass({ variant: 'accent', size: 'sm' })}
-                  onClick={onClose}
+                  onClick={close}
                 >
                   <Trans>Upgrade</Trans>
                 </Link>

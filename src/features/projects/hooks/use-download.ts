@@ -1,7 +1,7 @@
 // Downloading a project's images and video, with the spec's messages (spec 2 §8): one file,
 // several files, or all of them as one ZIP named after the project — in the chosen format and
 // size (the original, or framed for a marketplace).
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { useAppMutation } from '../../../lib/errors/index.ts';
 import { useSupabase } from '../../../lib/use-supabase.ts';
@@ -68,18 +68,29 @@ export function useDownloadImages() {
   const { t } = useLingui();
   const [progress, setProgress] = useState<DownloadProgress | null>(null);
   const onProgress = (done: number, total: number) => setProgress({ done, total });
+  const running = useRef<AbortController | null>(null);
   const mutation = useAppMutation({
     mutationFn: async (input: DownloadInput) => {
       if (input.images.length === 0) throw new AppError(MESSAGES.noImage, 'no image');
       if (input.zip) {
-        await saveZip(
-          input.projectName,
-          input.images.map((image) => ({
-            name: downloadFileName(input.projectName, input.format, image),
-            load: () => makeFile(client, input, image),
-          })),
-          { onProgress },
-        );
+        const controller = new AbortController();
+        running.current = controller;
+        try {
+          await saveZip(
+            input.projectName,
+            input.images.map((image) => ({
+              name: downloadFileName(input.projectName, input.format, image),
+              load: () => makeFile(client, input, image),
+            })),
+            { onProgress, signal: controller.signal },
+          );
+        } catch (err) {
+          // the seller stopped it (Cancel, or closed the dialog): nothing saved, nothing to say
+          if (controller.signal.aborted) return { shared: false, cancelled: true };
+          throw err;
+        } finally {
+          if (running.current === controller) running.current = null;
+        }
         return { shared: false, cancelled: false };
       }
       const files = await makeFiles(client, input, onProgress);
@@ -111,7 +122,9 @@ export function useDownloadImages() {
       });
     },
   });
-  return { ...mutation, progress };
+  /** stops a ZIP being made (its remaining images are not fetched) */
+  const cancel = () => running.current?.abort(new DOMException('cancelled', 'AbortError'));
+  return { ...mutation, progress, cancel };
 }
 
 export function useDownloadVideo() {
