@@ -7,7 +7,7 @@ import { useAppMutation } from '../../../lib/errors/index.ts';
 import { useSupabase } from '../../../lib/use-supabase.ts';
 import { toast } from '../../../ui/index.ts';
 import { saveFile } from '../../../lib/save-file.ts';
-import { saveZip } from '../../../lib/zip.ts';
+import { saveZip, type ZipEntry } from '../../../lib/zip.ts';
 import { canShareFiles, downloadImage, isShareCancelled, storedFile } from '../download.ts';
 import { type DownloadFormat, downloadFileName, MIME_OF, videoExtension } from '../download-name.ts';
 import type { FrameSize } from '../frame/sizes.ts';
@@ -63,6 +63,17 @@ export async function makeFiles(
   return files;
 }
 
+/**
+ * A project's images as ZIP entries (src/lib/zip.ts), each fetched, converted and framed only
+ * when the archive reaches it. A batch's ZIP concatenates the entries of its projects.
+ */
+export function zipEntries(client: Client, input: Wanted & Pick<DownloadInput, 'images'>): ZipEntry[] {
+  return input.images.map((image) => ({
+    name: downloadFileName(input.projectName, input.format, image),
+    load: () => makeFile(client, input, image),
+  }));
+}
+
 export function useDownloadImages() {
   const client = useSupabase();
   const { t } = useLingui();
@@ -76,14 +87,10 @@ export function useDownloadImages() {
         const controller = new AbortController();
         running.current = controller;
         try {
-          await saveZip(
-            input.projectName,
-            input.images.map((image) => ({
-              name: downloadFileName(input.projectName, input.format, image),
-              load: () => makeFile(client, input, image),
-            })),
-            { onProgress, signal: controller.signal },
-          );
+          await saveZip(input.projectName, zipEntries(client, input), {
+            onProgress,
+            signal: controller.signal,
+          });
         } catch (err) {
           // the seller stopped it (Cancel, or closed the dialog): nothing saved, nothing to say
           if (controller.signal.aborted) return { shared: false, cancelled: true };
