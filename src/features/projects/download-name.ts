@@ -3,6 +3,7 @@
 // The name is made safe for every file system the seller may save to: no path separators or
 // characters Windows refuses, no control characters, no leading or trailing dots and spaces,
 // not a reserved device name, at most 100 characters; Greek and other letters stay.
+import { safeFileStem } from '../../lib/safe-file-name.ts';
 
 export const DOWNLOAD_FORMATS = ['png', 'jpg', 'webp'] as const;
 export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
@@ -13,22 +14,7 @@ export const MIME_OF: Record<DownloadFormat, string> = {
   webp: 'image/webp',
 };
 
-const FALLBACK = 'Drape image';
-const MAX_LENGTH = 100;
-const RESERVED = /^(con|prn|aux|nul|com\d|lpt\d)$/i;
-
-export function safeFileStem(name: string): string {
-  let stem = name
-    .normalize('NFC')
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes
-    .replace(/[\u0000-\u001f\u007f<>:"/\\|?*]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/^[.\s]+|[.\s]+$/g, '');
-  if ([...stem].length > MAX_LENGTH) stem = [...stem].slice(0, MAX_LENGTH).join('').trim();
-  if (!stem || RESERVED.test(stem)) return stem ? `${stem} image` : FALLBACK;
-  return stem;
-}
+export { safeFileStem };
 
 /**
  * The file name for one image of a project: the project's name, then -n (its place, from 1)

@@ -5,6 +5,8 @@ import { msg } from '@lingui/core/macro';
 import { AppError } from '../../lib/errors/index.ts';
 import type { AppSupabaseClient } from '../../lib/supabase.ts';
 import { type DownloadFormat, MIME_OF } from './download-name.ts';
+import { renderFrame, UnsupportedFormatError } from './frame/render.ts';
+import type { FrameSize } from './frame/sizes.ts';
 import type { ImageSource } from './image-sources.ts';
 
 /** Quality 'hd' (spec 1 §8): the image at its full stored size; JPG and WebP at 92 %. */
@@ -34,18 +36,29 @@ export async function convertImage(blob: Blob, format: DownloadFormat): Promise<
     ctx.drawImage(bitmap, 0, 0);
     const out = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, mime, HD_QUALITY));
     // Browsers that cannot encode a type (Safari and WebP) silently answer PNG instead.
-    if (!out || out.type !== mime) {
-      throw new AppError(
-        msg`This browser cannot save {format} files. Please choose PNG.`,
-        'unsupported format',
-        {
-          values: { format: format.toUpperCase() },
-        },
-      );
-    }
+    if (!out || out.type !== mime) throw unsupportedFormat(format);
     return out;
   } finally {
     bitmap.close();
+  }
+}
+
+const unsupportedFormat = (format: DownloadFormat) =>
+  new AppError(msg`This browser cannot save {format} files. Please choose PNG.`, 'unsupported format', {
+    values: { format: format.toUpperCase() },
+  });
+
+/**
+ * The image as downloaded: at its own size in the chosen format, or framed for a marketplace
+ * (frame/sizes.ts) — resized and padded off the main thread.
+ */
+export async function downloadImage(blob: Blob, format: DownloadFormat, size: FrameSize): Promise<Blob> {
+  if (size === 'original') return convertImage(blob, format);
+  try {
+    return (await renderFrame(blob, size, MIME_OF[format], HD_QUALITY)).blob;
+  } catch (err) {
+    if (err instanceof UnsupportedFormatError) throw unsupportedFormat(format);
+    throw err;
   }
 }
 

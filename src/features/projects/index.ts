@@ -11,3 +11,7 @@ export { useCleanAllowed } from './hooks/use-clean-allowed.ts';
 export { resultSource } from './image-sources.ts';
 export { TYPE_LABELS } from './labels.ts';
 export { useProjectRowsLive } from './hooks/use-projects.ts';
+// for a batch's ZIP: each project's images as entries of one archive (src/lib/zip.ts)
+export { zipEntries } from './hooks/use-download.ts';
+export { completedImages } from './project-types.ts';
+export type { FrameSize } from './frame/sizes.ts';

@@ -41,6 +41,11 @@ test('combines 2 photos into one PNG on white, downloads it and charges 0.15 onc
   expect((await pixel(bytes, 20, 650)).slice(0, 3)).toEqual([255, 255, 255]);
   expect((await pixel(bytes, 380, 650)).slice(0, 3)).toEqual([255, 255, 255]);
   await expect(page.getByTestId('combined-result')).toBeVisible();
+  // the page states the file's pixels and weight
+  const kb = Math.max(1, Math.round(bytes.length / 1000));
+  await expect(
+    page.getByText(`400 × 800 pixels · PNG · ${kb} KB · downloaded as ${file.suggestedFilename()}`),
+  ).toBeVisible();
 
   await expect.poll(() => creditsOf(stack, seller.id)).toBeCloseTo(before - 0.15, 2);
   // once: pressing Combine again for the same pair, or re-downloading, charges nothing more

@@ -95,3 +95,30 @@ export const fixSide = style({
 export const sideButtons = style({ alignSelf: 'end' });
 export const canvasLoading = style({ display: 'grid', placeItems: 'center' });
 export const eligibility = style({ fontSize: vars.fontSize.sm, color: vars.color.inkSoft });
+
+export const sizes = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(118px, 1fr))',
+  gap: vars.space['2'],
+  border: 0,
+  padding: 0,
+  margin: 0,
+});
+export const sizeOption = style([
+  formatOption,
+  { padding: `${vars.space['2']} ${vars.space['2']}`, gap: 0, textAlign: 'center' },
+]);
+export const sizePixels = style({
+  fontSize: vars.fontSize.xs,
+  fontWeight: vars.weight.medium,
+  color: vars.color.inkSoft,
+  fontVariantNumeric: 'tabular-nums',
+});
+export const progress = style({
+  display: 'grid',
+  gap: vars.space['1'],
+  fontSize: vars.fontSize.sm,
+  color: vars.color.inkSoft,
+});
+export const progressBar = style({ width: '100%', accentColor: vars.color.ink });
+export const frameNote = style({ fontSize: vars.fontSize.sm, color: vars.color.muted, margin: 0 });

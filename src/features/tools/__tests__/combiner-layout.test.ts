@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CANVAS_LIMITS, combineLayout } from '../combiner/layout.ts';
+import { CANVAS_LIMITS, combineLayout, MAX_PHOTO_WIDTH } from '../combiner/layout.ts';
 
 describe('combineLayout', () => {
   it('stacks the photos vertically: widest width by summed height, at natural size', () => {
@@ -78,5 +78,52 @@ describe('combineLayout', () => {
     expect(() => combineLayout([])).toThrow(RangeError);
     expect(() => combineLayout([{ width: 0, height: 10 }])).toThrow(RangeError);
     expect(() => combineLayout([{ width: 10, height: Number.NaN }])).toThrow(RangeError);
+  });
+});
+
+describe('combineLayout: photos at most 2048 px wide', () => {
+  it('brings two 12 MP camera photos down to 2048 px wide before stacking', () => {
+    const layout = combineLayout([
+      { width: 3024, height: 4032 },
+      { width: 3024, height: 4032 },
+    ]);
+    expect(MAX_PHOTO_WIDTH).toBe(2048);
+    expect(layout.width).toBe(2048);
+    expect(layout.placements).toEqual([
+      { x: 0, y: 0, width: 2048, height: 2730 },
+      { x: 0, y: 2730, width: 2048, height: 2730 },
+    ]);
+    expect(layout.height).toBe(5460);
+    expect(layout.width * layout.height).toBeLessThanOrEqual(CANVAS_LIMITS.maxPixels);
+  });
+
+  it('a landscape and a portrait camera photo: each within 2048 px', () => {
+    const layout = combineLayout([
+      { width: 4608, height: 3456 },
+      { width: 3024, height: 4032 },
+    ]);
+    for (const p of layout.placements) expect(p.width).toBeLessThanOrEqual(2048);
+    expect(layout.width).toBe(2048);
+    expect(layout.placements[0]).toMatchObject({ width: 2048, height: 1536 });
+    expect(layout.placements[1]).toMatchObject({ width: 2048, height: 2730 });
+    expect(layout.height).toBe(1536 + 2730);
+  });
+
+  it('leaves photos already narrower than 2048 px at their own size', () => {
+    const layout = combineLayout([
+      { width: 2048, height: 100 },
+      { width: 1500, height: 2000 },
+    ]);
+    expect(layout.scale).toBe(1);
+    expect(layout.placements[1]).toMatchObject({ width: 1500, height: 2000, x: 274 });
+  });
+
+  it('scales each photo by its own width: a narrow photo beside a wide one is not shrunk', () => {
+    const layout = combineLayout([
+      { width: 4096, height: 1000 },
+      { width: 1000, height: 1000 },
+    ]);
+    expect(layout.placements[0]).toMatchObject({ width: 2048, height: 500 });
+    expect(layout.placements[1]).toMatchObject({ width: 1000, height: 1000, x: 524 });
   });
 });

@@ -59,6 +59,14 @@ function Slot({
   );
 }
 
+/** "6.2 MB", "840 KB": a file's weight as upload forms state their limits. */
+function fileWeight(bytes: number): string {
+  const locale = currentLocale();
+  return bytes >= 1_000_000
+    ? `${formatNumber(bytes / 1_000_000, locale, 1)} MB`
+    : `${formatNumber(Math.max(1, Math.round(bytes / 1000)), locale, 0)} KB`;
+}
+
 export function PhotoCombinerPage() {
   const { t, i18n } = useLingui();
   usePageTitle(t`Photo Combiner`);
@@ -70,6 +78,8 @@ export function PhotoCombinerPage() {
   const size = result
     ? `${formatNumber(result.width, currentLocale())} × ${formatNumber(result.height, currentLocale())}`
     : '';
+  // the file's weight, so the seller knows it fits a shop's or a chat's upload limit
+  const weight = result ? fileWeight(result.blob.size) : '';
 
   return (
     <div className={s.page}>
@@ -164,7 +174,7 @@ export function PhotoCombinerPage() {
               </div>
               <p className={c.meta}>
                 <Trans>
-                  {size} pixels · PNG · downloaded as {result.fileName}
+                  {size} pixels · PNG · {weight} · downloaded as {result.fileName}
                 </Trans>
               </p>
               <div className={s.actions}>
