@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { useSharedPhotos } from '../hooks/use-shared-photos.ts';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Icon, Spinner, buttonClass } from '../../../ui/index.ts';
@@ -23,7 +24,7 @@ import * as s from './batch.css.ts';
 import * as page from './batch-page.css.ts';
 
 /** The Advanced plan's Batch Processor: many photos, one set of choices, one charge. */
-export function BatchPage() {
+export function BatchPage({ shared }: { shared?: string }) {
   const { t: tr } = useLingui();
   usePageTitle(tr`Batch Processor`);
   const subscription = useSubscription();
@@ -54,13 +55,13 @@ export function BatchPage() {
           </Link>
         </div>
       ) : (
-        <BatchBuilder />
+        <BatchBuilder shared={shared} />
       )}
     </div>
   );
 }
 
-function BatchBuilder() {
+function BatchBuilder({ shared }: { shared?: string }) {
   const { t: tr, i18n } = useLingui();
   const user = useUser();
   const client = useSupabase();
@@ -72,6 +73,7 @@ function BatchBuilder() {
   const items = draft?.items ?? [];
   const choices = draft?.choices;
   const quote = useQuery(batchQuoteQueryOptions(client, user.id, choices?.flow ?? 'on-model', items.length));
+  useSharedPhotos(shared, draft !== null, photos.addFiles);
   if (!draft || !choices) return <Spinner size={28} />;
 
   const waiting = items.filter((i) => i.upload.state !== 'uploaded').length;
