@@ -602,7 +602,8 @@ grant execute on function public.start_batch(request_id text, project_type text,
 
 grant select on table public.batches to authenticated;
 
-grant delete, insert, maintain, references, select, trigger, truncate, update on table public.batches to service_role;
+-- all: on PostgreSQL 17 (PGlite) that includes MAINTAIN, a privilege PostgreSQL 15 does not know by name
+grant all on table public.batches to service_role;
 
 revoke all on function private.batch_json(p_batch_id uuid) from public;
 
