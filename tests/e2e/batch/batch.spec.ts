@@ -1,8 +1,10 @@
 // The Batch Processor on a phone (390×844): an Advanced seller picks five photos, the connection
 // drops while they upload, comes back (and the page is reloaded: the batch resumes from the
 // device), every photo is stored, one Start charges the batch once, and the five items turn
-// done live with the local renderer. A Lite seller finds the tool locked with the way up.
+// done live with the local renderer; all five are in one ZIP. A Lite seller finds the tool locked with the way up.
+import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
+import { readZip } from '../../../src/lib/testing/read-zip.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { balance, serviceSelect, setPlan } from '../wizard/wizard-support.ts';
 
@@ -88,6 +90,20 @@ test('an Advanced seller runs 5 photos through one batch, losing the connection 
   expect(projects.map((p) => p.name).sort()).toEqual([1, 2, 3, 4, 5].map((n) => `summer dress ${n}`));
   expect(new Set(projects.map((p) => p.batch_id)).size).toBe(1);
   expect(await balance(stack, user.id)).toBe(7);
+
+  // all five results in one ZIP named after the batch, each a real PNG
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download all (ZIP)' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^Batch .*\.zip$/);
+  const entries = readZip(await readFile((await download.path())!));
+  expect(entries.map((e) => e.name).sort()).toEqual([1, 2, 3, 4, 5].map((n) => `summer dress ${n}.png`));
+  for (const entry of entries) {
+    const meta = await sharp(entry.data).metadata();
+    expect(meta.format).toBe('png');
+    expect(meta.width).toBeGreaterThan(200);
+  }
 
   // the batch is found again from /tools/batch
   await page.goto('/tools/batch');

@@ -22,6 +22,7 @@ import { StoredImage } from '../../projects/components.ts';
 import { ToolHeader } from '../../tools/components.ts';
 import { batchQueryOptions } from '../api.ts';
 import { countStatuses, itemStatus, type ItemStatus } from '../model/item-status.ts';
+import { BatchDownload } from './batch-download.tsx';
 import * as s from './batch.css.ts';
 import * as page from './batch-page.css.ts';
 
@@ -84,6 +85,7 @@ export function BatchDetailPage({ batchId }: { batchId: string }) {
           </Badge>
         ))}
       </div>
+      <BatchDownload batchName={batch.data.name} projects={items} cleanAllowed={cleanAllowed} />
       <ul className={s.grid} aria-label={t`Photos in this batch`}>
         {items.map((p) => (
           <BatchItemCard key={p.id} project={p} cleanAllowed={cleanAllowed} />

@@ -107,3 +107,24 @@ export const batchLink = style({
   selectors: { '&:hover': { borderColor: vars.color.borderStrong } },
 });
 export const muted = style({ color: vars.color.muted, fontSize: vars.fontSize.sm });
+export const download = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'flex-end',
+  gap: vars.space['3'],
+});
+export const formatLabel = style({
+  display: 'grid',
+  gap: vars.space['1'],
+  fontSize: vars.fontSize.sm,
+  color: vars.color.muted,
+});
+export const formatSelect = style({
+  minHeight: '42px',
+  padding: `0 ${vars.space['3']}`,
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.borderStrong}`,
+  background: vars.color.surface,
+  color: vars.color.ink,
+  fontSize: vars.fontSize.sm,
+});
