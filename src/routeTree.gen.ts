@@ -33,6 +33,8 @@ import { Route as AppToolsIndexRouteImport } from './routes/_app/tools/index'
 import { Route as AppToolsBackgroundRemoverRouteImport } from './routes/_app/tools/background-remover'
 import { Route as AppToolsPhotoCombinerRouteImport } from './routes/_app/tools/photo-combiner'
 import { Route as AppVideoSelectProjectRouteImport } from './routes/_app/video/select-project'
+import { Route as AppToolsBatchIndexRouteImport } from './routes/_app/tools/batch/index'
+import { Route as AppToolsBatchBatchIdRouteImport } from './routes/_app/tools/batch/$batchId'
 import { Route as AppVideoCreateProjectIdRouteImport } from './routes/_app/video/create/$projectId'
 
 const IndexRoute = IndexRouteImport.update({
@@ -154,6 +156,16 @@ const AppVideoSelectProjectRoute = AppVideoSelectProjectRouteImport.update({
   path: '/video/select-project',
   getParentRoute: () => AppRoute,
 } as any)
+const AppToolsBatchIndexRoute = AppToolsBatchIndexRouteImport.update({
+  id: '/tools/batch/',
+  path: '/tools/batch/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppToolsBatchBatchIdRoute = AppToolsBatchBatchIdRouteImport.update({
+  id: '/tools/batch/$batchId',
+  path: '/tools/batch/$batchId',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppVideoCreateProjectIdRoute = AppVideoCreateProjectIdRouteImport.update({
   id: '/video/create/$projectId',
   path: '/video/create/$projectId',
@@ -183,7 +195,9 @@ export interface FileRoutesByFullPath {
   '/video/select-project': typeof AppVideoSelectProjectRoute
   '/projects/': typeof AppProjectsIndexRoute
   '/tools/': typeof AppToolsIndexRoute
+  '/tools/batch/$batchId': typeof AppToolsBatchBatchIdRoute
   '/video/create/$projectId': typeof AppVideoCreateProjectIdRoute
+  '/tools/batch/': typeof AppToolsBatchIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -208,7 +222,9 @@ export interface FileRoutesByTo {
   '/video/select-project': typeof AppVideoSelectProjectRoute
   '/projects': typeof AppProjectsIndexRoute
   '/tools': typeof AppToolsIndexRoute
+  '/tools/batch/$batchId': typeof AppToolsBatchBatchIdRoute
   '/video/create/$projectId': typeof AppVideoCreateProjectIdRoute
+  '/tools/batch': typeof AppToolsBatchIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -236,7 +252,9 @@ export interface FileRoutesById {
   '/_app/video/select-project': typeof AppVideoSelectProjectRoute
   '/_app/projects/': typeof AppProjectsIndexRoute
   '/_app/tools/': typeof AppToolsIndexRoute
+  '/_app/tools/batch/$batchId': typeof AppToolsBatchBatchIdRoute
   '/_app/video/create/$projectId': typeof AppVideoCreateProjectIdRoute
+  '/_app/tools/batch/': typeof AppToolsBatchIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -263,7 +281,9 @@ export interface FileRouteTypes {
     | '/video/select-project'
     | '/projects/'
     | '/tools/'
+    | '/tools/batch/$batchId'
     | '/video/create/$projectId'
+    | '/tools/batch/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -288,7 +308,9 @@ export interface FileRouteTypes {
     | '/video/select-project'
     | '/projects'
     | '/tools'
+    | '/tools/batch/$batchId'
     | '/video/create/$projectId'
+    | '/tools/batch'
   id:
     | '__root__'
     | '/'
@@ -315,7 +337,9 @@ export interface FileRouteTypes {
     | '/_app/video/select-project'
     | '/_app/projects/'
     | '/_app/tools/'
+    | '/_app/tools/batch/$batchId'
     | '/_app/video/create/$projectId'
+    | '/_app/tools/batch/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -496,6 +520,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppVideoSelectProjectRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/tools/batch/': {
+      id: '/_app/tools/batch/'
+      path: '/tools/batch'
+      fullPath: '/tools/batch/'
+      preLoaderRoute: typeof AppToolsBatchIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/tools/batch/$batchId': {
+      id: '/_app/tools/batch/$batchId'
+      path: '/tools/batch/$batchId'
+      fullPath: '/tools/batch/$batchId'
+      preLoaderRoute: typeof AppToolsBatchBatchIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/video/create/$projectId': {
       id: '/_app/video/create/$projectId'
       path: '/video/create/$projectId'
@@ -523,7 +561,9 @@ interface AppRouteChildren {
   AppVideoSelectProjectRoute: typeof AppVideoSelectProjectRoute
   AppProjectsIndexRoute: typeof AppProjectsIndexRoute
   AppToolsIndexRoute: typeof AppToolsIndexRoute
+  AppToolsBatchBatchIdRoute: typeof AppToolsBatchBatchIdRoute
   AppVideoCreateProjectIdRoute: typeof AppVideoCreateProjectIdRoute
+  AppToolsBatchIndexRoute: typeof AppToolsBatchIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -543,7 +583,9 @@ const AppRouteChildren: AppRouteChildren = {
   AppVideoSelectProjectRoute: AppVideoSelectProjectRoute,
   AppProjectsIndexRoute: AppProjectsIndexRoute,
   AppToolsIndexRoute: AppToolsIndexRoute,
+  AppToolsBatchBatchIdRoute: AppToolsBatchBatchIdRoute,
   AppVideoCreateProjectIdRoute: AppVideoCreateProjectIdRoute,
+  AppToolsBatchIndexRoute: AppToolsBatchIndexRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

@@ -60,6 +60,50 @@ export type Database = {
         }
         Relationships: []
       }
+      batches: {
+        Row: {
+          charge_id: string | null
+          choices: Json
+          created_at: string
+          credits_charged: number
+          id: string
+          item_count: number
+          name: string
+          project_type: string
+          user_id: string
+        }
+        Insert: {
+          charge_id?: string | null
+          choices?: Json
+          created_at?: string
+          credits_charged?: number
+          id?: string
+          item_count: number
+          name: string
+          project_type: string
+          user_id: string
+        }
+        Update: {
+          charge_id?: string | null
+          choices?: Json
+          created_at?: string
+          credits_charged?: number
+          id?: string
+          item_count?: number
+          name?: string
+          project_type?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "batches_charge_id_fkey"
+            columns: ["charge_id"]
+            isOneToOne: false
+            referencedRelation: "credit_ledger"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       credit_ledger: {
         Row: {
           amount: number
@@ -685,6 +729,7 @@ export type Database = {
         Row: {
           background_blurred: boolean
           background_id: number | null
+          batch_id: string | null
           charge_id: string | null
           completed_at: string | null
           created_at: string
@@ -718,6 +763,7 @@ export type Database = {
         Insert: {
           background_blurred?: boolean
           background_id?: number | null
+          batch_id?: string | null
           charge_id?: string | null
           completed_at?: string | null
           created_at?: string
@@ -751,6 +797,7 @@ export type Database = {
         Update: {
           background_blurred?: boolean
           background_id?: number | null
+          batch_id?: string | null
           charge_id?: string | null
           completed_at?: string | null
           created_at?: string
@@ -787,6 +834,13 @@ export type Database = {
             columns: ["background_id"]
             isOneToOne: false
             referencedRelation: "backgrounds"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "projects_batch_id_fkey"
+            columns: ["batch_id"]
+            isOneToOne: false
+            referencedRelation: "batches"
             referencedColumns: ["id"]
           },
           {
@@ -1302,6 +1356,13 @@ export type Database = {
         }
         Returns: undefined
       }
+      quote_batch: {
+        Args: {
+          item_count: number
+          project_type: string
+        }
+        Returns: Json
+      }
       quote_generation: {
         Args: {
           locale?: string
@@ -1457,6 +1518,22 @@ export type Database = {
         Args: {
           input_path: string
           request_id?: string
+        }
+        Returns: Json
+      }
+      start_batch: {
+        Args: {
+          background_blurred?: boolean
+          background_id?: number
+          batch_name?: string
+          custom_background?: string
+          custom_model?: string
+          items: Json
+          locale?: string
+          model_id?: number
+          pose_id: number
+          project_type: string
+          request_id: string
         }
         Returns: Json
       }

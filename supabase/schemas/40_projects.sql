@@ -1,3 +1,19 @@
+-- A batch (the Batch Processor, Advanced): many photos through one set of choices, started and
+-- charged at once by public.start_batch; each photo becomes an ordinary project (batch_id).
+create table public.batches (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null references auth.users (id) on delete cascade,
+  name text not null check (length(btrim(name)) > 0 and length(name) <= 120),
+  project_type text not null check (project_type in ('on-model', 'flat-lay')),
+  -- the choices made once for all items: model, pose, background (as start_generation takes them)
+  choices jsonb not null default '{}'::jsonb,
+  item_count integer not null check (item_count between 1 and 50),
+  credits_charged numeric(12,2) not null default 0,
+  charge_id uuid references public.credit_ledger (id) on delete set null,
+  created_at timestamptz not null default now()
+);
+alter table public.batches enable row level security;
+
 create table public.projects (
   id uuid primary key default gen_random_uuid(),
   user_id uuid not null references auth.users (id) on delete cascade,
@@ -32,7 +48,8 @@ create table public.projects (
   video_worker text,
   video_provider_job_id text,
   video_next_attempt_at timestamptz,
-  constraint projects_video_custom_description_length check (video_custom_description is null or char_length(video_custom_description) <= 500)
+  constraint projects_video_custom_description_length check (video_custom_description is null or char_length(video_custom_description) <= 500),
+  batch_id uuid references public.batches (id) on delete set null
 );
 alter table public.projects enable row level security;
 
@@ -89,6 +106,10 @@ alter table public.uploaded_files enable row level security;
 create index projects_user_created_idx on public.projects (user_id, created_at desc);
 
 create index projects_user_status_idx on public.projects (user_id, status);
+
+create index projects_batch_idx on public.projects (batch_id) where batch_id is not null;
+
+create index batches_user_created_idx on public.batches (user_id, created_at desc);
 
 create index images_project_idx on public.images (project_id, position);
 
@@ -428,6 +449,8 @@ set search_path = ''
 as $$ select private.next_untitled_name(p_user_id, null) $$;
 
 -- The checked body of start_generation; public.start_generation (below) serves it once per request id.
+-- With batch_id (public.start_batch, which has charged the whole batch): one item of that batch,
+-- charged by the batch's charge, no notification of its own and no wake-up (the batch sends one).
 create or replace function private.start_generation(
   project_type text,
   product_paths text[],
@@ -439,7 +462,8 @@ create or replace function private.start_generation(
   custom_background text default null,
   project_name text default null,
   garment_types text[] default null,
-  locale text default null)
+  locale text default null,
+  batch_id uuid default null)
 returns jsonb
 language plpgsql
 security definer
@@ -447,6 +471,7 @@ set search_path = ''
 as $$
 declare
   uid uuid := private.require_user();
+  v_batch public.batches;
   v_type text := start_generation.project_type;
   v_products text[];
   v_poses integer[];
@@ -574,8 +599,16 @@ begin
     from private.generation_price(v_type, cardinality(v_products), cardinality(v_poses)) g;
 
   -- charge (refused when short), then create everything
-  v_charge := private.change_credits(uid, -v_cost, 'generation', 'project:' || v_project_id,
-                                     jsonb_build_object('projectId', v_project_id, 'images', v_images));
+  if start_generation.batch_id is null then
+    v_charge := private.change_credits(uid, -v_cost, 'generation', 'project:' || v_project_id,
+                                       jsonb_build_object('projectId', v_project_id, 'images', v_images));
+  else
+    select * into v_batch from public.batches b where b.id = start_generation.batch_id and b.user_id = uid;
+    if not found then
+      perform private.fail('Batch not found', 'batch_not_found');
+    end if;
+    select * into v_charge from public.credit_ledger l where l.id = v_batch.charge_id;
+  end if;
   -- the language the seller is using: remembered for calls that name none
   v_locale := private.seller_locale(uid, start_generation.locale);
   if lower(btrim(start_generation.locale)) in ('en', 'el') then
@@ -591,11 +624,11 @@ begin
     || case when v_type = 'flat-lay' then jsonb_build_object('garmentTypes', to_jsonb(v_garments)) else '{}'::jsonb end;
 
   insert into public.projects (id, user_id, name, type, status, model_id, custom_model, background_id,
-    custom_background, background_blurred, pose_ids, product_paths, credits_charged, charge_id, metadata)
+    custom_background, background_blurred, pose_ids, product_paths, credits_charged, charge_id, metadata, batch_id)
   values (v_project_id, uid, v_name, v_type, 'processing',
     case when v_custom_model is null then v_model.id end, v_custom_model,
     case when v_custom_background is null then v_background.id end, v_custom_background,
-    v_blurred, v_poses, v_products, v_cost, v_charge.id, v_metadata);
+    v_blurred, v_poses, v_products, v_cost, v_charge.id, v_metadata, v_batch.id);
 
   -- one image per product and pose (on-model), per pose (flat-lay: the outfit is one product)
   insert into public.images (project_id, user_id, original_path, original_url, pose_id, position, credit_cost, metadata)
@@ -605,10 +638,12 @@ begin
   cross join unnest(v_poses) as pose (id)
   left join public.uploaded_files f on f.file_path = prod.path and f.user_id = uid;
 
-  insert into public.notifications (user_id, type, title, message, project_id, data)
-  values (uid, 'project_created', 'Project created',
-          format('Your project "%s" is being generated. This usually takes 1-2 minutes.', v_name),
-          v_project_id, jsonb_build_object('projectName', v_name));
+  if v_batch.id is null then
+    insert into public.notifications (user_id, type, title, message, project_id, data)
+    values (uid, 'project_created', 'Project created',
+            format('Your project "%s" is being generated. This usually takes 1-2 minutes.', v_name),
+            v_project_id, jsonb_build_object('projectName', v_name));
+  end if;
 
   perform private.log_activity(uid, 'project_created', format('Created project "%s"', v_name),
     jsonb_build_object('projectId', v_project_id, 'projectName', v_name, 'projectType', v_type)
@@ -617,7 +652,9 @@ begin
             else jsonb_build_object('poseCount', cardinality(v_poses)) end);
 
   -- wakes the generation dispatcher (delivered on commit)
-  perform pg_notify('generation_jobs', v_project_id::text);
+  if v_batch.id is null then
+    perform pg_notify('generation_jobs', v_project_id::text);
+  end if;
   return private.project_json(v_project_id);
 end
 $$;
@@ -659,7 +696,7 @@ begin
   v_project := private.start_generation(start_generation.project_type, start_generation.product_paths,
     start_generation.pose_ids, start_generation.model_id, start_generation.background_id,
     start_generation.background_blurred, start_generation.custom_model, start_generation.custom_background,
-    start_generation.project_name, start_generation.garment_types, start_generation.locale);
+    start_generation.project_name, start_generation.garment_types, start_generation.locale, null);
   perform private.settle_request(uid, start_generation.request_id,
     jsonb_build_object('id', v_project -> 'id', 'name', v_project -> 'name'));
   return v_project || jsonb_build_object('replayed', false);
@@ -707,6 +744,9 @@ $$;
 create policy "own projects" on public.projects for select to authenticated
   using (user_id = (select auth.uid()));
 
+create policy "own batches" on public.batches for select to authenticated
+  using (user_id = (select auth.uid()));
+
 create policy "own images" on public.images for select to authenticated
   using (user_id = (select auth.uid()));
 
@@ -741,8 +781,10 @@ revoke all on function public.archive_project(project_id uuid) from public;
 revoke all on function public.quote_generation(project_type text, product_count integer, pose_count integer, locale text) from public;
 revoke all on function public.rename_project(project_id uuid, name text) from public;
 revoke all on function public.start_generation(project_type text, product_paths text[], pose_ids integer[], model_id integer, background_id integer, background_blurred boolean, custom_model text, custom_background text, project_name text, garment_types text[], locale text, request_id text) from public;
-revoke all on function private.start_generation(project_type text, product_paths text[], pose_ids integer[], model_id integer, background_id integer, background_blurred boolean, custom_model text, custom_background text, project_name text, garment_types text[], locale text) from public, anon, authenticated, service_role;
+revoke all on function private.start_generation(project_type text, product_paths text[], pose_ids integer[], model_id integer, background_id integer, background_blurred boolean, custom_model text, custom_background text, project_name text, garment_types text[], locale text, batch_id uuid) from public, anon, authenticated, service_role;
 revoke all on function public.unarchive_project(project_id uuid) from public;
+revoke all on public.batches from anon, authenticated;
+grant select on public.batches to authenticated;
 revoke all on public.images from anon, authenticated;
 grant select on public.images to anon, authenticated;
 revoke all on public.projects from anon, authenticated;

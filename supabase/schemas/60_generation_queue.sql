@@ -67,9 +67,23 @@ begin
 end
 $$;
 
+-- How many images one seller may have in flight at once (setting dispatch_per_seller, 1 to
+-- 100; default 4).
+create or replace function private.dispatch_per_seller() returns integer
+language sql stable
+set search_path = ''
+as $$
+  select coalesce((select least(greatest(v::integer, 1), 100) from (select private.setting('dispatch_per_seller') as v) s
+                   where v ~ '^[0-9]{1,3}$'), 4)
+$$;
+
 -- Claims up to max_jobs images to generate: pending ones, and processing ones whose lease
 -- ran out (a worker died). An image that has been tried max_attempts times fails (and is
 -- refunded) instead. Returns a JSON array, one object per image with what a provider needs.
+-- Fair between sellers: each seller has at most private.dispatch_per_seller() images in
+-- flight (processing with a live lease, counting those just claimed), and a claim takes every
+-- seller's oldest image before anyone's second (round-robin, then oldest first), so a 50-photo
+-- batch cannot hold back another seller's single generation.
 create or replace function public.claim_generation_jobs(
   worker text, max_jobs integer default 5, lease_seconds integer default 300, max_attempts integer default 3)
 returns jsonb
@@ -79,16 +93,28 @@ set search_path = ''
 as $$
 declare
   v_now timestamptz := private.app_now();
+  v_per_seller integer := private.dispatch_per_seller();
   v_ids uuid[];
 begin
   -- give up on images that keep failing to finish
   perform private.fail_stuck_images(v_now, max_attempts);
 
-  with picked as (
-    select i.id from public.images i
+  with due as (
+    select i.id, i.user_id, i.created_at, i.position,
+           row_number() over (partition by i.user_id order by i.created_at, i.position, i.id) as turn
+    from public.images i
     join public.projects p on p.id = i.project_id and p.status = 'processing'
-    where i.status = 'pending' or (i.status = 'processing' and i.lease_expires_at < v_now)
-    order by i.created_at, i.position
+    where i.status = 'pending' or (i.status = 'processing' and i.lease_expires_at < v_now)),
+  busy as (
+    select f.user_id, count(*) as in_flight from public.images f
+    where f.status = 'processing' and f.lease_expires_at >= v_now and f.user_id in (select d.user_id from due d)
+    group by f.user_id),
+  picked as (
+    select i.id from public.images i
+    join due d on d.id = i.id
+    left join busy b on b.user_id = d.user_id
+    where coalesce(b.in_flight, 0) + d.turn <= v_per_seller
+    order by d.turn, d.created_at, d.position
     limit greatest(max_jobs, 0)
     for update of i skip locked),
   claimed as (
@@ -799,6 +825,27 @@ create trigger kick_dispatch_video after update of video_status on public.projec
   for each row when (new.video_status = 'pending' and old.video_status is distinct from 'pending')
   execute function private.tg_kick_dispatch('video');
 
+-- A finished image frees one of its seller's places in flight (dispatch_per_seller): when that
+-- seller has images waiting, the dispatcher is woken at once rather than at its next tick.
+create or replace function private.tg_images_freed_place() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if exists (select 1 from public.images i join public.projects p on p.id = i.project_id and p.status = 'processing'
+             where i.user_id = new.user_id and i.status = 'pending') then
+    perform pg_notify('generation_jobs', 'freed:' || new.user_id::text);
+    perform private.invoke_dispatch('images');
+  end if;
+  return null;
+end
+$$;
+
+create trigger freed_place after update of status on public.images
+  for each row when (old.status = 'processing' and new.status in ('completed', 'failed', 'rejected'))
+  execute function private.tg_images_freed_place();
+
 -- Queues the seller's completed images that have no watermarked copy (one image, or all).
 -- Wakes the dispatcher. Returns how many were queued.
 create or replace function private.queue_watermark_copies(p_user_id uuid, p_image_id uuid default null)
@@ -967,6 +1014,8 @@ $$;
 -- Privileges ----------------------------------------------------------------------------
 revoke all on function private.claim_polls(p_max integer, p_lease_seconds integer, p_now timestamp with time zone) from public;
 revoke all on function private.dispatch_due(p_now timestamp with time zone) from public;
+revoke all on function private.dispatch_per_seller() from public;
+revoke all on function private.tg_images_freed_place() from public;
 revoke all on function private.fail_stuck_images(p_cutoff timestamp with time zone, p_max_attempts integer) from public;
 revoke all on function private.image_jobs_json(p_ids uuid[]) from public;
 revoke all on function private.invoke_dispatch(p_reason text) from public;

@@ -18,6 +18,8 @@ export const projectKeys = {
   lists: (userId: string) => [...projectKeys.user(userId), 'list'] as const,
   active: (userId: string) => [...projectKeys.lists(userId), 'active'] as const,
   archived: (userId: string) => [...projectKeys.lists(userId), 'archived'] as const,
+  /** the projects of one batch (the Batch Processor), in the seller's order */
+  batch: (userId: string, batchId: string) => [...projectKeys.lists(userId), 'batch', batchId] as const,
   detail: (userId: string, projectId: string) => [...projectKeys.user(userId), 'detail', projectId] as const,
   fixes: (userId: string) => [...projectKeys.user(userId), 'fixes'] as const,
   fixPage: (userId: string, page: number) => [...projectKeys.fixes(userId), page] as const,
@@ -62,6 +64,30 @@ export const archivedProjectsQueryOptions = (client: AppSupabaseClient, userId: 
   queryOptions({
     queryKey: projectKeys.archived(userId),
     queryFn: () => fetchProjects(client, userId, true),
+    retry: PROJECTS_RETRIES,
+    retryDelay: PROJECTS_RETRY_DELAY_MS,
+  });
+
+/** The projects of one batch, in the order the seller listed the photos. */
+export async function fetchBatchProjects(client: AppSupabaseClient, batchId: string): Promise<Project[]> {
+  const { data, error } = await client
+    .from('projects')
+    .select(`${PROJECT_COLUMNS}, metadata`)
+    .eq('batch_id', batchId)
+    .order('created_at', { ascending: true });
+  if (error) throw error;
+  const position = (row: Record<string, unknown>) =>
+    Number((row.metadata as { batchPosition?: unknown } | null)?.batchPosition ?? 0);
+  return (data ?? [])
+    .map((row) => row as unknown as Record<string, unknown>)
+    .sort((a, b) => position(a) - position(b))
+    .map(({ metadata: _metadata, ...row }) => toProject(row));
+}
+
+export const batchProjectsQueryOptions = (client: AppSupabaseClient, userId: string, batchId: string) =>
+  queryOptions({
+    queryKey: projectKeys.batch(userId, batchId),
+    queryFn: () => fetchBatchProjects(client, batchId),
     retry: PROJECTS_RETRIES,
     retryDelay: PROJECTS_RETRY_DELAY_MS,
   });

@@ -1,6 +1,7 @@
 // Projects, project detail, downloads and fix requests. Pages are in ./pages.ts.
 export {
   archivedProjectsQueryOptions,
+  batchProjectsQueryOptions,
   fixPageQueryOptions,
   projectKeys,
   projectQueryOptions,
@@ -10,8 +11,9 @@ export type { Project, ProjectImage, ProjectStatus } from './project-types.ts';
 export { useCleanAllowed } from './hooks/use-clean-allowed.ts';
 export { resultSource } from './image-sources.ts';
 export { TYPE_LABELS } from './labels.ts';
-export { useProjectRowsLive } from './hooks/use-projects.ts';
+export { useProjectImagesLive, useProjectRowsLive } from './hooks/use-projects.ts';
 // for a batch's ZIP: each project's images as entries of one archive (src/lib/zip.ts)
 export { zipEntries } from './hooks/use-download.ts';
 export { completedImages } from './project-types.ts';
 export type { FrameSize } from './frame/sizes.ts';
+export { cardSize, originalSource } from './image-sources.ts';

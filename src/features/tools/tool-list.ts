@@ -1,5 +1,5 @@
-// The /tools hub's cards (spec 2 §2 "Tools"): two tools to use, three coming soon, two of
-// those only for the Advanced plan.
+// The /tools hub's cards (spec 2 §2 "Tools"): three tools to use (the Batch Processor only on the
+// Advanced plan), two coming soon.
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { IconName } from '../../ui/icons.tsx';
@@ -10,7 +10,7 @@ export interface ToolEntry {
   description: MessageDescriptor;
   icon: IconName;
   /** where the card leads; none while it is coming soon */
-  to?: '/tools/photo-combiner' | '/tools/background-remover';
+  to?: '/tools/photo-combiner' | '/tools/background-remover' | '/tools/batch';
   comingSoon: boolean;
   advancedOnly: boolean;
   /** public.credit_prices item of a tool that costs credits */
@@ -59,7 +59,8 @@ export const TOOLS: readonly ToolEntry[] = [
     title: msg`Batch Processor`,
     description: msg`Run a whole collection through the same shoot settings at once.`,
     icon: 'folder',
-    comingSoon: true,
+    to: '/tools/batch',
+    comingSoon: false,
     advancedOnly: true,
   },
 ];

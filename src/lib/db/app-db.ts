@@ -42,11 +42,20 @@ export interface SharedRow {
   createdAt: number;
 }
 
+/** The Batch Processor's batch being put together (one per user): its photos' bytes are in `photos`. */
+export interface BatchDraftRow {
+  userId: string;
+  /** the batch draft; read through readBatchDraft (it has a version of its own) */
+  draft: unknown;
+  updatedAt: number;
+}
+
 export class AppDb extends Dexie {
   drafts!: Table<DraftRow, [string, string]>;
   photos!: EntityTable<PhotoRow, 'id'>;
   outbox!: EntityTable<OutboxRow, 'seq'>;
   shared!: EntityTable<SharedRow, 'seq'>;
+  batchDrafts!: EntityTable<BatchDraftRow, 'userId'>;
 
   constructor(name = DB_NAME, options?: ConstructorParameters<typeof Dexie>[1]) {
     super(name, options);
@@ -59,6 +68,10 @@ export class AppDb extends Dexie {
     // v2: photos shared into the app, written by the service worker (no user yet), by share
     this.version(2).stores({
       shared: '++seq, shareId, createdAt',
+    });
+    // v3: the Batch Processor's batch being put together, one per user
+    this.version(3).stores({
+      batchDrafts: 'userId',
     });
   }
 }

@@ -2,6 +2,7 @@ export {
   AppDb,
   appDb,
   setAppDbForTests,
+  type BatchDraftRow,
   type DraftRow,
   type OutboxRow,
   type PhotoRow,

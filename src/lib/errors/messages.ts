@@ -48,6 +48,10 @@ export const sqlErrorMessages = {
   // requests that move money (request_id)
   request_reused: msg`This request was already sent with other choices`,
   request_id_invalid: msg`Invalid request id`,
+  // the Batch Processor
+  batch_not_found: msg`Batch not found`,
+  batch_too_large: msg`A batch can hold at most 50 photos`,
+  batch_duplicate_photo: msg`This photo is already in the batch`,
   // video
   video_requires_advanced: msg`Video generation is available only on the Advanced plan`,
   video_style_required: msg`Please select a video style`,

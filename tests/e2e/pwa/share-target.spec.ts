@@ -4,7 +4,7 @@
 // offline. Needs the production build (the service worker).
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
-import { fixture } from '../wizard/wizard-support.ts';
+import { fixture, setPlan } from '../wizard/wizard-support.ts';
 
 async function underServiceWorker(page: Page, path: string) {
   await page.goto(path);
@@ -79,4 +79,24 @@ test('offline, several photos: the first one is kept, the wizard says so, the up
   // a reload does not take the share twice
   await page.reload();
   await expect(page.getByRole('img', { name: /Your product: shirt-exif-rotated\.jpg/ })).toHaveCount(1);
+});
+
+test('several shared photos on Advanced: /create offers the Batch Processor, which takes them all', async ({
+  signedInPage: page,
+  stack,
+  user,
+}) => {
+  await setPlan(stack, user.id, 'advanced', 10);
+  await underServiceWorker(page, '/home');
+  await share(page, [fixture('shirt-exif-rotated.jpg'), fixture('flatlay-top.jpg')]);
+  await expect(
+    page.getByText('You shared 2 photos. Put them all through the Batch Processor', { exact: false }),
+  ).toBeVisible();
+  await page.getByRole('link', { name: 'Open the Batch Processor' }).click();
+  await expect(page).toHaveURL(/\/tools\/batch$/);
+  await expect(page.getByTestId('batch-photo')).toHaveCount(2);
+  await expect(page.locator('[data-upload="uploaded"]')).toHaveCount(2, { timeout: 30_000 });
+  // a reload does not take the share twice
+  await page.reload();
+  await expect(page.getByTestId('batch-photo')).toHaveCount(2);
 });

@@ -104,6 +104,15 @@ beforeAll(async () => {
       upload: await one('select id from public.uploaded_files where user_id = $1'),
       notice: await one('select id from public.outbound_notices where user_id = $1 limit 1'),
       event: `evt_${owner.id}`,
+      batch: (
+        await sqlAs(
+          db,
+          'service',
+          `insert into public.batches (user_id, name, project_type, item_count)
+        values ($1::text::uuid, 'Summer', 'on-model', 1) returning id`,
+          [owner.id],
+        )
+      )[0].id as string,
       toolJob: (
         await sqlAs(
           db,
@@ -619,6 +628,37 @@ const cases = (): Case[] => [
     allowed: nobody,
   },
 
+  {
+    table: 'batches',
+    op: 'select',
+    what: "the owner's batches",
+    sql: 'select * from public.batches where user_id = $1 and $2::uuid is not null',
+    allowed: ownerOnly,
+  },
+  {
+    table: 'batches',
+    op: 'insert',
+    what: 'a batch without start_batch (no charge)',
+    sql: `insert into public.batches (user_id, name, project_type, item_count) values ($2::text::uuid, 'x', 'on-model', 1) returning $1::uuid`,
+    allowed: nobody,
+  },
+  {
+    table: 'batches',
+    op: 'update',
+    what: 'its charge',
+    sql: 'update public.batches set credits_charged = 0 where id = $3 and user_id = $1 and $2::uuid is not null',
+    id: 'batch',
+    allowed: nobody,
+  },
+  {
+    table: 'batches',
+    op: 'delete',
+    what: 'remove',
+    sql: 'delete from public.batches where id = $3 and user_id = $1 and $2::uuid is not null',
+    id: 'batch',
+    allowed: nobody,
+  },
+
   // deletes the owner may make, last (they remove rows)
   {
     table: 'fixes',
@@ -682,6 +722,7 @@ const TABLES = [
   'outbound_notices',
   'payment_events',
   'tool_jobs',
+  'batches',
 ];
 
 describe('access matrix: public tables', () => {

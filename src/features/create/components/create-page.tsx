@@ -3,6 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Badge, Button, Dialog, Icon } from '../../../ui/index.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { useSubscription } from '../../subscription/index.ts';
 import { ResumeDrafts } from '../../wizard/pages.ts';
 import { FlatLayArt, MannequinArt } from './create-art.tsx';
 import { GuidelinesDialog } from './guidelines-dialog.tsx';
@@ -43,7 +44,7 @@ export function CreatePage({ shared }: { shared?: { id: string; photos: number }
         </div>
       </header>
 
-      {shared && <SharedNotice photos={shared.photos} />}
+      {shared && <SharedNotice shareId={shared.id} photos={shared.photos} />}
 
       <ResumeDrafts />
 
@@ -159,8 +160,10 @@ export function CreatePage({ shared }: { shared?: { id: string; photos: number }
   );
 }
 
-/** What came from the phone's share sheet, and what happens to it. */
-function SharedNotice({ photos }: { photos: number }) {
+/** What came from the phone's share sheet, and what happens to it: several photos go to the
+ *  Batch Processor where the plan has it (Advanced), else the first one starts a shoot. */
+function SharedNotice({ shareId, photos }: { shareId: string; photos: number }) {
+  const plan = useSubscription().data?.plan;
   if (photos === 0) {
     return (
       <Alert tone="warning">
@@ -172,6 +175,16 @@ function SharedNotice({ photos }: { photos: number }) {
     <Alert tone="info">
       {photos === 1 ? (
         <Trans>Your shared photo is ready. Choose On-Model or Flat-Lay to start a shoot with it.</Trans>
+      ) : plan === 'advanced' ? (
+        <>
+          <Trans>
+            You shared {photos} photos. Put them all through the Batch Processor, or choose On-Model or
+            Flat-Lay to start a shoot with the first one.
+          </Trans>{' '}
+          <Link to="/tools/batch" search={{ shared: shareId }} className={s.link}>
+            <Trans>Open the Batch Processor</Trans>
+          </Link>
+        </>
       ) : (
         <Trans>
           You shared {photos} photos. A shoot takes one photo, so the first one is used. Choose On-Model or

@@ -81,7 +81,7 @@ describe('file names', () => {
 });
 
 describe('tools hub', () => {
-  it('lists the spec cards: two tools, three coming soon, two of them Advanced only', () => {
+  it('lists the spec cards: three tools (the Batch Processor Advanced only), two coming soon', () => {
     expect(TOOLS.map((t) => t.id)).toEqual([
       'photo-combiner',
       'background-remover',
@@ -92,8 +92,8 @@ describe('tools hub', () => {
     expect(TOOLS.filter((t) => t.comingSoon).map((t) => t.id)).toEqual([
       'image-enhancer',
       'custom-model-creator',
-      'batch-processor',
     ]);
+    expect(TOOLS.find((t) => t.id === 'batch-processor')?.to).toBe('/tools/batch');
     expect(TOOLS.filter((t) => t.advancedOnly).map((t) => t.id)).toEqual([
       'custom-model-creator',
       'batch-processor',

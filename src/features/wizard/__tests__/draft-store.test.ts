@@ -22,9 +22,15 @@ const blob = (text: string) => new Blob([text], { type: 'image/jpeg' });
 const readBlob = async (b: Blob | undefined) => (b ? await b.text() : undefined);
 
 describe('DraftStore', () => {
-  it('opens schema version 2 with drafts, photos, outbox and shared photos', () => {
-    expect(db.verno).toBe(2);
-    expect(db.tables.map((t) => t.name).sort()).toEqual(['drafts', 'outbox', 'photos', 'shared']);
+  it('opens schema version 3 with drafts, photos, outbox, shared photos and batch drafts', () => {
+    expect(db.verno).toBe(3);
+    expect(db.tables.map((t) => t.name).sort()).toEqual([
+      'batchDrafts',
+      'drafts',
+      'outbox',
+      'photos',
+      'shared',
+    ]);
   });
 
   it('starts an empty draft, and resumes a changed one after a reload, photo included', async () => {

@@ -1,6 +1,6 @@
 // The upload step takes a photo shared into the app (?shared=<id>, from /create): a new shoot
-// with it, replacing a photo the draft had. The Batch Processor (Advanced) is the place for
-// several shared photos; until it exists, the first one is used and the step says so.
+// with it, replacing a photo the draft had. Several shared photos go to the Batch Processor where
+// the plan has it (/create offers it on Advanced); a shoot takes the first one and says so.
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useUser } from '../../auth/index.ts';
