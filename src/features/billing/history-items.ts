@@ -8,6 +8,7 @@
 
 export type ActivityType =
   | 'project_created'
+  | 'batch_started'
   | 'project_completed'
   | 'fix_requested'
   | 'tool_used'
@@ -36,6 +37,8 @@ export interface ActivityItem {
   refundOf: 'generation' | 'fix' | 'video' | 'tool' | null;
   /** plan credits and expiry: the plan */
   plan: string | null;
+  /** a batch's charge, or the refund of one of its images: the batch's name and photo count */
+  batch: { name: string; photos: number } | null;
   /** the project's, the fix's, the video's, or 'completed' */
   status: string;
 }
@@ -156,7 +159,10 @@ export function activityItems(
     const projectId =
       text(aboutDetails.projectId) ?? refId(about.reference, 'project') ?? fix?.project_id ?? null;
     const project = projectId ? projectById.get(projectId) : undefined;
-    const type = LEDGER_TYPES[l.reason] ?? 'adjustment';
+    const batchName = text(aboutDetails.batchName);
+    const batch = batchName ? { name: batchName, photos: num(aboutDetails.projects) ?? 0 } : null;
+    const type =
+      l.reason === 'generation' && batch ? 'batch_started' : (LEDGER_TYPES[l.reason] ?? 'adjustment');
     if (l.reason === 'fix' && fixId) chargedFixes.add(fixId);
     const refundOf = text(details.charge_reason) ?? charge?.reason ?? null;
     const status =
@@ -181,6 +187,7 @@ export function activityItems(
       ledgerId: l.id,
       refundOf: refundOf && REFUNDED.has(refundOf) ? (refundOf as ActivityItem['refundOf']) : null,
       plan: text(details.plan),
+      batch,
       status,
     });
   }
@@ -199,6 +206,7 @@ export function activityItems(
       ledgerId: null,
       refundOf: null,
       plan: null,
+      batch: null,
       status: p.status,
     });
   }
@@ -218,6 +226,7 @@ export function activityItems(
       ledgerId: null,
       refundOf: null,
       plan: null,
+      batch: null,
       status: f.status,
     });
   }

@@ -48,6 +48,8 @@ export function activityAction(item: ActivityItem, i18n: I18n): string {
   switch (item.type) {
     case 'project_created':
       return i18n._(msg`Project created`);
+    case 'batch_started':
+      return i18n._(msg`Batch started`);
     case 'project_completed':
       return i18n._(msg`Project completed`);
     case 'fix_requested':
@@ -89,6 +91,12 @@ const projectDetails = (item: ActivityItem, i18n: I18n) => {
     : i18n._(msg`"${name}" · on-model`);
 };
 
+const batchDetails = (item: ActivityItem, i18n: I18n) => {
+  const name = item.batch?.name ?? '';
+  const photos = item.batch?.photos ?? 0;
+  return i18n._(msg`"${name}" · ${plural(photos, { one: '# photo', other: '# photos' })}`);
+};
+
 const toolTitle = (item: ActivityItem, i18n: I18n) => {
   const key = item.toolName ?? '';
   return TOOL_NAMES[key] ? i18n._(TOOL_NAMES[key]) : key;
@@ -100,6 +108,8 @@ export function activityDetails(item: ActivityItem, i18n: I18n): string {
     case 'project_created':
     case 'project_completed':
       return projectDetails(item, i18n);
+    case 'batch_started':
+      return batchDetails(item, i18n);
     case 'fix_requested':
       return i18n._(msg`For "${name}"`);
     case 'video_requested':
@@ -108,6 +118,7 @@ export function activityDetails(item: ActivityItem, i18n: I18n): string {
       return toolTitle(item, i18n);
     case 'refund':
       if (item.toolName !== null) return toolTitle(item, i18n);
+      if (item.projectName === null && item.batch) return batchDetails(item, i18n);
       return item.projectName !== null ? i18n._(msg`For "${name}"`) : '';
     case 'plan_credits': {
       const plan = planTitle(item.plan, i18n);

@@ -4,7 +4,8 @@ import { i18n } from '@lingui/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { messages as elMessages } from '../../../locales/el/messages.po';
 import { messages as enMessages } from '../../../locales/en/messages.po';
-import { creditsText, statusText } from '../history-text.ts';
+import { activityItems } from '../history-items.ts';
+import { activityAction, activityDetails, creditsText, statusText } from '../history-text.ts';
 
 i18n.load({ en: enMessages, el: elMessages });
 afterAll(() => i18n.activate('en'));
@@ -33,6 +34,42 @@ describe('history words', () => {
       '−1 πίστωση',
       '−3 πιστώσεις',
       '+1,5 πιστώσεις',
+    ]);
+  });
+
+  it("a batch's one charge, and the refund of one of its images, name the batch and count its photos", () => {
+    const batchCharge = {
+      id: 'b1',
+      amount: '-5.00',
+      reason: 'generation',
+      reference: 'batch:x',
+      refund_of: null,
+      details: { batchId: 'x', batchName: 'Summer 2027', images: 5, projects: 5 },
+      created_at: '2026-11-27T14:00:00Z',
+    };
+    const refund = {
+      id: 'b2',
+      amount: '1.00',
+      reason: 'refund',
+      reference: 'image:i9',
+      refund_of: 'b1',
+      details: { charge_id: 'b1', charge_reason: 'generation' },
+      created_at: '2026-11-27T14:05:00Z',
+    };
+    const [charge, back] = activityItems([batchCharge, refund], [], []);
+    i18n.activate('en');
+    expect([activityAction(charge!, i18n), activityDetails(charge!, i18n)]).toEqual([
+      'Batch started',
+      '"Summer 2027" · 5 photos',
+    ]);
+    expect([activityAction(back!, i18n), activityDetails(back!, i18n)]).toEqual([
+      'Image refunded',
+      '"Summer 2027" · 5 photos',
+    ]);
+    i18n.activate('el');
+    expect([activityAction(charge!, i18n), activityDetails(charge!, i18n)]).toEqual([
+      'Έναρξη παρτίδας',
+      '«Summer 2027» · 5 φωτογραφίες',
     ]);
   });
 });
