@@ -418,11 +418,30 @@ export async function readSnapshot(db: Queryable): Promise<Snapshot> {
   return snap;
 }
 
+const TABLE_PRIVILEGES = ['delete', 'insert', 'references', 'select', 'trigger', 'truncate', 'update'];
+
+/**
+ * The privileges a migration writes: MAINTAIN exists from PostgreSQL 17 on (PGlite, where the
+ * diff runs) but not in 15, where migrations also run, so it is never written by name; every
+ * table privilege is written "all" (which includes MAINTAIN where it exists).
+ */
+export function writtenPrivileges(kind: string, privs: string[]): string[] {
+  const rest = privs.filter((p) => p !== 'maintain');
+  if (kind === 'table' && TABLE_PRIVILEGES.every((p) => rest.includes(p))) return ['all'];
+  return rest;
+}
+
 function addGrant(add: (o: DbObject) => void, kind: string, obj: string, grantee: string, privs: string) {
   const on = `${kind} ${obj}`;
   const list = privs.split(',');
-  const plain = list.filter((p) => !p.endsWith('*')).map((p) => p.toLowerCase());
-  const withOption = list.filter((p) => p.endsWith('*')).map((p) => p.slice(0, -1).toLowerCase());
+  const plain = writtenPrivileges(
+    kind,
+    list.filter((p) => !p.endsWith('*')).map((p) => p.toLowerCase()),
+  );
+  const withOption = writtenPrivileges(
+    kind,
+    list.filter((p) => p.endsWith('*')).map((p) => p.slice(0, -1).toLowerCase()),
+  );
   const grants = [
     plain.length ? `grant ${plain.join(', ')} on ${on} to ${grantee};` : '',
     withOption.length ? `grant ${withOption.join(', ')} on ${on} to ${grantee} with grant option;` : '',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { definitionKey } from '../build.ts';
 import { splitSql } from '../split.ts';
+import { writtenPrivileges } from '../snapshot.ts';
 
 describe('splitSql', () => {
   it('ends statements only at semicolons outside quotes, bodies and comments', () => {
@@ -41,5 +42,21 @@ describe('definitionKey', () => {
     expect(definitionKey('create unique index if not exists i on public.t (a)')).toBe('index i on public.t');
     expect(definitionKey('create table if not exists private.w (a int)')).toBe('table private.w');
     expect(definitionKey('insert into t values (1)')).toBeNull();
+  });
+});
+
+describe('writtenPrivileges', () => {
+  it('never names MAINTAIN (PostgreSQL 17 only): every table privilege is "all", the rest as granted', () => {
+    const every = ['delete', 'insert', 'maintain', 'references', 'select', 'trigger', 'truncate', 'update'];
+    expect(writtenPrivileges('table', every)).toEqual(['all']);
+    expect(
+      writtenPrivileges(
+        'table',
+        every.filter((p) => p !== 'maintain'),
+      ),
+    ).toEqual(['all']);
+    expect(writtenPrivileges('table', ['maintain', 'select'])).toEqual(['select']);
+    expect(writtenPrivileges('table', ['maintain'])).toEqual([]);
+    expect(writtenPrivileges('function', ['execute'])).toEqual(['execute']);
   });
 });
