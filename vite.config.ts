@@ -19,6 +19,7 @@ export default defineConfig({
     stylesheetsAfterSplash(),
     preloadFirstScreen({
       sessionKey: (env) => (env.VITE_SUPABASE_URL ? authStorageKey(env.VITE_SUPABASE_URL) : null),
+      apiOrigin: (env) => (env.VITE_SUPABASE_URL ? new URL(env.VITE_SUPABASE_URL).origin : null),
       restore: { key: PERSISTED_QUERIES_KEY, module: /[\\/]src[\\/]lib[\\/]query-persistence\.ts$/ },
     }),
     reexportsWithoutSideEffects(),

@@ -37,9 +37,20 @@ interface Run {
   scripts: { url: string; total: number; scripting: number }[];
   /** main-thread time by kind of work */
   work: { group: string; duration: number }[];
+  /** what the largest contentful paint was, and the longest main-thread tasks */
+  lcpElement: string;
+  longTasks: { url: string; startTime: number; duration: number }[];
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)] ?? Number.NaN;
+
+/** The LCP element's selector and text (the audit's details: a list whose first table names the node). */
+function lcpElementOf(details: unknown): string {
+  type Node = { selector?: string; nodeLabel?: string };
+  const list = details as { items?: { items?: { node?: Node }[] }[] } | undefined;
+  const node = list?.items?.[0]?.items?.[0]?.node;
+  return node ? `${node.selector ?? '?'} "${(node.nodeLabel ?? '').slice(0, 60)}"` : 'none';
+}
 
 async function audit(url: string, session?: { key: string; value: string }): Promise<Run> {
   const profile = mkdtempSync(path.join(os.tmpdir(), 'drape-lighthouse-'));
@@ -87,6 +98,14 @@ async function audit(url: string, session?: { key: string; value: string }): Pro
           }
         )?.items ?? []
       ).map(({ groupLabel, duration }) => ({ group: groupLabel, duration })),
+      lcpElement: lcpElementOf(lhr.audits['largest-contentful-paint-element']?.details),
+      longTasks: (
+        (lhr.audits['long-tasks']?.details as { items?: Run['longTasks'] } | undefined)?.items ?? []
+      ).map(({ url, startTime, duration }) => ({
+        url: URL.canParse(url) ? new URL(url).pathname : url,
+        startTime,
+        duration,
+      })),
     };
   } finally {
     await context.close();
@@ -107,6 +126,10 @@ function report(name: string, runs: Run[]) {
   if (process.env.BENCH_FILES !== '1') return;
   const last = runs[runs.length - 1]!;
   console.log(`  main thread: ${last.work.map((w) => `${w.group} ${Math.round(w.duration)} ms`).join(', ')}`);
+  console.log(`  LCP element: ${last.lcpElement}`);
+  console.log(
+    `  long tasks: ${last.longTasks.map((t) => `${Math.round(t.startTime)}+${Math.round(t.duration)} ${t.url}`).join('; ')}`,
+  );
   for (const s of last.scripts.slice(0, 8))
     console.log(
       `  ${Math.round(s.total).toString().padStart(6)} ms (scripting ${Math.round(s.scripting)} ms) ${s.url}`,

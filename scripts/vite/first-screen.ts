@@ -196,14 +196,18 @@ export function firstScreenScript(m: FirstScreenManifest): string {
 
 export function preloadFirstScreen(opts: {
   sessionKey: (env: Record<string, string>) => string | null;
+  /** the backend's origin: connected to while the scripts download (a first screen's data comes from it) */
+  apiOrigin?: (env: Record<string, string>) => string | null;
   restore?: FirstScreenOptions['restore'];
 }): Plugin {
   let sessionKey: string | null = null;
+  let apiOrigin: string | null = null;
   return {
     name: 'drape:preload-first-screen',
     apply: 'build',
     configResolved(config) {
       sessionKey = opts.sessionKey(config.env);
+      apiOrigin = opts.apiOrigin?.(config.env) ?? null;
     },
     transformIndexHtml: {
       order: 'post',
@@ -212,7 +216,17 @@ export function preloadFirstScreen(opts: {
         const script = firstScreenScript(
           firstScreenManifest(ctx.bundle, { sessionKey, restore: opts.restore }),
         );
-        return { html, tags: [{ tag: 'script', children: script, injectTo: 'head' }] };
+        // supabase-js fetches without credentials: the anonymous (crossorigin) connection pool
+        const preconnect = apiOrigin
+          ? [
+              {
+                tag: 'link',
+                attrs: { rel: 'preconnect', href: apiOrigin, crossorigin: '' },
+                injectTo: 'head' as const,
+              },
+            ]
+          : [];
+        return { html, tags: [...preconnect, { tag: 'script', children: script, injectTo: 'head' }] };
       },
     },
   };
