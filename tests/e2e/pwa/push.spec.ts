@@ -157,15 +157,13 @@ test('the settings switch subscribes this device and unsubscribes it', async ({
   await expect(toggle).not.toBeChecked();
   await toggle.click();
   await expect(toggle).toBeChecked();
-  await expect
-    .poll(rows)
-    .toEqual([
-      {
-        endpoint: expect.stringMatching(/^https:\/\/push\.example\.test\/send\//),
-        language: 'en',
-        device_label: expect.stringContaining('Chrome'),
-      },
-    ]);
+  await expect.poll(rows).toEqual([
+    {
+      endpoint: expect.stringMatching(/^https:\/\/push\.example\.test\/send\//),
+      language: 'en',
+      device_label: expect.stringContaining('Chrome'),
+    },
+  ]);
 
   await toggle.click();
   await expect(toggle).not.toBeChecked();
