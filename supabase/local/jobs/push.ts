@@ -2,6 +2,9 @@
 // (private.invoke_send_push, from the trigger that queues pushes) and its pg_cron retry job:
 // POST /functions/v1/send-push with the service role key
 //   - at once when pushes are queued: LISTEN 'push_jobs' (the trigger notifies on commit);
+//   - every PUSH_INTERVAL_MS (default 5000; 0 = only on NOTIFY) when a push is due, asked with
+//     one cheap query: on PGlite a notification is now and then not delivered (seen in
+//     bench/web-push.bench.ts: one in a few dozen), and this bounds the wait;
 //   - on every scheduled-jobs run (jobs/index.ts) when a retry is due.
 // Runs never overlap; a notification during a run asks for one more run after it.
 import type { StackContext } from '../http.ts';
@@ -12,6 +15,12 @@ export interface PushSender {
   /** runs only when a push is due (one cheap query) */
   sweep(): Promise<unknown>;
   stop(): Promise<void>;
+}
+
+function intervalMs(): number {
+  const raw = process.env.PUSH_INTERVAL_MS;
+  const n = raw === undefined || raw === '' ? 5000 : Number.parseInt(raw, 10);
+  return Number.isFinite(n) && n >= 0 ? n : 5000;
 }
 
 export function startPushSender(ctx: StackContext): PushSender {
@@ -62,7 +71,9 @@ export function startPushSender(ctx: StackContext): PushSender {
       for (let round = 0; round < 10 && !stopped; round++) {
         again = false;
         last = await callSendPush();
-        if (!again) break;
+        // a wake-up that came while the function was claiming may have found nothing yet:
+        // go again while anything is due
+        if (!again && !(await isDue())) break;
       }
       return last;
     })()
@@ -76,8 +87,19 @@ export function startPushSender(ctx: StackContext): PushSender {
     return running;
   }
 
+  function isDue(): Promise<boolean> {
+    return ctx.db
+      .query<{ due: boolean }>(
+        `select exists (select 1 from public.push_deliveries
+                         where status = 'pending' and next_attempt_at <= now()) as due`,
+      )
+      .then((r) => r.rows[0]?.due === true)
+      .catch(() => false);
+  }
+
   async function sweep(): Promise<unknown> {
     if (stopped || !(await isAvailable().catch(() => false))) return null;
+    // 'sending' rows whose lease ran out are due again too
     const due = await ctx.db
       .query<{ due: boolean }>(
         `select exists (select 1 from public.push_deliveries
@@ -87,6 +109,15 @@ export function startPushSender(ctx: StackContext): PushSender {
       .catch(() => false);
     return due ? run() : null;
   }
+
+  const every = intervalMs();
+  const timer =
+    every > 0
+      ? setInterval(() => {
+          if (!running) void sweep();
+        }, every)
+      : null;
+  timer?.unref();
 
   void (async () => {
     try {
@@ -106,6 +137,7 @@ export function startPushSender(ctx: StackContext): PushSender {
     sweep,
     async stop() {
       stopped = true;
+      if (timer) clearInterval(timer);
       if (running) await Promise.race([running.catch(() => {}), new Promise((r) => setTimeout(r, 5000))]);
       await unlisten?.().catch(() => {});
       unlisten = null;
