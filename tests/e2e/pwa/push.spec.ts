@@ -26,10 +26,16 @@ test('a push delivered to the service worker shows a notification that leads to 
   await underServiceWorker(page, '/home');
 
   const cdp = await context.newCDPSession(page);
+  // the registration whose worker is activated and running (a push to one still starting can be lost)
   const registrationId = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const mine = registrations.find((r) => r.scopeURL === `${E2E.appUrl}/` && !r.isDeleted);
-      if (mine) resolve(mine.registrationId);
+    cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+      const ready = versions.find(
+        (v) =>
+          v.scriptURL.startsWith(`${E2E.appUrl}/`) &&
+          v.status === 'activated' &&
+          v.runningStatus === 'running',
+      );
+      if (ready) resolve(ready.registrationId);
     });
   });
   await cdp.send('ServiceWorker.enable');
