@@ -866,6 +866,96 @@ export type Database = {
           },
         ]
       }
+      push_deliveries: {
+        Row: {
+          attempts: number
+          created_at: string
+          id: string
+          last_error: string | null
+          next_attempt_at: string
+          notification_id: string
+          sent_at: string | null
+          status: string
+          subscription_id: string
+        }
+        Insert: {
+          attempts?: number
+          created_at?: string
+          id?: string
+          last_error?: string | null
+          next_attempt_at?: string
+          notification_id: string
+          sent_at?: string | null
+          status?: string
+          subscription_id: string
+        }
+        Update: {
+          attempts?: number
+          created_at?: string
+          id?: string
+          last_error?: string | null
+          next_attempt_at?: string
+          notification_id?: string
+          sent_at?: string | null
+          status?: string
+          subscription_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "push_deliveries_notification_id_fkey"
+            columns: ["notification_id"]
+            isOneToOne: false
+            referencedRelation: "notifications"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "push_deliveries_subscription_id_fkey"
+            columns: ["subscription_id"]
+            isOneToOne: false
+            referencedRelation: "push_subscriptions"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      push_subscriptions: {
+        Row: {
+          auth: string
+          created_at: string
+          device_label: string | null
+          endpoint: string
+          id: string
+          language: string
+          last_used_at: string | null
+          p256dh: string
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          auth: string
+          created_at?: string
+          device_label?: string | null
+          endpoint: string
+          id?: string
+          language?: string
+          last_used_at?: string | null
+          p256dh: string
+          updated_at?: string
+          user_id: string
+        }
+        Update: {
+          auth?: string
+          created_at?: string
+          device_label?: string | null
+          endpoint?: string
+          id?: string
+          language?: string
+          last_used_at?: string | null
+          p256dh?: string
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
       subscriptions: {
         Row: {
           cancel_at_period_end: boolean
@@ -1215,6 +1305,13 @@ export type Database = {
         }
         Returns: Json
       }
+      claim_push_deliveries: {
+        Args: {
+          lease_seconds?: number
+          max_pushes?: number
+        }
+        Returns: Json
+      }
       claim_storage_cleanup: {
         Args: {
           lease_seconds?: number
@@ -1454,6 +1551,14 @@ export type Database = {
         }
         Returns: Json
       }
+      report_push_delivery: {
+        Args: {
+          delivery_id: string
+          error?: string
+          outcome: string
+        }
+        Returns: string
+      }
       report_video_outcome: {
         Args: {
           error?: string
@@ -1499,6 +1604,16 @@ export type Database = {
           p_now?: string
         }
         Returns: Json
+      }
+      save_push_subscription: {
+        Args: {
+          auth: string
+          device_label?: string
+          endpoint: string
+          language?: string
+          p256dh: string
+        }
+        Returns: string
       }
       schedule_plan_change: {
         Args: {

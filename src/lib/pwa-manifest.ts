@@ -25,6 +25,37 @@ export const manifest: Partial<ManifestOptions> = {
     { src: '/icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
     { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
   ],
+  // the install dialog's pictures of the app (remade by scripts/pwa-screenshots.ts)
+  screenshots: [
+    {
+      src: '/screenshots/home-narrow.webp',
+      sizes: '390x844',
+      type: 'image/webp',
+      form_factor: 'narrow',
+      label: 'Home: credits, projects and recent activity at a glance',
+    },
+    {
+      src: '/screenshots/project-narrow.webp',
+      sizes: '390x844',
+      type: 'image/webp',
+      form_factor: 'narrow',
+      label: 'A finished on-model shoot, ready to download',
+    },
+    {
+      src: '/screenshots/home-wide.webp',
+      sizes: '1440x900',
+      type: 'image/webp',
+      form_factor: 'wide',
+      label: 'Home: credits, projects and recent activity at a glance',
+    },
+    {
+      src: '/screenshots/project-wide.webp',
+      sizes: '1440x900',
+      type: 'image/webp',
+      form_factor: 'wide',
+      label: 'A finished on-model shoot beside the original product photo',
+    },
+  ],
   // Drape in the phone's share sheet for photos: the service worker keeps them (src/sw/share-target.ts)
   share_target: {
     action: SHARE_TARGET_PATH,

@@ -2,3 +2,4 @@
 // rules): loaded there with importScripts, see scripts/vite/service-worker-addon.ts.
 import './share-target.ts';
 import './upload-sync.ts';
+import './push.ts';

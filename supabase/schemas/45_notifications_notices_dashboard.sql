@@ -49,6 +49,48 @@ create table public.outbound_notices (
 );
 alter table public.outbound_notices enable row level security;
 
+-- Web Push: one row per device (a browser's push subscription) of a seller. The app saves
+-- it when the settings' "App notifications" switch is on (save_push_subscription) and
+-- deletes it when the switch goes off; the sender deletes it when the push service says it
+-- has expired (404/410). An endpoint belongs to whoever subscribed last on that browser.
+create table public.push_subscriptions (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null references auth.users (id) on delete cascade,
+  endpoint text not null constraint push_subscriptions_endpoint_key unique
+    constraint push_subscriptions_endpoint_check check (endpoint ~ '^https://[^\s]+$' and length(endpoint) <= 2048),
+  -- the browser's P-256 public key (65 bytes) and auth secret (16 bytes), base64url
+  p256dh text not null constraint push_subscriptions_p256dh_check check (p256dh ~ '^[A-Za-z0-9_-]{86,88}={0,2}$'),
+  auth text not null constraint push_subscriptions_auth_check check (auth ~ '^[A-Za-z0-9_-]{22,24}={0,2}$'),
+  -- what the seller would recognise the device by (the browser's user agent, shortened)
+  device_label text constraint push_subscriptions_device_label_check check (length(device_label) <= 300),
+  -- the language the pushes are worded in (the app's language when it last saved the row)
+  language text not null default 'en' constraint push_subscriptions_language_check check (language in ('en', 'el')),
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  -- when a push last reached the push service for this device
+  last_used_at timestamptz
+);
+alter table public.push_subscriptions enable row level security;
+
+-- Pushes to send: one row per notification worth a push (a project or a video finished or
+-- failed) and device, made by a trigger on notifications and sent by the send-push function.
+-- A push the push service refused for a while is retried with backoff; after 5 attempts or a
+-- day it is given up (a late "your project is ready" helps nobody).
+create table public.push_deliveries (
+  id uuid primary key default gen_random_uuid(),
+  notification_id uuid not null references public.notifications (id) on delete cascade,
+  subscription_id uuid not null references public.push_subscriptions (id) on delete cascade,
+  status text not null default 'pending' constraint push_deliveries_status_check
+    check (status in ('pending', 'sending', 'sent', 'failed')),
+  attempts integer not null default 0,
+  last_error text,
+  next_attempt_at timestamptz not null default now(),
+  created_at timestamptz not null default now(),
+  sent_at timestamptz,
+  constraint push_deliveries_notification_subscription_key unique (notification_id, subscription_id)
+);
+alter table public.push_deliveries enable row level security;
+
 create index notifications_user_created_idx on public.notifications (user_id, created_at desc);
 
 create index notifications_unread_idx on public.notifications (user_id) where not read;
@@ -60,6 +102,12 @@ create index webhook_logs_user_created_idx on public.webhook_logs (user_id, crea
 create index outbound_notices_due_idx on public.outbound_notices (next_attempt_at) where status in ('pending', 'sending');
 
 create index outbound_notices_user_idx on public.outbound_notices (user_id, kind, created_at desc);
+
+create index push_subscriptions_user_idx on public.push_subscriptions (user_id);
+
+create index push_deliveries_due_idx on public.push_deliveries (next_attempt_at) where status in ('pending', 'sending');
+
+create index push_deliveries_subscription_idx on public.push_deliveries (subscription_id);
 
 -- An activity row (webhook_logs, event 'user_activity_<type>'), shaped as spec 1 §3 says:
 -- raw_data {userId, type, details, metadata, timestamp} plus any extra top-level fields.
@@ -388,6 +436,195 @@ begin
 end
 $$;
 
+-- Web Push ------------------------------------------------------------------------------
+
+-- The app saves this browser's push subscription (the settings' switch on, or the app
+-- starting with it on). Upsert by endpoint: a browser that another seller used before now
+-- pushes to the signed-in seller. Returns the row's id.
+create or replace function public.save_push_subscription(
+  endpoint text, p256dh text, auth text, language text default 'en', device_label text default null)
+returns uuid
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  uid uuid := private.require_user();
+  v_endpoint text := btrim(coalesce(save_push_subscription.endpoint, ''));
+  v_id uuid;
+begin
+  if v_endpoint !~ '^https://[^\s]+$' or length(v_endpoint) > 2048 then
+    perform private.fail('Invalid push subscription', 'push_subscription_invalid');
+  end if;
+  if coalesce(save_push_subscription.p256dh, '') !~ '^[A-Za-z0-9_-]{86,88}={0,2}$'
+     or coalesce(save_push_subscription.auth, '') !~ '^[A-Za-z0-9_-]{22,24}={0,2}$' then
+    perform private.fail('Invalid push subscription', 'push_subscription_invalid');
+  end if;
+  insert into public.push_subscriptions as s (user_id, endpoint, p256dh, auth, language, device_label)
+  values (uid, v_endpoint, save_push_subscription.p256dh, save_push_subscription.auth,
+          case when save_push_subscription.language = 'el' then 'el' else 'en' end,
+          left(nullif(btrim(save_push_subscription.device_label), ''), 300))
+  on conflict on constraint push_subscriptions_endpoint_key do update set
+    user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth,
+    language = excluded.language, device_label = excluded.device_label, updated_at = now(),
+    created_at = case when s.user_id = excluded.user_id then s.created_at else now() end
+  returning s.id into v_id;
+  return v_id;
+end
+$$;
+
+-- A notification a seller waits for with the app closed becomes one push per device.
+-- New kinds (a batch summary) are added to the list here and worded in
+-- supabase/functions/_shared/push/message.ts.
+create or replace function private.tg_notifications_push() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_count integer;
+begin
+  if new.type not in ('project_completed', 'project_failed', 'project_rejected',
+                      'video_completed', 'video_failed') then
+    return null;
+  end if;
+  insert into public.push_deliveries (notification_id, subscription_id)
+  select new.id, s.id from public.push_subscriptions s where s.user_id = new.user_id
+  on conflict do nothing;
+  get diagnostics v_count = row_count;
+  if v_count > 0 then
+    -- the local stack listens; hosted Supabase gets a pg_net call (sent after commit)
+    perform pg_notify('push_jobs', new.id::text);
+    perform private.invoke_send_push();
+  end if;
+  return null;
+end
+$$;
+
+create trigger push_after_insert after insert on public.notifications
+  for each row execute function private.tg_notifications_push();
+
+-- Delivery queue (service role): claim due pushes with all the sender needs, then report
+-- each one. Pushes older than a day are given up unsent.
+create or replace function public.claim_push_deliveries(max_pushes integer default 20, lease_seconds integer default 60)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_now timestamptz := private.app_now();
+  v_out jsonb;
+begin
+  update public.push_deliveries d set status = 'failed', last_error = coalesce(d.last_error, 'expired unsent')
+    where d.status in ('pending', 'sending') and d.created_at < v_now - interval '1 day';
+  with picked as (
+    select d.id from public.push_deliveries d
+    where d.status in ('pending', 'sending') and d.next_attempt_at <= v_now
+    order by d.next_attempt_at, d.created_at
+    limit greatest(claim_push_deliveries.max_pushes, 0)
+    for update skip locked),
+  claimed as (
+    update public.push_deliveries d set status = 'sending', attempts = d.attempts + 1,
+      next_attempt_at = v_now + make_interval(secs => claim_push_deliveries.lease_seconds)
+    from picked where d.id = picked.id
+    returning d.id, d.notification_id, d.subscription_id, d.attempts, d.created_at)
+  select coalesce(jsonb_agg(jsonb_build_object(
+      'id', c.id, 'attempts', c.attempts,
+      'subscription', jsonb_build_object('id', s.id, 'endpoint', s.endpoint, 'p256dh', s.p256dh,
+                                         'auth', s.auth, 'language', s.language),
+      'notification', jsonb_build_object('id', n.id, 'type', n.type, 'title', n.title, 'message', n.message,
+                                         'projectId', n.project_id, 'data', n.data, 'createdAt', n.created_at),
+      'unread', (select count(*) from public.notifications u where u.user_id = n.user_id and not u.read))
+    order by c.created_at), '[]'::jsonb) into v_out
+  from claimed c
+  join public.push_subscriptions s on s.id = c.subscription_id
+  join public.notifications n on n.id = c.notification_id;
+  return v_out;
+end
+$$;
+
+-- outcome: 'sent' (the push service took it), 'gone' (404/410: the subscription has expired,
+-- so it is deleted with its pending pushes), 'retry' (try again later, after 5 attempts give up).
+create or replace function public.report_push_delivery(delivery_id uuid, outcome text, error text default null)
+returns text
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  d public.push_deliveries;
+begin
+  if report_push_delivery.outcome not in ('sent', 'gone', 'retry') then
+    perform private.fail('Unknown push outcome', 'push_outcome_invalid');
+  end if;
+  select * into d from public.push_deliveries where id = report_push_delivery.delivery_id for update;
+  if not found then
+    return 'unknown';
+  end if;
+  if report_push_delivery.outcome = 'gone' then
+    delete from public.push_subscriptions where id = d.subscription_id;
+    return 'deleted';
+  end if;
+  if report_push_delivery.outcome = 'sent' then
+    update public.push_deliveries set status = 'sent', sent_at = now(), last_error = null
+      where id = d.id;
+    update public.push_subscriptions set last_used_at = now() where id = d.subscription_id;
+    return 'sent';
+  end if;
+  update public.push_deliveries set
+    status = case when d.attempts >= 5 then 'failed' else 'pending' end,
+    last_error = left(report_push_delivery.error, 2000),
+    next_attempt_at = private.app_now() + make_interval(mins => power(2, least(d.attempts - 1, 10))::integer)
+  where id = d.id;
+  return case when d.attempts >= 5 then 'failed' else 'pending' end;
+end
+$$;
+
+-- POSTs {} to send-push with the service role key when a push is due; returns pg_net's
+-- request id, or null when nothing is due or pg_net, Vault or a secret is missing (the local
+-- stack listens to 'push_jobs' instead). pg_net sends after the calling transaction commits.
+create or replace function private.invoke_send_push() returns bigint
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_url text;
+  v_key text;
+  v_id bigint;
+begin
+  if to_regnamespace('net') is null or to_regclass('vault.decrypted_secrets') is null then
+    return null;
+  end if;
+  if not exists (
+    select 1 from public.push_deliveries
+     where status in ('pending', 'sending') and next_attempt_at <= now()
+  ) then
+    return null;
+  end if;
+  -- dynamic SQL: this function also exists where vault and net do not
+  execute 'select decrypted_secret from vault.decrypted_secrets where name = $1 limit 1' into v_url using 'project_url';
+  execute 'select decrypted_secret from vault.decrypted_secrets where name = $1 limit 1' into v_key using 'service_role_key';
+  if v_url is null or v_key is null then
+    return null;
+  end if;
+  execute 'select net.http_post(url := $1, body := $2, headers := $3, timeout_milliseconds := $4)'
+    into v_id
+    using rtrim(v_url, '/') || '/functions/v1/send-push',
+          '{}'::jsonb,
+          jsonb_build_object('Content-Type', 'application/json', 'Authorization', 'Bearer ' || v_key, 'apikey', v_key),
+          30000;
+  return v_id;
+end
+$$;
+
+create policy "own push subscriptions" on public.push_subscriptions for select to authenticated
+  using (user_id = (select auth.uid()));
+
+create policy "delete own push subscriptions" on public.push_subscriptions for delete to authenticated
+  using (user_id = (select auth.uid()));
+
 create policy "own notifications" on public.notifications for select to authenticated
   using (user_id = (select auth.uid()));
 
@@ -530,3 +767,12 @@ revoke all on function private.tg_notify_credits() from public;
 revoke all on function private.tg_notify_fix() from public;
 revoke all on function private.tg_notify_plan() from public;
 revoke all on function private.tg_notify_video() from public;
+revoke all on function public.save_push_subscription(endpoint text, p256dh text, auth text, language text, device_label text) from anon, public;
+revoke all on function private.tg_notifications_push() from public;
+revoke all on function public.claim_push_deliveries(max_pushes integer, lease_seconds integer) from anon, authenticated, public;
+revoke all on function public.report_push_delivery(delivery_id uuid, outcome text, error text) from anon, authenticated, public;
+revoke all on function private.invoke_send_push() from public;
+revoke all on public.push_subscriptions from anon, authenticated;
+grant select (id, endpoint, device_label, language, created_at, updated_at, last_used_at) on public.push_subscriptions to authenticated;
+grant delete on public.push_subscriptions to authenticated;
+revoke all on public.push_deliveries from anon, authenticated;

@@ -45,6 +45,8 @@ export function toNotification(row: Omit<AppNotification, 'data'> & { data: Json
 export const notificationKeys = {
   all: ['notifications'] as const,
   list: (userId: string) => [...notificationKeys.all, userId] as const,
+  /** under list: whatever refreshes the list refreshes the count */
+  unread: (userId: string) => [...notificationKeys.list(userId), 'unread'] as const,
 };
 
 const COLUMNS = 'id, type, title, message, read, project_id, data, created_at';

@@ -76,6 +76,9 @@ export const sqlErrorMessages = {
   invalid_file_type: msg`Invalid file type. Only PNG, JPG, and WebP are supported.`,
   invalid_kind: msg`Unknown job kind`,
   job_finished: msg`This job is already finished`,
+  // Web Push (save_push_subscription; report_push_delivery is the sender's, service role)
+  push_subscription_invalid: msg`Invalid push subscription`,
+  push_outcome_invalid: msg`Unknown push outcome`,
   // feedback, contact and sales
   rate_limited: msg`Too many requests. Please try again later.`,
   feedback_required: msg`Please enter your feedback`,

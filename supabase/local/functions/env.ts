@@ -6,6 +6,7 @@ import { createHmac } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { StackContext } from '../http.ts';
+import { pushDefaults } from '../push/vapid-keys.ts';
 import { stripeDefaults } from '../stripe/defaults.ts';
 
 /** KEY=value lines; `#` comments, optional `export `, single or double quotes (\n in double). */
@@ -49,7 +50,12 @@ export function functionEnv(ctx: StackContext): Record<string, string> {
   };
   if (ctx.config.databaseUrl) platform.SUPABASE_DB_URL = ctx.config.databaseUrl;
   const env = { ...secrets, ...processEnv, ...platform };
-  return { ...engineDefaults(ctx, env), ...stripeDefaults(ctx, env), ...env };
+  return {
+    ...engineDefaults(ctx, env),
+    ...stripeDefaults(ctx, env),
+    ...pushDefaults(ctx.config.dataDir, env),
+    ...env,
+  };
 }
 
 /**

@@ -9,9 +9,11 @@
 // may have lost its webhook, calls stripe-reconcile (hosted: pg_cron jobs of their own).
 //
 // The generation engine's dispatcher (dispatch.ts) starts with it: the stand-in for the
-// pg_cron + pg_net schedule of the `dispatch` function.
+// pg_cron + pg_net schedule of the `dispatch` function; so does the Web Push sender
+// (push.ts), the stand-in for the pg_net call and pg_cron retries of `send-push`.
 import type { StackContext } from '../http.ts';
 import { type Dispatcher, dispatchEnabled, noDispatcher, startDispatcher } from './dispatch.ts';
+import { type PushSender, startPushSender } from './push.ts';
 
 export interface ScheduledJobs {
   /** Runs the jobs now (waits for a run already in progress first); null when there is nothing to run. */
@@ -19,6 +21,8 @@ export interface ScheduledJobs {
   stop(): Promise<void>;
   /** the generation engine's dispatcher (NOTIFY + timer → the dispatch function); see dispatch.ts */
   dispatch: Dispatcher;
+  /** Web Push: NOTIFY 'push_jobs' → the send-push function; see push.ts */
+  push: PushSender;
 }
 
 const JOB_SQL = 'select public.run_scheduled_jobs()::text as result';
@@ -46,6 +50,7 @@ export function startScheduledJobs(ctx: StackContext, intervalMs = defaultInterv
     await deliverDueNotices().catch((err) =>
       ctx.log('jobs', `notice delivery failed: ${err?.message ?? err}`),
     );
+    await push.sweep().catch((err) => ctx.log('jobs', `push retries failed: ${err?.message ?? err}`));
     await reconcileStripe().catch((err) =>
       ctx.log('jobs', `stripe reconciliation failed: ${err?.message ?? err}`),
     );
@@ -124,8 +129,10 @@ export function startScheduledJobs(ctx: StackContext, intervalMs = defaultInterv
   timer?.unref();
 
   const dispatch = dispatchEnabled() ? startDispatcher(ctx) : noDispatcher;
+  const push = startPushSender(ctx);
   const jobs: ScheduledJobs = {
     dispatch,
+    push,
     async runNow() {
       if (running) await running;
       return tick();
@@ -133,6 +140,7 @@ export function startScheduledJobs(ctx: StackContext, intervalMs = defaultInterv
     async stop() {
       stopped = true;
       await dispatch.stop();
+      await push.stop();
       if (timer) clearInterval(timer);
       if (running) await running;
     },

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { expect, test } from '../support/fixtures.ts';
 
 test('the manifest makes the app installable', async ({ request }) => {
@@ -15,6 +16,19 @@ test('the manifest makes the app installable', async ({ request }) => {
   expect(sizes).toEqual(expect.arrayContaining(['192x192:any', '512x512:any', '512x512:maskable']));
   for (const icon of manifest.icons) expect((await request.get(icon.src)).ok()).toBe(true);
   expect(manifest.id).toBe('/');
+  // the rich install dialog: real pictures of the app, phone and desktop, each as its size says
+  const shots = manifest.screenshots as { src: string; sizes: string; form_factor: string; label: string }[];
+  expect(shots.map((s) => s.form_factor).sort()).toEqual(['narrow', 'narrow', 'wide', 'wide']);
+  for (const shot of shots) {
+    expect(shot.label.length).toBeGreaterThan(10);
+    const res = await request.get(shot.src);
+    expect(res.ok(), shot.src).toBe(true);
+    const body = await res.body();
+    expect(body.length, shot.src).toBeLessThan(150 * 1024);
+    const { width, height } = await sharp(body).metadata();
+    expect(`${width}x${height}`, shot.src).toBe(shot.sizes);
+    expect(shot.sizes).toBe(shot.form_factor === 'narrow' ? '390x844' : '1440x900');
+  }
   // the long-press menu of the installed icon opens each of these screens
   expect(manifest.shortcuts.map((s: { url: string }) => s.url)).toEqual([
     '/onmodel/upload',

@@ -113,6 +113,7 @@ beforeAll(async () => {
           [owner.id],
         )
       )[0].id as string,
+      ...(await pushFixture(owner.id)),
       toolJob: (
         await sqlAs(
           db,
@@ -125,6 +126,25 @@ beforeAll(async () => {
     },
   };
 });
+
+/** A device of the owner's with one push queued for it. */
+async function pushFixture(ownerId: string): Promise<{ pushSubscription: string; pushDelivery: string }> {
+  const [sub] = await sqlAs(
+    db,
+    'service',
+    `insert into public.push_subscriptions (user_id, endpoint, p256dh, auth)
+     values ($1::uuid, 'https://push.example/' || $1::text, repeat('A', 87), repeat('B', 22)) returning id`,
+    [ownerId],
+  );
+  const [delivery] = await sqlAs(
+    db,
+    'service',
+    `insert into public.push_deliveries (notification_id, subscription_id)
+     select n.id, $2 from public.notifications n where n.user_id = $1 limit 1 returning id`,
+    [ownerId, sub.id],
+  );
+  return { pushSubscription: sub.id as string, pushDelivery: delivery.id as string };
+}
 
 interface Case {
   table: string;
@@ -536,6 +556,81 @@ const cases = (): Case[] => [
   },
 
   {
+    table: 'push_deliveries',
+    op: 'select',
+    what: "the owner's queued pushes",
+    sql: 'select * from public.push_deliveries where id = $3 and $1::uuid is not null and $2::uuid is not null',
+    id: 'pushDelivery',
+    allowed: nobody,
+  },
+  {
+    table: 'push_deliveries',
+    op: 'insert',
+    what: 'a push',
+    sql: `insert into public.push_deliveries (notification_id, subscription_id)
+          select notification_id, subscription_id from public.push_deliveries where $2::uuid is not null
+          returning $1::uuid`,
+    allowed: nobody,
+  },
+  {
+    table: 'push_deliveries',
+    op: 'update',
+    what: 'a delivery state',
+    sql: `update public.push_deliveries set status = 'sent' where id = $3 and $1::uuid is not null and $2::uuid is not null`,
+    id: 'pushDelivery',
+    allowed: nobody,
+  },
+  {
+    table: 'push_deliveries',
+    op: 'delete',
+    what: 'remove',
+    sql: 'delete from public.push_deliveries where id = $3 and $1::uuid is not null and $2::uuid is not null',
+    id: 'pushDelivery',
+    allowed: nobody,
+  },
+
+  {
+    table: 'push_subscriptions',
+    op: 'select',
+    what: "the owner's devices",
+    sql: 'select id, endpoint, language from public.push_subscriptions where id = $3 and $1::uuid is not null and $2::uuid is not null',
+    id: 'pushSubscription',
+    allowed: ownerOnly,
+  },
+  {
+    table: 'push_subscriptions',
+    op: 'select',
+    what: "a device's keys",
+    sql: 'select p256dh, auth from public.push_subscriptions where id = $3 and $1::uuid is not null and $2::uuid is not null',
+    id: 'pushSubscription',
+    allowed: nobody,
+  },
+  {
+    table: 'push_subscriptions',
+    op: 'insert',
+    what: 'a device (save_push_subscription does it)',
+    sql: `insert into public.push_subscriptions (user_id, endpoint, p256dh, auth)
+          values ($2::uuid, 'https://push.example/new-' || $2::text, repeat('A', 87), repeat('B', 22)) returning $1::uuid`,
+    allowed: nobody,
+  },
+  {
+    table: 'push_subscriptions',
+    op: 'update',
+    what: "the device's owner",
+    sql: `update public.push_subscriptions set user_id = $2 where id = $3 and $1::uuid is not null`,
+    id: 'pushSubscription',
+    allowed: nobody,
+  },
+  {
+    table: 'push_subscriptions',
+    op: 'delete',
+    what: 'a device (the switch off)',
+    sql: 'delete from public.push_subscriptions where id = $3 and $1::uuid is not null and $2::uuid is not null',
+    id: 'pushSubscription',
+    allowed: ownerOnly,
+  },
+
+  {
     table: 'outbound_notices',
     op: 'select',
     what: "the owner's notices",
@@ -720,6 +815,8 @@ const TABLES = [
   'webhook_logs',
   'uploaded_files',
   'outbound_notices',
+  'push_subscriptions',
+  'push_deliveries',
   'payment_events',
   'tool_jobs',
   'batches',

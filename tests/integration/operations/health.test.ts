@@ -99,7 +99,9 @@ describe('the health function', () => {
     const report = await fetchHealth(stack().url, stack().serviceRoleKey);
     expect(report.database?.checks?.map((c) => c.name)).toContain('pg_cron');
     const fns = Object.fromEntries((report.functions ?? []).map((c) => [c.name, c]));
-    expect(Object.keys(fns)).toEqual(['provider', 'catalogue_url', 'stripe', 'notices']);
+    expect(Object.keys(fns)).toEqual(['provider', 'catalogue_url', 'stripe', 'notices', 'web_push']);
+    // the local stack made its VAPID keys
+    expect(fns.web_push).toMatchObject({ ok: true });
     // the local stack: its FASHN stand-in, a loopback catalogue that its stand-in can reach
     expect(fns.provider).toMatchObject({ ok: true });
     expect(fns.catalogue_url).toMatchObject({ ok: true });

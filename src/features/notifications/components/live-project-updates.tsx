@@ -8,16 +8,22 @@ import { useUser } from '../../auth/index.ts';
 import { useProjectRowsLive } from '../../projects/index.ts';
 import { subscriptionKeys, useSubscriptionLive } from '../../subscription/index.ts';
 import { useNotificationsLive } from '../hooks/use-notifications.ts';
+import { useAppBadge, usePushSync } from '../hooks/use-push-notifications.ts';
 import { createProjectTracker, RESULT_TOAST_MS } from '../project-events.ts';
 import { processingStore } from '../processing-store.ts';
 
-/** The shell's live wiring: subscription, notification and project rows, and project status toasts. */
+/**
+ * The shell's live wiring: subscription, notification and project rows, project status toasts,
+ * the unread count on the app's icon and this device's push subscription kept in step.
+ */
 export function LiveProjectUpdates() {
   const user = useUser();
   const queryClient = useQueryClient();
   const [tracker] = useState(createProjectTracker);
   useSubscriptionLive();
   useNotificationsLive();
+  useAppBadge();
+  usePushSync();
   useEffect(() => () => processingStore.clear(), []);
 
   // the screen's one subscription to projects: the cache is patched, then the toasts

@@ -74,10 +74,24 @@ describe('functionSecretsHealth', () => {
       STRIPE_PRICE_PRO: 'price_2',
       STRIPE_PRICE_ADVANCED: 'price_3',
       NOTICE_WEBHOOK_URL: 'https://hooks.example/x',
+      VAPID_PUBLIC_KEY: `B${'A'.repeat(86)}`,
+      VAPID_PRIVATE_KEY: `vapid${'p'.repeat(38)}`,
+      VAPID_SUBJECT: 'mailto:ops@drape.example',
     };
     const checks = functionSecretsHealth(envOf(vars));
     expect(checks.filter((c) => !c.ok)).toEqual([]);
-    expect(JSON.stringify(checks)).not.toMatch(/fa-secret-value|sk_live_secret|whsec_secret/);
+    expect(JSON.stringify(checks)).not.toMatch(/fa-secret-value|sk_live_secret|whsec_secret|vapidppp/);
+  });
+
+  it('names missing or malformed VAPID keys: no pushes are sent', () => {
+    expect(byName({}).web_push).toMatchObject({
+      ok: false,
+      detail: expect.stringContaining('VAPID_PUBLIC_KEY'),
+    });
+    expect(
+      byName({ VAPID_PUBLIC_KEY: 'short', VAPID_PRIVATE_KEY: 'p'.repeat(43), VAPID_SUBJECT: 'mailto:a@b.c' })
+        .web_push,
+    ).toMatchObject({ ok: false, detail: expect.stringContaining('65 bytes') });
   });
 
   it('is content with the local stand-in on the local stack', () => {

@@ -7,6 +7,7 @@ import { billingConfig } from '../billing/config.ts';
 import { engineConfig } from '../engine/config.ts';
 import { webhookFor } from '../notices/deliver.ts';
 import { PROVIDER_NAMES, type ProviderName } from '../providers/index.ts';
+import { vapidFromEnv } from '../push/vapid.ts';
 
 export type Env = (name: string) => string | undefined;
 
@@ -133,6 +134,15 @@ export function functionSecretsHealth(env: Env): HealthCheck[] {
     detail: unrouted.length
       ? `no webhook for ${unrouted.join(', ')} (NOTICE_WEBHOOK_URL or NOTICE_WEBHOOK_<KIND>): those notices stay queued`
       : 'every kind has a webhook',
+  });
+
+  const push = vapidFromEnv(env);
+  checks.push({
+    name: 'web_push',
+    ok: push.vapid !== null,
+    detail: push.vapid
+      ? 'VAPID keys set'
+      : `${push.problem}: no pushes are sent (the settings switch keeps to in-app messages)`,
   });
   return checks;
 }
