@@ -171,17 +171,23 @@ async function openPostgres(url: string, poolSize?: number): Promise<Database> {
     rowCount: r.rowCount ?? r.rows.length,
   });
 
-  let listener: pg.PoolClient | null = null;
+  // One dedicated LISTEN connection, made once even when two listeners start at the same time
+  // (the dispatcher's and the push sender's): a second connection would never go back to the
+  // pool, and closing the pool would wait for it forever.
+  let listener: Promise<pg.PoolClient> | null = null;
   const handlers = new Map<string, Set<(payload: string) => void>>();
 
-  async function listenerClient(): Promise<pg.PoolClient> {
-    if (listener) return listener;
-    const client = await pool.connect();
-    client.on('notification', (n) => {
-      for (const h of handlers.get(n.channel) ?? []) h(n.payload ?? '');
+  function listenerClient(): Promise<pg.PoolClient> {
+    listener ??= pool.connect().then((client) => {
+      client.on('notification', (n) => {
+        for (const h of handlers.get(n.channel) ?? []) h(n.payload ?? '');
+      });
+      return client;
     });
-    listener = client;
-    return client;
+    listener.catch(() => {
+      listener = null;
+    });
+    return listener;
   }
 
   const quoteIdent = (s: string) => `"${s.replace(/"/g, '""')}"`;
@@ -241,7 +247,8 @@ async function openPostgres(url: string, poolSize?: number): Promise<Database> {
     },
     async close() {
       // the listener is dedicated (and may still be running an UNLISTEN): end it, don't pool it
-      listener?.release(true);
+      const client = await listener?.catch(() => null);
+      client?.release(true);
       listener = null;
       await pool.end();
     },
