@@ -114,13 +114,21 @@ describe('Web Push', () => {
       body: 'Your project "Linen dress" is ready.',
     });
 
-    const rows = await own.db.query<{ status: string; n: number }>(
-      `select d.status, count(*)::int as n from public.push_deliveries d
-         join public.notifications n on n.id = d.notification_id
-        where n.project_id = $1 group by d.status`,
-      [projectId],
-    );
-    expect(rows.rows).toEqual([{ status: 'sent', n: 2 }]);
+    // the push service has answered; the sender records it as sent just after
+    await expect
+      .poll(
+        async () =>
+          (
+            await own.db.query<{ status: string; n: number }>(
+              `select d.status, count(*)::int as n from public.push_deliveries d
+                 join public.notifications n on n.id = d.notification_id
+                where n.project_id = $1 group by d.status`,
+              [projectId],
+            )
+          ).rows,
+        { timeout: 10_000 },
+      )
+      .toEqual([{ status: 'sent', n: 2 }]);
     // nothing is sent twice
     await own.stack.jobs.push.runNow();
     expect(pushesTo(greek.endpoint)).toHaveLength(1);
