@@ -50,7 +50,8 @@ test('a quick first screen waits under the splash for its 2.5 s, then can be use
   await expect(splash).toBeVisible();
   await expect(splash).toHaveCount(0, { timeout: 10_000 });
   const left = await splashLeft();
-  expect(left?.at).toBeGreaterThanOrEqual(2500);
+  // the splash's 2.5 s timer and this clock round differently (2499.9 was seen): 10 ms of slack
+  expect(left?.at).toBeGreaterThanOrEqual(2490);
   expect(left?.screenThere).toBe(true);
 
   await page.getByLabel('Email').fill(user.email);
