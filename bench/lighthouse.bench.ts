@@ -6,12 +6,14 @@
 // session where supabase-js keeps it before Lighthouse loads the page.
 //
 //   npx tsx bench/lighthouse.bench.ts        (or: npm run bench lighthouse)
+//   PAGES=/home,/projects …                   only those pages
+//   LHR_DIR=/tmp/lhr …                        also writes each run's whole report (JSON) there
 //
 // Targets (the phone-app issue): performance ≥ 90 and TBT ≤ 200 ms on each page.
 // Limits: Lighthouse's throttling is simulated from one unthrottled load (Lantern), so a busy
 // machine still moves the numbers; the load average is printed with them. The app is built
 // and served as `npm start` does, by a bench-owned in-memory stack.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
@@ -76,6 +78,11 @@ async function audit(url: string, session?: { key: string; value: string }): Pro
     });
     if (!result) throw new Error(`no Lighthouse result for ${url}`);
     const { lhr } = result;
+    if (process.env.LHR_DIR) {
+      mkdirSync(process.env.LHR_DIR, { recursive: true });
+      const file = `${new URL(url).pathname.replaceAll('/', '_')}-${Date.now()}.json`;
+      writeFileSync(path.join(process.env.LHR_DIR, file), JSON.stringify(lhr));
+    }
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     return {
@@ -162,7 +169,9 @@ async function main() {
       ['/home (signed in)', '/home', session],
       [`/projects (signed in, ${PROJECTS})`, '/projects', session],
     ];
+    const only = process.env.PAGES?.split(',');
     for (const [name, route, signedIn] of pages) {
+      if (only && !only.includes(route)) continue;
       const runs: Run[] = [];
       for (let i = 0; i < RUNS; i++) runs.push(await audit(`${app.appUrl}${route}`, signedIn));
       report(name, runs);

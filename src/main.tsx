@@ -6,6 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { supabaseAuth } from './lib/supabase-auth.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { whenIdle } from './lib/when-idle.ts';
+import { prepareFormatters } from './lib/format.ts';
 import { activateLocale, loadAllMessages, storedLocale } from './lib/i18n.ts';
 import { createAuthStore } from './features/auth/auth-store.ts';
 import { createAppRouter } from './router.tsx';
@@ -38,6 +39,7 @@ void firstScreenRendered.then(() =>
 );
 
 await activateLocale(storedLocale(), false);
+setTimeout(() => prepareFormatters(storedLocale()), 0);
 
 // The first render as a transition: React works in slices of a few milliseconds and lets the
 // browser in between, instead of one long task that holds a phone's main thread.

@@ -1,8 +1,10 @@
 import { keyframes, style } from '@vanilla-extract/css';
 import { vars, mobile } from '../../../ui/theme.css.ts';
 
+// From a faded, not an invisible, start: the greeting is the first screen's largest text and is
+// on screen from its first frame (a browser counts a fully transparent element as not painted).
 const introRise = keyframes({
-  from: { opacity: 0, transform: 'translateY(14px)' },
+  from: { opacity: 0.3, transform: 'translateY(14px)' },
   to: { opacity: 1, transform: 'none' },
 });
 

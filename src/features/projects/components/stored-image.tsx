@@ -67,7 +67,12 @@ export function StoredImage({
           crossOrigin="anonymous"
           draggable={false}
           data-loaded={loadedUrl === url}
-          className={[s.img, fit === 'contain' ? s.contain : undefined, imgClassName]
+          className={[
+            s.img,
+            eager ? undefined : s.fadeIn,
+            fit === 'contain' ? s.contain : undefined,
+            imgClassName,
+          ]
             .filter(Boolean)
             .join(' ')}
           onLoad={(e) => {
