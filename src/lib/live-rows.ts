@@ -4,7 +4,7 @@
 // patched into the cache whole (`readAgainOn`).
 // One helper for every live screen; the channel is removed when the component unmounts.
 import { useEffect, useEffectEvent } from 'react';
-import { type QueryKey, useQueryClient } from '@tanstack/react-query';
+import { hashKey, type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import type { Database, Tables } from './database.types.ts';
 import { useSupabase } from './use-supabase.ts';
 
@@ -35,6 +35,39 @@ export interface LiveRowsOptions<T extends TableName> {
   enabled?: boolean;
 }
 
+// The reads owed for joins are made once the last channel still joining has joined: a screen
+// opens several channels at once (the shell's and the page's), and each read again per join
+// read /projects' list three times on every visit. A read made after the last join covers
+// every channel's gap. A channel that never joins holds the others back at most JOIN_WAIT_MS.
+const JOIN_WAIT_MS = 3000;
+const joining = new Set<object>();
+const owed = new Map<QueryClient, Map<string, QueryKey>>();
+let owedTimer: ReturnType<typeof setTimeout> | undefined;
+
+function readOwed() {
+  clearTimeout(owedTimer);
+  owedTimer = undefined;
+  const due = [...owed];
+  owed.clear();
+  for (const [queryClient, keys] of due)
+    for (const queryKey of keys.values()) void queryClient.invalidateQueries({ queryKey });
+}
+
+/** A channel joined: its reads are owed, and made now unless another channel is still joining. */
+function joined(channel: object, queryClient: QueryClient, keys: readonly QueryKey[]) {
+  joining.delete(channel);
+  const forClient = owed.get(queryClient) ?? new Map<string, QueryKey>();
+  for (const key of keys) forClient.set(hashKey(key), key);
+  owed.set(queryClient, forClient);
+  if (joining.size === 0) readOwed();
+  else owedTimer ??= setTimeout(readOwed, JOIN_WAIT_MS);
+}
+
+/** A channel stopped joining (failed, closed or removed): the reads owed wait no longer for it. */
+function stoppedJoining(channel: object) {
+  if (joining.delete(channel) && joining.size === 0 && owed.size > 0) readOwed();
+}
+
 export function useLiveRows<T extends TableName>({
   channel,
   table,
@@ -55,8 +88,12 @@ export function useLiveRows<T extends TableName>({
     if (readAgainOn?.(change) ?? true) readAgain();
   });
 
+  const owedOnJoin = useEffectEvent(() => refetch);
+
   useEffect(() => {
     if (!enabled) return;
+    const joiningToken = {};
+    joining.add(joiningToken);
     const live = client
       .channel(channel)
       .on(
@@ -71,10 +108,12 @@ export function useLiveRows<T extends TableName>({
         },
       )
       .subscribe((status) => {
-        if (status === 'SUBSCRIBED') readAgain();
+        if (status === 'SUBSCRIBED') joined(joiningToken, queryClient, owedOnJoin());
+        else stoppedJoining(joiningToken);
       });
     return () => {
+      stoppedJoining(joiningToken);
       void client.removeChannel(live);
     };
-  }, [client, channel, table, filter, enabled]);
+  }, [client, queryClient, channel, table, filter, enabled]);
 }

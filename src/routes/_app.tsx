@@ -5,12 +5,11 @@ import { AppShell } from '../features/shell/index.ts';
 import { loadAllMessages } from '../lib/i18n.ts';
 
 /** Everything behind sign-in: an anonymous visitor goes to /login and comes back after.
- *  These screens' words are in the catalogue that loads after the first screen. */
+ *  These screens' words are in the catalogue that loads after the first screen: a loader, so
+ *  the screen's own loader (which starts its reads) runs beside it rather than after it. */
 export const Route = createFileRoute('/_app')({
-  beforeLoad: async ({ context, location }) => {
-    const [signedIn] = await Promise.all([requireSignedIn(context.auth, location), loadAllMessages()]);
-    return signedIn;
-  },
+  beforeLoad: ({ context, location }) => requireSignedIn(context.auth, location),
+  loader: () => loadAllMessages(),
   component: function AppLayout() {
     useRememberLanguage();
     return (

@@ -10,8 +10,8 @@ import { fakeSupabase } from '../testing/fake-supabase.ts';
 vi.mock('../supabase.ts', () => ({ supabase: null }));
 afterEach(cleanup);
 
-function setup() {
-  const fake = fakeSupabase();
+function setup(heldJoins?: string[]) {
+  const fake = fakeSupabase({ heldJoins });
   const queryClient = new QueryClient();
   const invalidated: string[] = [];
   vi.spyOn(queryClient, 'invalidateQueries').mockImplementation(async (filters) => {
@@ -40,6 +40,36 @@ describe('useLiveRows', () => {
     );
     expect(fake.calls).toEqual(['channel c:1']);
     await waitFor(() => expect(invalidated).toEqual(['["a",1]', '["b"]']));
+  });
+
+  it('reads once for channels joining together, after the last of them joins', async () => {
+    const { fake, invalidated, wrapper } = setup(['page']);
+    renderHook(
+      () => {
+        useLiveRows({ channel: 'shell', table: 'projects', refetch: [['list'], ['stats']] });
+        useLiveRows({ channel: 'page', table: 'images', refetch: [['list']] });
+      },
+      { wrapper },
+    );
+    // the shell's channel joined; the page's has not: a read now could miss the page's gap
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(invalidated).toEqual([]);
+    act(() => fake.join('page'));
+    expect(invalidated).toEqual(['["list"]', '["stats"]']);
+  });
+
+  it('does not hold the reads owed for a channel that failed to join', async () => {
+    const { fake, invalidated, wrapper } = setup(['page']);
+    renderHook(
+      () => {
+        useLiveRows({ channel: 'shell', table: 'projects', refetch: [['list']] });
+        useLiveRows({ channel: 'page', table: 'images', refetch: [['images']] });
+      },
+      { wrapper },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    act(() => fake.join('page', 'CHANNEL_ERROR'));
+    expect(invalidated).toEqual(['["list"]']);
   });
 
   it('hands each change to onChange, then reads the queries again', async () => {

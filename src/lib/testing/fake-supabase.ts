@@ -11,6 +11,8 @@ type ChangeHandler = (payload: { eventType: 'INSERT' | 'UPDATE' | 'DELETE'; new:
 export interface FakeSupabaseOptions {
   tables?: Record<string, Row[]>;
   rpc?: Record<string, (args: Record<string, unknown> | undefined) => Partial<Answer>>;
+  /** channels (by name) that join only when `join(name)` is called; the others join at once */
+  heldJoins?: string[];
 }
 
 export interface FakeSupabase {
@@ -21,6 +23,8 @@ export interface FakeSupabase {
   emit(table: string, eventType: 'INSERT' | 'UPDATE' | 'DELETE', row: Row, old?: Row): void;
   /** names of the channels open now */
   openChannels(): string[];
+  /** a held channel answers its join: 'SUBSCRIBED' by default */
+  join(name: string, status?: string): void;
 }
 
 function query(rows: () => Row[], calls: string[], table: string) {
@@ -65,6 +69,7 @@ export function fakeSupabase(opts: FakeSupabaseOptions = {}): FakeSupabase {
   const tables: Record<string, Row[]> = { ...opts.tables };
   const calls: string[] = [];
   const channels = new Map<object, { name: string; watches: { table: string; handler: ChangeHandler }[] }>();
+  const held = new Map<string, (status: string) => void>();
 
   const client = {
     from(table: string) {
@@ -85,7 +90,9 @@ export function fakeSupabase(opts: FakeSupabaseOptions = {}): FakeSupabase {
           return channel;
         },
         subscribe(onStatus?: (status: string) => void) {
-          queueMicrotask(() => channels.has(channel) && onStatus?.('SUBSCRIBED'));
+          const answer = (status: string) => channels.has(channel) && onStatus?.(status);
+          if (opts.heldJoins?.includes(name)) held.set(name, answer);
+          else queueMicrotask(() => answer('SUBSCRIBED'));
           return channel;
         },
       };
@@ -108,5 +115,8 @@ export function fakeSupabase(opts: FakeSupabaseOptions = {}): FakeSupabase {
       }
     },
     openChannels: () => [...channels.values()].map((c) => c.name),
+    join(name, status = 'SUBSCRIBED') {
+      held.get(name)?.(status);
+    },
   };
 }
