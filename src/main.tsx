@@ -6,25 +6,27 @@ import { createRoot } from 'react-dom/client';
 import { supabaseAuth } from './lib/supabase-auth.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { whenIdle } from './lib/when-idle.ts';
-import { prepareFormatters } from './lib/format.ts';
 import { activateLocale, loadAllMessages, storedLocale } from './lib/i18n.ts';
 import { createAuthStore } from './features/auth/auth-store.ts';
 import { createAppRouter } from './router.tsx';
 import { App } from './app.tsx';
 import { registerServiceWorker } from './features/pwa/index.ts';
-import { endSplashWhenReady } from './features/shell/root.ts';
+import { endSplashWhenReady, firstScreenMounted } from './features/shell/root.ts';
 
 const queryClient = createQueryClient();
 const auth = createAuthStore(supabaseAuth);
 const router = createAppRouter({ auth, queryClient });
 
 // The splash in index.html stays until the first screen (after any redirect) has rendered.
-const firstScreenRendered = new Promise<void>((resolve) => {
-  const unsubscribe = router.subscribe('onRendered', () => {
-    unsubscribe();
-    resolve();
-  });
-});
+const firstScreenRendered = Promise.all([
+  new Promise<void>((resolve) => {
+    const unsubscribe = router.subscribe('onRendered', () => {
+      unsubscribe();
+      resolve();
+    });
+  }),
+  firstScreenMounted,
+]);
 void endSplashWhenReady(firstScreenRendered);
 
 // What the first screen did not need comes after it: the database/realtime/storage client
@@ -39,7 +41,6 @@ void firstScreenRendered.then(() =>
 );
 
 await activateLocale(storedLocale(), false);
-setTimeout(() => prepareFormatters(storedLocale()), 0);
 
 // The first render as a transition: React works in slices of a few milliseconds and lets the
 // browser in between, instead of one long task that holds a phone's main thread.

@@ -1,6 +1,6 @@
 import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
 import { Toaster } from '../ui/index.ts';
-import { NotFoundPage } from '../features/shell/root.ts';
+import { FirstScreenGate, NotFoundPage } from '../features/shell/root.ts';
 import { UpdatePrompt } from '../features/pwa/index.ts';
 import type { RouterContext } from '../router.tsx';
 
@@ -11,10 +11,10 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 function RootLayout() {
   return (
-    <>
+    <FirstScreenGate>
       <Outlet />
       <Toaster />
       <UpdatePrompt />
-    </>
+    </FirstScreenGate>
   );
 }

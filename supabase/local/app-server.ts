@@ -89,7 +89,12 @@ export async function buildAppIfStale(env: Record<string, string>, outDir = DIST
 export async function serveApp(
   port: number,
   dir = DIST,
-): Promise<{ url: string; close: () => Promise<void> }> {
+): Promise<{
+  url: string;
+  close: () => Promise<void>;
+  /** settles once every file worth it is compressed (a bench waits for it before measuring) */
+  compressed: Promise<void>;
+}> {
   const server = http.createServer((req, res) => {
     const pathname = decodeURIComponent((req.url ?? '/').split('?')[0]);
     let file = path.join(dir, path.normalize(pathname).replace(/^(\.\.[/\\])+/, ''));
@@ -148,8 +153,11 @@ export async function serveApp(
     server.once('error', reject);
     server.listen(port, resolve);
   });
-  warmCompression(dir).catch((err) => console.warn('[app] compressing the build failed', err));
+  const compressed = warmCompression(dir).catch((err) =>
+    console.warn('[app] compressing the build failed', err),
+  );
   return {
+    compressed,
     url: `http://localhost:${(server.address() as AddressInfo).port}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

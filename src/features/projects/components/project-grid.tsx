@@ -1,9 +1,10 @@
 // Projects under their date groups, rendered a page at a time: the first FIRST cards (a
-// screenful) at once, the rest of the first PAGE just after as a transition (React yields
-// between cards, so no long task holds the phone), the next page as the seller scrolls near
-// the end (a sentinel, 1200 px ahead, also a transition), so 300 projects cost the first
-// screen what 8 do. Pictures are signed and
-// fetched only when near the screen, at the size they are drawn.
+// screenful), then the rest of the first PAGE, then the next page as the seller scrolls near
+// the end (a sentinel, 1200 px ahead), so 300 projects cost the first screen what 8 do. Each
+// step is a transition, the first one too: React yields between cards, so no long task holds
+// the phone. (Mounted with the list's data, the grid would otherwise render its first cards in
+// the data's update, which React does in one piece: 150 ms on a phone.) Pictures are signed
+// and fetched only when near the screen, at the size they are drawn.
 import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Skeleton } from '../../../ui/index.ts';
@@ -36,17 +37,19 @@ export function ProjectGrid({
   grouped = true,
 }: ProjectGridProps) {
   const { i18n } = useLingui();
-  const [limit, setLimit] = useState(FIRST);
+  const [limit, setLimit] = useState(0);
   const sentinel = useRef<HTMLDivElement>(null);
   const hasMore = projects.length > limit;
 
   useEffect(() => {
-    startTransition(() => setLimit((n) => Math.max(n, PAGE)));
-  }, []);
+    if (limit < PAGE) startTransition(() => setLimit((n) => (n < FIRST ? FIRST : Math.max(n, PAGE))));
+  }, [limit]);
 
+  // the sentinel takes over once the first page is on screen
+  const firstPageShown = limit >= PAGE;
   useEffect(() => {
     const el = sentinel.current;
-    if (!el || !hasMore) return;
+    if (!el || !hasMore || !firstPageShown) return;
     const observer = new IntersectionObserver(
       (entries) => {
         // the next page renders without holding a scrolling frame (React yields between cards)
@@ -56,7 +59,7 @@ export function ProjectGrid({
     );
     observer.observe(el);
     return () => observer.disconnect();
-  }, [hasMore]);
+  }, [hasMore, firstPageShown]);
 
   const groups = useMemo(() => {
     const shown = projects.slice(0, limit);
@@ -97,7 +100,7 @@ export function ProjectGrid({
           </ul>
         </section>
       ))}
-      {hasMore && limit >= PAGE && (
+      {hasMore && firstPageShown && (
         <div ref={sentinel} className={s.more}>
           <Button variant="secondary" onClick={() => setLimit((n) => n + PAGE)}>
             <Trans>Show more projects</Trans>
