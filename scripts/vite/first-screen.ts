@@ -59,7 +59,16 @@ export interface FirstScreenManifest {
   sessionKey: string | null;
   /** the localStorage key of a persisted cache, and the files that restore it */
   restore: { key: string; files: number[] } | null;
+  /** the font files every first screen draws with, by unicode subset */
+  fonts: { latin: number[]; greek: number[] };
 }
+
+/** Inter's four weights and the display serif's heading weight (src/ui/fonts.ts), which every
+ *  first screen uses. Asked for once the splash is painted, they are there when the screen is
+ *  first laid out: found by the screen's text, each arrived separately and the whole screen was
+ *  laid out again, four to five times, 90–330 ms each on a phone (Chromium at 4× CPU). */
+const FIRST_SCREEN_FONT =
+  /^assets\/(?:inter-(latin|greek)-(?:400|500|600|700)|noto-serif-display-(latin|greek)-600)-normal-[\w-]+\.woff2$/;
 
 /** Route files (relative to src/routes) whose screens need only the first screens' catalogue. */
 const FIRST_SCREEN_ROUTES = new Set(
@@ -153,7 +162,12 @@ export function firstScreenManifest(bundle: OutputBundle, opts: FirstScreenOptio
     if (!chunk) throw new Error(`no chunk for ${module}`);
     restore = { key, files: [...closure([chunk])].filter((name) => !initial.has(name)).map(indexOf) };
   }
-  return { files, catalogues, routes, sessionKey: opts.sessionKey, restore };
+  const fonts: FirstScreenManifest['fonts'] = { latin: [], greek: [] };
+  for (const name of Object.keys(bundle).sort()) {
+    const font = name.match(FIRST_SCREEN_FONT);
+    if (font) fonts[(font[1] ?? font[2]) as 'latin' | 'greek'].push(indexOf(name));
+  }
+  return { files, catalogues, routes, sessionKey: opts.sessionKey, restore, fonts };
 }
 
 /** The <head> script: link preloads for what this address, language and session will need. */
@@ -191,6 +205,22 @@ export function firstScreenScript(m: FirstScreenManifest): string {
     link.href = href;
     document.head.append(link);
   }
+  // The type faces, once the first frame (the splash) is on screen, so they never hold it back:
+  // Latin always, Greek for Greek.
+  const fonts = [...m.fonts.latin, ...(language === 'el' ? m.fonts.greek : [])];
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      for (const i of fonts) {
+        const link = document.createElement('link');
+        link.rel = 'preload';
+        link.as = 'font';
+        link.type = 'font/woff2';
+        link.crossOrigin = '';
+        link.href = m.files[i];
+        document.head.append(link);
+      }
+    }),
+  );
 })();`;
 }
 

@@ -10,7 +10,17 @@ import { ROOT } from './config.ts';
 
 const DIST = path.join(ROOT, 'dist');
 const STAMP = path.join(DIST, '.build-stamp');
-const INPUTS = ['src', 'public', 'index.html', 'vite.config.ts', 'lingui.config.ts', 'package-lock.json'];
+// the build's own plugins (scripts/vite) and what they read (scripts/i18n) count as inputs too
+const INPUTS = [
+  'src',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'lingui.config.ts',
+  'package-lock.json',
+  'scripts/vite',
+  'scripts/i18n',
+];
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

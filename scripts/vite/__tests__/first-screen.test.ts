@@ -33,7 +33,9 @@ const chunk = (fileName: string, o: Partial<Rolldown.OutputChunk> & { css?: stri
     ...o,
   }) as unknown as Rolldown.OutputChunk;
 
-function bundle(chunks: Rolldown.OutputChunk[]): Rolldown.OutputBundle {
+const asset = (fileName: string) => ({ type: 'asset', fileName }) as unknown as Rolldown.OutputAsset;
+
+function bundle(chunks: (Rolldown.OutputChunk | Rolldown.OutputAsset)[]): Rolldown.OutputBundle {
   return Object.fromEntries(chunks.map((c) => [c.fileName, c]));
 }
 
@@ -71,6 +73,12 @@ const built = bundle([
   chunk('assets/guidelines.js', {
     facadeModuleId: '/r/src/routes/content-guidelines.tsx?tsr-split=component',
   }),
+  asset('assets/inter-latin-400-normal-C38f.woff2'),
+  asset('assets/inter-greek-600-normal-plRa.woff2'),
+  asset('assets/inter-latin-300-normal-Xx1.woff2'),
+  asset('assets/noto-serif-display-latin-600-normal-v6OK.woff2'),
+  asset('assets/noto-serif-display-latin-400-normal-USF2.woff2'),
+  asset('assets/inter-cyrillic-400-normal-Ab1.woff2'),
 ]);
 
 describe('first-screen manifest', () => {
@@ -94,6 +102,15 @@ describe('first-screen manifest', () => {
     expect(m.files[m.catalogues.en.rest]).toBe('/assets/messages-en.js');
     expect(m.files[m.catalogues.el.first]).toBe('/assets/first-el.js');
     expect(m.files[m.catalogues.el.rest]).toBe('/assets/messages-el.js');
+  });
+
+  it('lists the first screens’ type faces by subset, not other weights or subsets', () => {
+    const names = (is: number[]) => is.map((i) => m.files[i]);
+    expect(names(m.fonts.latin)).toEqual([
+      '/assets/inter-latin-400-normal-C38f.woff2',
+      '/assets/noto-serif-display-latin-600-normal-v6OK.woff2',
+    ]);
+    expect(names(m.fonts.greek)).toEqual(['/assets/inter-greek-600-normal-plRa.woff2']);
   });
 
   it('marks the screens that wait for the whole catalogue: all but the sign-in screens', () => {
@@ -158,6 +175,28 @@ describe('the first-screen script in index.html', () => {
     ]);
     localStorage.setItem('language', 'xx');
     expect(preloaded('http://localhost/nowhere')).toEqual(['modulepreload /assets/first-en.js']);
+  });
+
+  it('asks for the type faces once the first frame is painted, the Greek ones for Greek', async () => {
+    const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 5)));
+    const fonts = async (url: string) => {
+      await nextFrame(); // what earlier scripts left for after their frame
+      const before = preloaded(url);
+      await nextFrame();
+      const links = [...document.head.querySelectorAll('link[as="font"]')] as HTMLLinkElement[];
+      expect(links.every((l) => l.crossOrigin === '' && l.type === 'font/woff2')).toBe(true);
+      return { before, after: links.map((l) => new URL(l.href).pathname) };
+    };
+    const en = await fonts('http://localhost/login');
+    expect(en.before.some((l) => l.includes('woff2'))).toBe(false);
+    expect(en.after).toEqual([
+      '/assets/inter-latin-400-normal-C38f.woff2',
+      '/assets/noto-serif-display-latin-600-normal-v6OK.woff2',
+    ]);
+    localStorage.setItem('language', 'el');
+    expect((await fonts('http://localhost/login')).after).toContain(
+      '/assets/inter-greek-600-normal-plRa.woff2',
+    );
   });
 
   it('asks for the module that restores the persisted cache when one is stored', () => {
