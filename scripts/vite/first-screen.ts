@@ -206,8 +206,10 @@ export function firstScreenScript(m: FirstScreenManifest): string {
     document.head.append(link);
   }
   // The type faces, once the first frame (the splash) is on screen, so they never hold it back:
-  // Latin always, Greek for Greek.
-  const fonts = [...m.fonts.latin, ...(language === 'el' ? m.fonts.greek : [])];
+  // Latin always, Greek for Greek. A page the service worker serves has them at hand (it
+  // precaches them), and asking early would only queue them before the scripts.
+  const controlled = !!navigator.serviceWorker?.controller;
+  const fonts = controlled ? [] : [...m.fonts.latin, ...(language === 'el' ? m.fonts.greek : [])];
   requestAnimationFrame(() =>
     setTimeout(() => {
       for (const i of fonts) {
