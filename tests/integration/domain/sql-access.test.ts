@@ -2,6 +2,7 @@
 // as the owner, select / insert / update / delete do exactly what the rules allow. Any
 // other outcome — a row seen or changed that should not be — fails the suite.
 // (tests/integration/domain/access.test.ts runs the same matrix through supabase-js.)
+import { createECDH, randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -127,14 +128,19 @@ beforeAll(async () => {
   };
 });
 
-/** A device of the owner's with one push queued for it. */
+/** A device of the owner's with one push queued for it. Its keys are real, and its push service
+ *  refuses connections: the database is shared with other files' stacks on PostgreSQL, and a
+ *  push sender there that took this push found keys it could not encrypt for, called the
+ *  device gone and deleted it mid-matrix. Now a sender can only retry it later. */
 async function pushFixture(ownerId: string): Promise<{ pushSubscription: string; pushDelivery: string }> {
+  const browserKey = createECDH('prime256v1');
+  browserKey.generateKeys();
   const [sub] = await sqlAs(
     db,
     'service',
     `insert into public.push_subscriptions (user_id, endpoint, p256dh, auth)
-     values ($1::uuid, 'https://push.example/' || $1::text, repeat('A', 87), repeat('B', 22)) returning id`,
-    [ownerId],
+     values ($1::uuid, 'https://127.0.0.1:9/push/' || $1::text, $2, $3) returning id`,
+    [ownerId, browserKey.getPublicKey('base64url'), randomBytes(16).toString('base64url')],
   );
   const [delivery] = await sqlAs(
     db,
