@@ -46,12 +46,15 @@ interface Run {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)] ?? Number.NaN;
 
-/** The LCP element's selector and text (the audit's details: a list whose first table names the node). */
-function lcpElementOf(details: unknown): string {
+/** The LCP element's selector and text (the audit's details: a list whose first table names the
+ *  node), or why Lighthouse could not say: its TraceElements gatherer fails in some Chromium builds
+ *  (Debian's 150: "Cannot read properties of undefined (reading 'frame_sequence')"). */
+function lcpElementOf(audit: { details?: unknown; errorMessage?: string } | undefined): string {
   type Node = { selector?: string; nodeLabel?: string };
-  const list = details as { items?: { items?: { node?: Node }[] }[] } | undefined;
+  const list = audit?.details as { items?: { items?: { node?: Node }[] }[] } | undefined;
   const node = list?.items?.[0]?.items?.[0]?.node;
-  return node ? `${node.selector ?? '?'} "${(node.nodeLabel ?? '').slice(0, 60)}"` : 'none';
+  if (node) return `${node.selector ?? '?'} "${(node.nodeLabel ?? '').slice(0, 60)}"`;
+  return audit?.errorMessage ? `unknown (Lighthouse: ${audit.errorMessage.slice(0, 160)})` : 'none';
 }
 
 async function audit(url: string, session?: { key: string; value: string }): Promise<Run> {
@@ -105,7 +108,7 @@ async function audit(url: string, session?: { key: string; value: string }): Pro
           }
         )?.items ?? []
       ).map(({ groupLabel, duration }) => ({ group: groupLabel, duration })),
-      lcpElement: lcpElementOf(lhr.audits['largest-contentful-paint-element']?.details),
+      lcpElement: lcpElementOf(lhr.audits['largest-contentful-paint-element']),
       longTasks: (
         (lhr.audits['long-tasks']?.details as { items?: Run['longTasks'] } | undefined)?.items ?? []
       ).map(({ url, startTime, duration }) => ({
