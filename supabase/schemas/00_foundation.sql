@@ -105,7 +105,47 @@ as $$
 $$;
 
 -- Privileges ----------------------------------------------------------------------------
+-- POSTs p_body to /functions/v1/<p_name> with the service role key through pg_net, which sends
+-- it after the calling transaction commits and never blocks it. Hosted, the project's URL and
+-- key come from Vault. Returns pg_net's request id; null where pg_net or Vault is not there
+-- (the local stack calls the functions itself) or a secret is missing. Every wake-up of an
+-- edge function from SQL (dispatch, notices, pushes, storage cleanup, Stripe reconcile) goes
+-- through here.
+create or replace function private.invoke_edge_function(
+  p_name text,
+  p_body jsonb default '{}',
+  p_timeout_ms integer default 30000
+) returns bigint
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_url text;
+  v_key text;
+  v_id bigint;
+begin
+  if to_regnamespace('net') is null or to_regclass('vault.decrypted_secrets') is null then
+    return null;
+  end if;
+  -- dynamic SQL: this function also exists where vault and net do not
+  execute 'select decrypted_secret from vault.decrypted_secrets where name = $1 limit 1' into v_url using 'project_url';
+  execute 'select decrypted_secret from vault.decrypted_secrets where name = $1 limit 1' into v_key using 'service_role_key';
+  if v_url is null or v_key is null then
+    return null;
+  end if;
+  execute 'select net.http_post(url := $1, body := $2, headers := $3, timeout_milliseconds := $4)'
+    into v_id
+    using rtrim(v_url, '/') || '/functions/v1/' || p_name,
+          p_body,
+          jsonb_build_object('Content-Type', 'application/json', 'Authorization', 'Bearer ' || v_key, 'apikey', v_key),
+          p_timeout_ms;
+  return v_id;
+end
+$$;
+
 revoke all on function private.app_now() from public;
+revoke all on function private.invoke_edge_function(text, jsonb, integer) from public;
 revoke all on function private.fail(p_message text, p_hint text, p_detail text) from public;
 revoke all on function private.format_credits(n numeric) from public;
 revoke all on function private.handle_ref(p_handle text) from public;

@@ -398,38 +398,6 @@ begin
 end
 $$;
 
--- POST /functions/v1/<name> with the service role key through pg_net (hosted: the project's
--- URL and key from Vault); null where pg_net or Vault is not there (the local stack calls the
--- functions itself) or the secrets are missing.
-create or replace function private.invoke_edge_function(p_name text) returns bigint
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  v_url text;
-  v_key text;
-  v_id bigint;
-begin
-  if to_regnamespace('net') is null or to_regclass('vault.decrypted_secrets') is null then
-    return null;
-  end if;
-  -- dynamic SQL: this function also exists where vault and net do not
-  execute 'select decrypted_secret from vault.decrypted_secrets where name = $1 limit 1' into v_url using 'project_url';
-  execute 'select decrypted_secret from vault.decrypted_secrets where name = $1 limit 1' into v_key using 'service_role_key';
-  if v_url is null or v_key is null then
-    return null;
-  end if;
-  execute 'select net.http_post(url := $1, body := $2, headers := $3, timeout_milliseconds := $4)'
-    into v_id
-    using rtrim(v_url, '/') || '/functions/v1/' || p_name,
-          '{}'::jsonb,
-          jsonb_build_object('Content-Type', 'application/json', 'Authorization', 'Bearer ' || v_key, 'apikey', v_key),
-          30000;
-  return v_id;
-end
-$$;
-
 -- POSTs {} to send-notice with the service role key when an outbound notice is due; returns
 -- pg_net's request id, or null when nothing is due or pg_net, Vault or a secret is missing.
 -- pg_net sends after the calling transaction commits and never blocks it.
@@ -738,7 +706,6 @@ create trigger notify_plan after update of plan on public.subscriptions
   for each row execute function private.tg_notify_plan();
 
 
-revoke all on function private.invoke_edge_function(text) from public;
 revoke all on function private.invoke_send_notice() from public;
 revoke all on function private.log_activity(p_user_id uuid, p_type text, p_details text, p_metadata jsonb, p_extra jsonb) from public;
 revoke all on function private.store_notice(p_user_id uuid, p_kind text, p_payload jsonb) from public;

@@ -779,27 +779,8 @@ language plpgsql
 security definer
 set search_path = ''
 as $$
-declare
-  v_url text;
-  v_key text;
-  v_id bigint;
 begin
-  if to_regnamespace('net') is null or to_regclass('vault.decrypted_secrets') is null then
-    return null;
-  end if;
-  -- dynamic SQL: this function also exists where vault and net do not
-  execute 'select decrypted_secret from vault.decrypted_secrets where name = $1 limit 1' into v_url using 'project_url';
-  execute 'select decrypted_secret from vault.decrypted_secrets where name = $1 limit 1' into v_key using 'service_role_key';
-  if v_url is null or v_key is null then
-    return null;
-  end if;
-  execute 'select net.http_post(url := $1, body := $2, headers := $3, timeout_milliseconds := $4)'
-    into v_id
-    using rtrim(v_url, '/') || '/functions/v1/dispatch',
-          jsonb_build_object('reason', p_reason),
-          jsonb_build_object('Content-Type', 'application/json', 'Authorization', 'Bearer ' || v_key),
-          10000;
-  return v_id;
+  return private.invoke_edge_function('dispatch', jsonb_build_object('reason', p_reason), 10000);
 end
 $$;
 

@@ -79,4 +79,27 @@ describe('notice retries on hosted Supabase', () => {
       },
     ]);
   });
+
+  it('the dispatcher and Stripe reconcile wake-ups go the same way, each with its body and time limit', async () => {
+    await scratch.db.exec('truncate net._calls');
+    await scratch.db.query(`select private.invoke_dispatch('image finished')`);
+    await scratch.db.query(`select private.invoke_edge_function('stripe-reconcile', '{}', 60000)`);
+    const { rows } = await scratch.db.query<{ url: string; body: string; timeout: number; key: string }>(
+      `select url, body::text, timeout_milliseconds as timeout, headers->>'apikey' as key from net._calls order by id`,
+    );
+    expect(rows.map((r) => ({ ...r, body: JSON.parse(r.body) }))).toEqual([
+      {
+        url: 'https://abc.supabase.co/functions/v1/dispatch',
+        body: { reason: 'image finished' },
+        timeout: 10000,
+        key: 'service-key-from-vault',
+      },
+      {
+        url: 'https://abc.supabase.co/functions/v1/stripe-reconcile',
+        body: {},
+        timeout: 60000,
+        key: 'service-key-from-vault',
+      },
+    ]);
+  });
 });
