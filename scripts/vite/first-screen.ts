@@ -15,6 +15,7 @@
 // the module that restores it (loaded on demand, src/lib/query-persistence.ts) is asked for too,
 // since the screen waits for the restore.
 import type { Plugin, Rolldown } from 'vite';
+import { APP_STARTED_EVENT } from '../../src/ui/app-started.ts';
 import { FIRST_SCREEN_ROOTS } from '../i18n/first-screen-files.ts';
 
 type OutputBundle = Rolldown.OutputBundle;
@@ -63,12 +64,14 @@ export interface FirstScreenManifest {
   fonts: { latin: number[]; greek: number[] };
 }
 
-/** Inter's four weights and the display serif's heading weight (src/ui/fonts.ts), which every
- *  first screen uses. Asked for once the splash is painted, they are there when the screen is
- *  first laid out: found by the screen's text, each arrived separately and the whole screen was
- *  laid out again, four to five times, 90–330 ms each on a phone (Chromium at 4× CPU). */
+/** The type faces the first screens lay out with (src/ui/fonts.ts): Inter's regular, medium and
+ *  semibold, and the display serif's heading weight. Asked for together, they are there when the
+ *  screen is first laid out: found by the screen's text, each arrived separately and the whole
+ *  screen was laid out again, four to five times, 90–330 ms each on a phone (Chromium at 4×
+ *  CPU). Inter's bold is not among them: only the bell's unread count, the pricing cards and
+ *  the wizard's summary use it, and it loads when they show. */
 const FIRST_SCREEN_FONT =
-  /^assets\/(?:inter-(latin|greek)-(?:400|500|600|700)|noto-serif-display-(latin|greek)-600)-normal-[\w-]+\.woff2$/;
+  /^assets\/(?:inter-(latin|greek)-(?:400|500|600)|noto-serif-display-(latin|greek)-600)-normal-[\w-]+\.woff2$/;
 
 /** Route files (relative to src/routes) whose screens need only the first screens' catalogue. */
 const FIRST_SCREEN_ROUTES = new Set(
@@ -205,24 +208,24 @@ export function firstScreenScript(m: FirstScreenManifest): string {
     link.href = href;
     document.head.append(link);
   }
-  // The type faces, once the first frame (the splash) is on screen, so they never hold it back:
-  // Latin always, Greek for Greek. A page the service worker serves has them at hand (it
-  // precaches them), and asking early would only queue them before the scripts.
+  // The type faces, once the app's own scripts are in (the entry sends APP_STARTED_EVENT as it
+  // starts): on a slow link they would otherwise share it with the scripts and hold them back,
+  // while from then on the link is mostly idle (the page runs its scripts, asks for its data
+  // and renders). Latin always, Greek for Greek. A page the service worker serves has them at
+  // hand (it precaches them).
   const controlled = !!navigator.serviceWorker?.controller;
   const fonts = controlled ? [] : [...m.fonts.latin, ...(language === 'el' ? m.fonts.greek : [])];
-  requestAnimationFrame(() =>
-    setTimeout(() => {
-      for (const i of fonts) {
-        const link = document.createElement('link');
-        link.rel = 'preload';
-        link.as = 'font';
-        link.type = 'font/woff2';
-        link.crossOrigin = '';
-        link.href = m.files[i];
-        document.head.append(link);
-      }
-    }),
-  );
+  addEventListener(${JSON.stringify(APP_STARTED_EVENT)}, () => {
+    for (const i of fonts) {
+      const link = document.createElement('link');
+      link.rel = 'preload';
+      link.as = 'font';
+      link.type = 'font/woff2';
+      link.crossOrigin = '';
+      link.href = m.files[i];
+      document.head.append(link);
+    }
+  }, { once: true });
 })();`;
 }
 

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Rolldown } from 'vite';
+import { announceAppStarted } from '../../../src/ui/app-started.ts';
 import { firstScreenManifest, firstScreenScript, routeAddress } from '../first-screen.ts';
 
 describe('route addresses', () => {
@@ -76,6 +77,7 @@ const built = bundle([
   asset('assets/inter-latin-400-normal-C38f.woff2'),
   asset('assets/inter-greek-600-normal-plRa.woff2'),
   asset('assets/inter-latin-300-normal-Xx1.woff2'),
+  asset('assets/inter-latin-700-normal-Yt3a.woff2'),
   asset('assets/noto-serif-display-latin-600-normal-v6OK.woff2'),
   asset('assets/noto-serif-display-latin-400-normal-USF2.woff2'),
   asset('assets/inter-cyrillic-400-normal-Ab1.woff2'),
@@ -177,12 +179,13 @@ describe('the first-screen script in index.html', () => {
     expect(preloaded('http://localhost/nowhere')).toEqual(['modulepreload /assets/first-en.js']);
   });
 
-  it('asks for the type faces once the first frame is painted, the Greek ones for Greek', async () => {
-    const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 5)));
+  it('asks for the type faces once the app has started, the Greek ones for Greek', async () => {
+    announceAppStarted(); // what the scripts of earlier tests still wait for
     const fonts = async (url: string) => {
-      await nextFrame(); // what earlier scripts left for after their frame
       const before = preloaded(url);
-      await nextFrame();
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 5)));
+      expect(document.head.querySelector('link[as="font"]')).toBeNull();
+      announceAppStarted();
       const links = [...document.head.querySelectorAll('link[as="font"]')] as HTMLLinkElement[];
       expect(links.every((l) => l.crossOrigin === '' && l.type === 'font/woff2')).toBe(true);
       return { before, after: links.map((l) => new URL(l.href).pathname) };
