@@ -11,8 +11,10 @@ import { preloadFirstScreen, stylesheetsAfterSplash } from './scripts/vite/first
 import { reexportsWithoutSideEffects } from './scripts/vite/reexports.ts';
 import { linguiMacro } from './scripts/vite/lingui-macro.ts';
 import { serviceWorkerAddon } from './scripts/vite/service-worker-addon.ts';
+import { signedInShellChunk } from './scripts/vite/shell-chunk.ts';
 
 const SERVICE_WORKER_ADDON = 'sw-addon.js';
+const shellChunk = signedInShellChunk();
 
 export default defineConfig({
   plugins: [
@@ -23,6 +25,7 @@ export default defineConfig({
       restore: { key: PERSISTED_QUERIES_KEY, module: /[\\/]src[\\/]lib[\\/]query-persistence\.ts$/ },
     }),
     reexportsWithoutSideEffects(),
+    shellChunk.plugin,
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
@@ -116,6 +119,7 @@ export default defineConfig({
               tags: ['$initial'],
             },
             { name: 'app', test: /[\\/]src[\\/]/, tags: ['$initial'] },
+            shellChunk.group,
           ],
         },
       },
