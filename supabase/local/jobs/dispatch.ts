@@ -107,6 +107,8 @@ export function startDispatcher(ctx: StackContext): Dispatcher {
       })
       .finally(() => {
         running = null;
+        // a notification between the loop's last look and here is not lost either
+        if (again && !stopped) void run();
       });
     return running;
   }

@@ -3,10 +3,10 @@
 // POST /functions/v1/send-push with the service role key
 //   - at once when pushes are queued: LISTEN 'push_jobs' (the trigger notifies on commit);
 //   - every PUSH_INTERVAL_MS (default 5000; 0 = only on NOTIFY) when a push is due, asked with
-//     one cheap query: on PGlite a notification is now and then not delivered (seen in
-//     bench/web-push.bench.ts: one in a few dozen), and this bounds the wait;
+//     one cheap query, in case a wake-up is missed (a restart, a dropped LISTEN connection);
 //   - on every scheduled-jobs run (jobs/index.ts) when a retry is due.
-// Runs never overlap; a notification during a run asks for one more run after it.
+// Runs never overlap; a notification during a run asks for one more run after it (that is
+// also what lost one now and then: __tests__/wake-ups.test.ts).
 import type { StackContext } from '../http.ts';
 
 export interface PushSender {
@@ -72,8 +72,10 @@ export function startPushSender(ctx: StackContext): PushSender {
         again = false;
         last = await callSendPush();
         // a wake-up that came while the function was claiming may have found nothing yet:
-        // go again while anything is due
-        if (!again && !(await isDue())) break;
+        // go again while anything is due. `again` is read after the query: a push committed
+        // while it ran is not in its answer, but its notification has set `again` by then.
+        const due = await isDue();
+        if (!again && !due) break;
       }
       return last;
     })()
@@ -83,6 +85,8 @@ export function startPushSender(ctx: StackContext): PushSender {
       })
       .finally(() => {
         running = null;
+        // a notification between the loop's last look and here is not lost either
+        if (again && !stopped) void run();
       });
     return running;
   }
