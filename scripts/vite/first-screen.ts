@@ -213,7 +213,8 @@ export function firstScreenScript(m: FirstScreenManifest): string {
   // while from then on the link is mostly idle (the page runs its scripts, asks for its data
   // and renders). Latin always, Greek for Greek. A page the service worker serves has them at
   // hand (it precaches them): asking there too made a repeat visit of /home later to be usable
-  // (bench/app-first-screen, median of 3: 1167 and 1190 ms against 950 and 1002 ms).
+  // (bench/app-first-screen, median of 3 at load 1.9–2.9: 1167 and 1190 ms against 950 and
+  // 1002 ms).
   const controlled = !!navigator.serviceWorker?.controller;
   const fonts = controlled ? [] : [...m.fonts.latin, ...(language === 'el' ? m.fonts.greek : [])];
   addEventListener(${JSON.stringify(APP_STARTED_EVENT)}, () => {
