@@ -7,6 +7,12 @@
 // the scripts again and stores their code cache); the third visit is what later visits look like
 // (compiled code from the cache).
 //
+// Blocking time is Lighthouse's total blocking time as this emulation observes it: every main-
+// thread task's time beyond 50 ms after the first paint, until the network has gone quiet (what
+// the app does after its first screen counts as well). Lighthouse simulates it from an
+// unthrottled load instead, so its figure differs; this one comes from the page's own
+// long-task entries and can be compared run to run.
+//
 // Debian's Chromium, 390×844, with CDP emulation: CPU 4× slower, 1.6 Mbps down / 750 kbps up,
 // 150 ms round trip. The app is built and served as `npm start` does (a bench-owned stack on
 // its own ports, in-memory database, build directory of its own). Each figure is the median
@@ -21,7 +27,12 @@
 // measure the targets are set in.
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
-import { firstScreenProbeScript, type FirstScreen, type ProbeResult } from './support/first-screen-probe.ts';
+import {
+  blockingTime,
+  firstScreenProbeScript,
+  type FirstScreen,
+  type ProbeResult,
+} from './support/first-screen-probe.ts';
 import { kib, machineLine, startAppUnderTest } from './support/app-under-test.ts';
 
 const API_PORT = 55451;
@@ -29,7 +40,7 @@ const APP_PORT = 3151;
 const RUNS = Number(process.env.RUNS ?? 3);
 const CPU_SLOWDOWN = 4;
 const LINK = { latency: 150, downloadThroughput: 1_600_000 / 8, uploadThroughput: 750_000 / 8 };
-const TARGET = { firstMs: 3000, repeatMs: 800, loginJsGzip: 150 * 1024 };
+const TARGET = { firstMs: 2500, repeatMs: 800, blockingMs: 200, loginJsGzip: 150 * 1024 };
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true };
 
 interface Bytes {
@@ -44,6 +55,9 @@ interface Visit {
   /** the third load: the scripts' compiled code comes from the browser's code cache */
   later: ProbeResult;
   repeatControlled: boolean;
+  /** the first and repeat visits' blocking time after the first paint, to network idle */
+  firstBlocking: number | null;
+  repeatBlocking: number | null;
   /** what was requested before the first screen existed */
   initial: Bytes;
   /** everything the page requested by the time the network went quiet */
@@ -77,6 +91,13 @@ async function probeResult(page: Page): Promise<ProbeResult> {
   // Let a later, larger paint (the screen after the splash) count before reading LCP.
   await page.waitForTimeout(1500);
   return page.evaluate(() => ({ ...window.__firstScreenProbe! }));
+}
+
+/** The blocking time once the page has gone quiet (what it does after its first screen counts too). */
+async function blockingByIdle(page: Page): Promise<number | null> {
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(1000);
+  return blockingTime(await page.evaluate(() => ({ ...window.__firstScreenProbe! })));
 }
 
 async function bytesBy(
@@ -128,15 +149,27 @@ async function visit(
     await page.goto(`${appUrl}/${screen}`, { waitUntil: 'commit' });
     const first = await probeResult(page);
     const { initial, all, initialFiles } = await bytesBy(page, appUrl, first.readyAt!);
+    const firstBlocking = await blockingByIdle(page);
 
     // Repeat visit: the service worker has installed (precached) and controls the reload.
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     await page.reload({ waitUntil: 'commit' });
     const repeat = await probeResult(page);
     const repeatControlled = await page.evaluate(() => !!navigator.serviceWorker.controller);
+    const repeatBlocking = await blockingByIdle(page);
     await page.reload({ waitUntil: 'commit' });
     const later = await probeResult(page);
-    return { first, repeat, later, repeatControlled, initial, all, initialFiles };
+    return {
+      first,
+      repeat,
+      later,
+      repeatControlled,
+      firstBlocking,
+      repeatBlocking,
+      initial,
+      all,
+      initialFiles,
+    };
   } finally {
     await context.close();
   }
@@ -179,6 +212,10 @@ function report(path: string, runs: Visit[], jsTarget?: number) {
   console.log(
     `  third visit   usable ${ms(laterUsable)}${ratio(laterUsable, TARGET.repeatMs)} ${bestOf(runs, (v) => v.later.usableAt)}   largest paint ${ms(med(runs, (v) => v.later.lcp))}   (V8 code cache warm)`,
   );
+  const firstBlocking = med(runs, (v) => v.firstBlocking);
+  console.log(
+    `  blocking      first visit ${ms(firstBlocking)}${ratio(firstBlocking, TARGET.blockingMs)} ${bestOf(runs, (v) => v.firstBlocking)}   repeat visit ${ms(med(runs, (v) => v.repeatBlocking))} ${bestOf(runs, (v) => v.repeatBlocking)}`,
+  );
   console.log(
     `  JS  (gzip)    before the screen existed ${kib(initialJs).padStart(10)}${jsTarget ? ratio(initialJs, jsTarget) : ''}   all by network idle ${kib(med(runs, (v) => v.all.js)!)}`,
   );
@@ -195,7 +232,7 @@ console.log(
   `emulation: CPU ${CPU_SLOWDOWN}× slower, ${(LINK.downloadThroughput * 8) / 1e6} Mbps down / ${(LINK.uploadThroughput * 8) / 1e3} kbps up, ${LINK.latency} ms RTT, ${PHONE.viewport.width}×${PHONE.viewport.height}`,
 );
 console.log(
-  `targets: first visit ≤ ${TARGET.firstMs} ms, repeat visit ≤ ${TARGET.repeatMs} ms, initial JS on /login ≤ ${kib(TARGET.loginJsGzip)} gzip`,
+  `targets: first visit ≤ ${TARGET.firstMs} ms, repeat visit ≤ ${TARGET.repeatMs} ms, blocking after the first paint ≤ ${TARGET.blockingMs} ms, initial JS on /login ≤ ${kib(TARGET.loginJsGzip)} gzip`,
 );
 
 const app = await startAppUnderTest({ apiPort: API_PORT, appPort: APP_PORT, name: 'first-screen' });
