@@ -21,6 +21,7 @@ import { chromium } from 'playwright-core';
 import { createSeller, seedProjects } from '../tests/e2e/projects/seed.ts';
 import { CHROMIUM_ARGS, machineLine, startAppUnderTest } from './support/app-under-test.ts';
 import { benchResultFiles } from './support/result-files.ts';
+import { recordLanguage } from './support/returning-seller.ts';
 
 const API_PORT = 55481;
 const APP_PORT = 3181;
@@ -155,6 +156,7 @@ async function main() {
       serviceKey: app.stack.keys.serviceRole,
     };
     const seller = await createSeller(stack, { plan: 'pro', fullName: 'Bench Seller' });
+    await recordLanguage(stack, seller.id);
     await seedProjects(stack, seller, PROJECTS, await benchResultFiles(), { spreadDays: 30, concurrency: 4 });
     const res = await fetch(`${app.stack.url}/auth/v1/token?grant_type=password`, {
       method: 'POST',

@@ -10,6 +10,7 @@ import { openDatabase } from '../../supabase/local/db/database.ts';
 import { startStack, type Stack } from '../../supabase/local/server.ts';
 import { buildAppIfStale, serveApp } from '../../supabase/local/app-server.ts';
 import { ROOT } from '../../supabase/local/config.ts';
+import { recordLanguage } from './returning-seller.ts';
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -60,6 +61,11 @@ export async function startAppUnderTest(opts: {
       body: JSON.stringify({ email, password, email_confirm: true, user_metadata: { full_name: fullName } }),
     });
     if (!admin.ok) throw new Error(`admin user: ${admin.status} ${await admin.text()}`);
+    const { id } = (await admin.json()) as { id: string };
+    await recordLanguage(
+      { apiUrl: stack.url, anonKey: stack.keys.anon, serviceKey: stack.keys.serviceRole },
+      id,
+    );
     const res = await fetch(`${stack.url}/auth/v1/token?grant_type=password`, {
       method: 'POST',
       headers: { apikey: stack.keys.anon, 'Content-Type': 'application/json' },
