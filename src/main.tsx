@@ -12,6 +12,16 @@ import { createAppRouter } from './router.tsx';
 import { App } from './app.tsx';
 import { registerServiceWorker } from './features/pwa/index.ts';
 import { endSplashWhenReady, firstScreenMounted } from './features/shell/root.ts';
+import { announceAppStarted } from './ui/app-started.ts';
+import { yieldToMain } from './lib/yield-to-main.ts';
+
+// Starting is done in steps, each a task of its own, so that a phone's main thread is never held
+// for long (evaluating the scripts, then the fonts' requests, then the router, then the
+// language, then the first render in slices).
+await yieldToMain();
+// the first screen's faces are asked for now (index.html), once the scripts no longer need the link
+announceAppStarted();
+await yieldToMain();
 
 const queryClient = createQueryClient();
 const auth = createAuthStore(supabaseAuth);
@@ -40,6 +50,7 @@ void firstScreenRendered.then(() =>
   }),
 );
 
+await yieldToMain();
 await activateLocale(storedLocale(), false);
 
 // The first render as a transition: React works in slices of a few milliseconds and lets the

@@ -11,8 +11,8 @@ import { currentLocale, loadAllMessages } from '../lib/i18n.ts';
 export const Route = createFileRoute('/_app')({
   beforeLoad: ({ context, location }) => requireSignedIn(context.auth, location),
   loader: () => {
-    // the shell's number and date formatters, in a task of their own while the screen loads
-    setTimeout(() => prepareFormatters(currentLocale()), 0);
+    // the shell's number and date formatters, in tasks of their own while the screen loads
+    setTimeout(() => void prepareFormatters(currentLocale()), 0);
     return loadAllMessages();
   },
   component: function AppLayout() {

@@ -11,7 +11,3 @@ import '@fontsource/inter/600.css';
 import '@fontsource/inter/700.css';
 import '@fontsource/noto-serif-display/400.css';
 import '@fontsource/noto-serif-display/600.css';
-import { announceAppStarted } from './app-started.ts';
-
-// the first screen's faces are asked for now (index.html), once the scripts no longer need the link
-announceAppStarted();
