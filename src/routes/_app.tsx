@@ -12,7 +12,7 @@ export const Route = createFileRoute('/_app')({
   beforeLoad: ({ context, location }) => requireSignedIn(context.auth, location),
   loader: () => {
     // the shell's number and date formatters, in tasks of their own while the screen loads
-    setTimeout(() => void prepareFormatters(currentLocale()), 0);
+    void prepareFormatters(currentLocale());
     return loadAllMessages();
   },
   component: function AppLayout() {

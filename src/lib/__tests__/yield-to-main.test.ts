@@ -6,7 +6,7 @@ describe('yieldToMain', () => {
     vi.unstubAllGlobals();
   });
 
-  it('resumes in a later task, after what was already queued', async () => {
+  it('without scheduler.yield, resumes in a later task, after what was already queued', async () => {
     const order: string[] = [];
     setTimeout(() => order.push('queued task'), 0);
     const resumed = yieldToMain().then(() => order.push('resumed'));
