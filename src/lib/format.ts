@@ -78,7 +78,7 @@ export function formatEuro(value: number, locale: Locale) {
  * first render. In three tasks of their own, not in the caller's nor in one: measured at 4× CPU slowdown in Chromium, the first
  * `Intl` object of a page costs 120–150 ms when it is a formatter, and 25–35 ms (locale data)
  * plus 70–90 ms (the number formatter) plus 15–25 ms (the date formatter) when a locale is made
- * first.
+ * first (load average 2–4, not recorded exactly).
  */
 export async function prepareFormatters(locale: Locale): Promise<void> {
   await yieldToMain();
