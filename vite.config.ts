@@ -12,6 +12,7 @@ import { reexportsWithoutSideEffects } from './scripts/vite/reexports.ts';
 import { linguiMacro } from './scripts/vite/lingui-macro.ts';
 import { serviceWorkerAddon } from './scripts/vite/service-worker-addon.ts';
 import { signedInShellChunk } from './scripts/vite/shell-chunk.ts';
+import { compileHints } from './scripts/vite/compile-hints.ts';
 
 const SERVICE_WORKER_ADDON = 'sw-addon.js';
 const shellChunk = signedInShellChunk();
@@ -26,6 +27,7 @@ export default defineConfig({
     }),
     reexportsWithoutSideEffects(),
     shellChunk.plugin,
+    compileHints(['framework', 'app', 'shell']),
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
