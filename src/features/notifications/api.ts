@@ -71,6 +71,23 @@ export const notificationsQueryOptions = (client: AppSupabaseClient, userId: str
     queryFn: () => fetchNotifications(client, userId),
   });
 
+async function fetchUnreadCount(client: AppSupabaseClient, userId: string): Promise<number> {
+  const { count, error } = await client
+    .from('notifications')
+    .select('id', { count: 'exact', head: true })
+    .eq('user_id', userId)
+    .eq('read', false);
+  if (error) throw error;
+  return count ?? 0;
+}
+
+/** How many are unread (the installed app's icon shows it). */
+export const unreadCountQueryOptions = (client: AppSupabaseClient, userId: string) =>
+  queryOptions({
+    queryKey: notificationKeys.unread(userId),
+    queryFn: () => fetchUnreadCount(client, userId),
+  });
+
 export async function markNotificationRead(client: AppSupabaseClient, id: string) {
   const { error } = await client.rpc('mark_notification_read', { notification_id: id });
   if (error) throw error;

@@ -1,4 +1,4 @@
 // Notifications' data and the local toggle. The bell and live wiring are in ./components.ts.
 export { useNotificationsEnabled } from './hooks/use-notifications-enabled.ts';
-export { notificationKeys } from './api.ts';
+export { notificationKeys, notificationsQueryOptions, unreadCountQueryOptions } from './api.ts';
 export { usePushNotifications } from './hooks/use-push-notifications.ts';

@@ -149,13 +149,3 @@ export function showAppBadge(unread: number): void {
   const done = unread > 0 ? nav.setAppBadge?.(unread) : nav.clearAppBadge?.();
   void done?.catch(() => undefined);
 }
-
-export async function fetchUnreadCount(client: AppSupabaseClient, userId: string): Promise<number> {
-  const { count, error } = await client
-    .from('notifications')
-    .select('id', { count: 'exact', head: true })
-    .eq('user_id', userId)
-    .eq('read', false);
-  if (error) throw error;
-  return count ?? 0;
-}

@@ -6,15 +6,8 @@ import { useAppMutation } from '../../../lib/errors/index.ts';
 import { localSettings } from '../../../lib/local-settings.ts';
 import { useSupabase } from '../../../lib/use-supabase.ts';
 import { useUser } from '../../auth/index.ts';
-import { notificationKeys } from '../api.ts';
-import {
-  disablePush,
-  enablePush,
-  fetchUnreadCount,
-  type PushOutcome,
-  pushPermission,
-  showAppBadge,
-} from '../push.ts';
+import { unreadCountQueryOptions } from '../api.ts';
+import { disablePush, enablePush, type PushOutcome, pushPermission, showAppBadge } from '../push.ts';
 
 /**
  * The push side of the settings' switch: turnOn asks permission and subscribes this device,
@@ -76,10 +69,7 @@ export function usePushSync() {
 export function useAppBadge() {
   const client = useSupabase();
   const user = useUser();
-  const { data } = useQuery({
-    queryKey: notificationKeys.unread(user.id),
-    queryFn: () => fetchUnreadCount(client, user.id),
-  });
+  const { data } = useQuery(unreadCountQueryOptions(client, user.id));
   useEffect(() => {
     if (data !== undefined) showAppBadge(data);
   }, [data]);
