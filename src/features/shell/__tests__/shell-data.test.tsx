@@ -50,3 +50,17 @@ describe('the signed-in shell’s reads', () => {
     expect(shellReads.filter((key) => !started.includes(key))).toEqual([]);
   });
 });
+
+describe('prefetchShellData on a later navigation', () => {
+  it('reads nothing again while the shell’s data is in the cache, even when stale', async () => {
+    const fake = fakeSupabase({ tables: tables() });
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 0 } } });
+    prefetchShellData(queryClient, fake.client, user.id);
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    const first = fake.calls.length;
+    expect(first).toBeGreaterThan(0);
+    prefetchShellData(queryClient, fake.client, user.id);
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    expect(fake.calls.length).toBe(first);
+  });
+});
