@@ -7,6 +7,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { manifest } from './src/lib/pwa-manifest.ts';
 import { authStorageKey } from './src/lib/auth-storage-key.ts';
 import { PERSISTED_QUERIES_KEY } from './src/lib/query-cache-keys.ts';
+import { EARLY_READS } from './src/lib/early-reads/reads.ts';
 import { preloadFirstScreen, stylesheetsAfterSplash } from './scripts/vite/first-screen.ts';
 import { reexportsWithoutSideEffects } from './scripts/vite/reexports.ts';
 import { linguiMacro } from './scripts/vite/lingui-macro.ts';
@@ -35,7 +36,11 @@ export default defineConfig({
     stylesheetsAfterSplash(),
     preloadFirstScreen({
       sessionKey: (env) => (env.VITE_SUPABASE_URL ? authStorageKey(env.VITE_SUPABASE_URL) : null),
-      apiOrigin: (env) => (env.VITE_SUPABASE_URL ? new URL(env.VITE_SUPABASE_URL).origin : null),
+      api: (env) =>
+        env.VITE_SUPABASE_URL && env.VITE_SUPABASE_ANON_KEY
+          ? { url: env.VITE_SUPABASE_URL, anonKey: env.VITE_SUPABASE_ANON_KEY }
+          : null,
+      reads: EARLY_READS,
       restore: { key: PERSISTED_QUERIES_KEY, module: /[\\/]src[\\/]lib[\\/]query-persistence\.ts$/ },
     }),
     reexportsWithoutSideEffects(),

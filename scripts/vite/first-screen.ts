@@ -16,6 +16,8 @@
 // since the screen waits for the restore.
 import type { Plugin, Rolldown } from 'vite';
 import { APP_STARTED_EVENT } from '../../src/ui/app-started.ts';
+import type { EarlyRead } from '../../src/lib/early-reads/reads.ts';
+import { USER } from '../../src/lib/early-reads/reads.ts';
 import { FIRST_SCREEN_ROOTS } from '../i18n/first-screen-files.ts';
 
 type OutputBundle = Rolldown.OutputBundle;
@@ -62,6 +64,18 @@ export interface FirstScreenManifest {
   restore: { key: string; files: number[] } | null;
   /** the font files every first screen draws with, by unicode subset */
   fonts: { latin: number[]; greek: number[] };
+  /** the signed-in screens' first reads, sent from the page (src/lib/early-reads/) */
+  api: EarlyReadsManifest | null;
+}
+
+export interface EarlyReadsManifest {
+  /** the Supabase URL, ending in / */
+  url: string;
+  anonKey: string;
+  /** every screen behind sign-in */
+  signedIn: EarlyRead[];
+  /** a screen's own, by address */
+  routes: Record<string, EarlyRead[]>;
 }
 
 /** The type faces the first screens lay out with (src/ui/fonts.ts): Inter's regular, medium and
@@ -83,6 +97,7 @@ export interface FirstScreenOptions {
   sessionKey: string | null;
   /** the persisted query cache: its localStorage key and the module that restores it */
   restore?: { key: string; module: RegExp };
+  api?: EarlyReadsManifest | null;
 }
 
 /** The address a route file (relative to src/routes) serves and its guard; null for layouts,
@@ -170,7 +185,7 @@ export function firstScreenManifest(bundle: OutputBundle, opts: FirstScreenOptio
     const font = name.match(FIRST_SCREEN_FONT);
     if (font) fonts[(font[1] ?? font[2]) as 'latin' | 'greek'].push(indexOf(name));
   }
-  return { files, catalogues, routes, sessionKey: opts.sessionKey, restore, fonts };
+  return { files, catalogues, routes, sessionKey: opts.sessionKey, restore, fonts, api: opts.api ?? null };
 }
 
 /** The <head> script: link preloads for what this address, language and session will need. */
@@ -187,12 +202,34 @@ export function firstScreenScript(m: FirstScreenManifest): string {
   } catch {}
   const catalogue = m.catalogues[language] ?? m.catalogues.en;
   const wanted = [catalogue.first];
-  const route = m.routes[location.pathname.replace(/\\/+$/, '') || '/'];
+  const path = location.pathname.replace(/\\/+$/, '') || '/';
+  const route = m.routes[path];
   const shown = route && (route.guard === null || (route.guard === 'signedIn') === signedIn);
   if (shown) wanted.push(...route.files);
   // a signed-in visitor ends on a screen behind sign-in, whatever the address
   if (signedIn || (shown && route.allMessages)) wanted.push(catalogue.rest);
   if (restoring) wanted.push(...m.restore.files);
+  // A signed-in screen's first reads, sent now rather than once the app's scripts have arrived
+  // and run: the app's requests take their answers (src/lib/early-reads/early-fetch.ts). Only
+  // with a token that the app will not refresh first (auth-js refreshes within 90 s of expiry).
+  const api = m.api;
+  if (api && shown && route.guard === 'signedIn') {
+    try {
+      const session = JSON.parse(localStorage.getItem(m.sessionKey) || sessionStorage.getItem(m.sessionKey));
+      const user = session.user.id;
+      if (/^[0-9a-f-]+$/i.test(user) && session.expires_at * 1000 - Date.now() > 120000) {
+        window.__drapeEarlyReads = [...api.signedIn, ...(api.routes[path] || [])].map((read) => {
+          // X-Client-Info as supabase-js sends it, so that the preflight allows its requests too
+          const headers = { ...read.headers, apikey: api.anonKey, authorization: 'Bearer ' + session.access_token, 'x-client-info': 'drape-early-read' };
+          const url = api.url + read.path.replaceAll(${JSON.stringify(USER)}, user);
+          const body = read.body ?? null;
+          const response = fetch(url, { method: read.method, headers, body });
+          response.catch(() => {});
+          return { method: read.method, url, headers, body, response };
+        });
+      }
+    } catch {}
+  }
   for (const i of wanted) {
     const link = document.createElement('link');
     const href = m.files[i];
@@ -233,32 +270,40 @@ export function firstScreenScript(m: FirstScreenManifest): string {
 
 export function preloadFirstScreen(opts: {
   sessionKey: (env: Record<string, string>) => string | null;
-  /** the backend's origin: connected to while the scripts download (a first screen's data comes from it) */
-  apiOrigin?: (env: Record<string, string>) => string | null;
+  /** the backend: connected to while the scripts download, and the signed-in screens' first
+   *  reads sent to it (a first screen's data comes from it) */
+  api?: (env: Record<string, string>) => { url: string; anonKey: string } | null;
+  reads?: { signedIn: EarlyRead[]; routes: Record<string, EarlyRead[]> };
   restore?: FirstScreenOptions['restore'];
 }): Plugin {
   let sessionKey: string | null = null;
-  let apiOrigin: string | null = null;
+  let api: EarlyReadsManifest | null = null;
   return {
     name: 'drape:preload-first-screen',
     apply: 'build',
     configResolved(config) {
       sessionKey = opts.sessionKey(config.env);
-      apiOrigin = opts.apiOrigin?.(config.env) ?? null;
+      const backend = opts.api?.(config.env) ?? null;
+      api = backend && {
+        url: backend.url.endsWith('/') ? backend.url : `${backend.url}/`,
+        anonKey: backend.anonKey,
+        signedIn: opts.reads?.signedIn ?? [],
+        routes: opts.reads?.routes ?? {},
+      };
     },
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
         if (!ctx.bundle) return html;
         const script = firstScreenScript(
-          firstScreenManifest(ctx.bundle, { sessionKey, restore: opts.restore }),
+          firstScreenManifest(ctx.bundle, { sessionKey, restore: opts.restore, api }),
         );
         // supabase-js fetches without credentials: the anonymous (crossorigin) connection pool
-        const preconnect = apiOrigin
+        const preconnect = api
           ? [
               {
                 tag: 'link',
-                attrs: { rel: 'preconnect', href: apiOrigin, crossorigin: '' },
+                attrs: { rel: 'preconnect', href: new URL(api.url).origin, crossorigin: '' },
                 injectTo: 'head' as const,
               },
             ]

@@ -3,6 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Rolldown } from 'vite';
 import { announceAppStarted } from '../../../src/ui/app-started.ts';
 import { firstScreenManifest, firstScreenScript, routeAddress } from '../first-screen.ts';
+import { type EarlyRead, USER } from '../../../src/lib/early-reads/reads.ts';
+import '../../../src/lib/early-reads/early-fetch.ts';
 
 describe('route addresses', () => {
   it('maps route files to the addresses they serve and their guard', () => {
@@ -70,6 +72,9 @@ const built = bundle([
   }),
   chunk('assets/login.js', {
     facadeModuleId: '/r/src/routes/_public/login.tsx?tsr-split=component---loader',
+  }),
+  chunk('assets/history.js', {
+    facadeModuleId: '/r/src/routes/_app/history.tsx?tsr-split=component---loader',
   }),
   chunk('assets/guidelines.js', {
     facadeModuleId: '/r/src/routes/content-guidelines.tsx?tsr-split=component',
@@ -209,5 +214,99 @@ describe('the first-screen script in index.html', () => {
       'modulepreload /assets/login.js',
       'modulepreload /assets/query-persistence.js',
     ]);
+  });
+});
+
+describe('the signed-in screens’ first reads, sent by the first-screen script', () => {
+  const read = (path: string, extra: Partial<EarlyRead> = {}): EarlyRead => ({
+    method: 'GET',
+    path,
+    headers: { 'accept-profile': 'public' },
+    ...extra,
+  });
+  const m = firstScreenManifest(built, {
+    ...options,
+    api: {
+      url: 'http://api.test/',
+      anonKey: 'anon-key',
+      signedIn: [read(`rest/v1/profiles?id=eq.${USER}`)],
+      routes: { '/home': [read('rest/v1/rpc/stats', { method: 'POST', body: '{}' })] },
+    },
+  });
+  const sent: { url: string; method: string; headers: Record<string, string>; body: unknown }[] = [];
+  const realFetch = globalThis.fetch;
+  const visit = (url: string) => {
+    sent.length = 0;
+    delete window.__drapeEarlyReads;
+    globalThis.fetch = (async (input: string, init: RequestInit) => {
+      sent.push({
+        url: input,
+        method: init.method ?? 'GET',
+        headers: init.headers as Record<string, string>,
+        body: init.body,
+      });
+      return new Response('[]');
+    }) as typeof fetch;
+    try {
+      (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(url);
+      new Function(firstScreenScript(m))();
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+  };
+  const session = (expiresInS: number, user = '0a1b2c3d-0000-4000-8000-000000000001') =>
+    JSON.stringify({
+      access_token: 'token-1',
+      expires_at: Math.floor(Date.now() / 1000) + expiresInS,
+      user: { id: user },
+    });
+  afterEach(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+
+  it('sends the shell’s and the screen’s reads with the stored session’s token, and leaves them for the app', () => {
+    localStorage.setItem('sb-localhost-auth-token', session(3600));
+    visit('http://localhost/home');
+    expect(sent.map((r) => `${r.method} ${r.url}`)).toEqual([
+      'GET http://api.test/rest/v1/profiles?id=eq.0a1b2c3d-0000-4000-8000-000000000001',
+      'POST http://api.test/rest/v1/rpc/stats',
+    ]);
+    expect(sent[1]?.body).toBe('{}');
+    expect(sent[0]?.headers).toMatchObject({
+      'accept-profile': 'public',
+      apikey: 'anon-key',
+      authorization: 'Bearer token-1',
+    });
+    expect(window.__drapeEarlyReads?.map((r) => r.url)).toEqual(sent.map((r) => r.url));
+    // another screen behind sign-in: the shell's reads only
+    visit('http://localhost/history');
+    expect(sent.map((r) => r.url)).toEqual([
+      'http://api.test/rest/v1/profiles?id=eq.0a1b2c3d-0000-4000-8000-000000000001',
+    ]);
+  });
+
+  it('sends nothing for a session in sessionStorage that is about to be refreshed', () => {
+    sessionStorage.setItem('sb-localhost-auth-token', session(60));
+    visit('http://localhost/home');
+    expect(sent).toEqual([]);
+    sessionStorage.setItem('sb-localhost-auth-token', session(600));
+    visit('http://localhost/home');
+    expect(sent).toHaveLength(2);
+    expect(window.__drapeEarlyReads).toHaveLength(2);
+  });
+
+  it('sends nothing when signed out, on a public screen, or with a session it cannot read', () => {
+    visit('http://localhost/home');
+    expect(sent).toEqual([]);
+    localStorage.setItem('sb-localhost-auth-token', session(3600));
+    visit('http://localhost/login');
+    expect(sent).toEqual([]);
+    localStorage.setItem('sb-localhost-auth-token', '{"access_token":"t"}');
+    visit('http://localhost/home');
+    expect(sent).toEqual([]);
+    localStorage.setItem('sb-localhost-auth-token', session(3600, 'x&select=*'));
+    visit('http://localhost/home');
+    expect(sent).toEqual([]);
   });
 });
