@@ -8,7 +8,7 @@
 // for the screen itself and it renders in one go: slicing made it ~150 ms later to be usable
 // (bench/app-first-screen, repeat visits of /login and /home). Only the page's first screen:
 // later ones mount as usual, so navigating never shows an empty frame.
-import { type ReactNode, startTransition, useEffect, useState } from 'react';
+import { type ReactNode, startTransition, useLayoutEffect, useState } from 'react';
 
 let opened = false;
 let markMounted: () => void;
@@ -19,7 +19,10 @@ export const firstScreenMounted = new Promise<void>((resolve) => {
 
 export function FirstScreenGate({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(() => opened || !document.getElementById('splash'));
-  useEffect(() => {
+  // In the commit, before the browser paints: the splash can then leave in the very frame that
+  // first shows the screen. (Passive effects ran after the whole screen's own effects, the
+  // realtime channels and observers among them: one more long task on a phone.)
+  useLayoutEffect(() => {
     if (!open) {
       startTransition(() => setOpen(true));
       return;
