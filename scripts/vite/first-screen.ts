@@ -16,8 +16,7 @@
 // since the screen waits for the restore.
 import type { Plugin, Rolldown } from 'vite';
 import { APP_STARTED_EVENT } from '../../src/ui/app-started.ts';
-import type { EarlyRead } from '../../src/lib/early-reads/reads.ts';
-import { USER } from '../../src/lib/early-reads/reads.ts';
+import { type EarlyRead, USER } from '../../src/lib/early-reads/reads.ts';
 import { FIRST_SCREEN_ROOTS } from '../i18n/first-screen-files.ts';
 
 type OutputBundle = Rolldown.OutputBundle;
@@ -193,13 +192,14 @@ export function firstScreenScript(m: FirstScreenManifest): string {
   return `(() => {
   const m = ${JSON.stringify(m)};
   let language = null;
-  let signedIn = false;
+  let stored = null;
   let restoring = false;
   try {
     language = localStorage.getItem('language');
-    signedIn = !!m.sessionKey && !!(localStorage.getItem(m.sessionKey) || sessionStorage.getItem(m.sessionKey));
+    stored = m.sessionKey && (localStorage.getItem(m.sessionKey) || sessionStorage.getItem(m.sessionKey));
     restoring = !!m.restore && localStorage.getItem(m.restore.key) !== null;
   } catch {}
+  const signedIn = !!stored;
   const catalogue = m.catalogues[language] ?? m.catalogues.en;
   const wanted = [catalogue.first];
   const path = location.pathname.replace(/\\/+$/, '') || '/';
@@ -215,7 +215,7 @@ export function firstScreenScript(m: FirstScreenManifest): string {
   const api = m.api;
   if (api && shown && route.guard === 'signedIn') {
     try {
-      const session = JSON.parse(localStorage.getItem(m.sessionKey) || sessionStorage.getItem(m.sessionKey));
+      const session = JSON.parse(stored);
       const user = session.user.id;
       if (/^[0-9a-f-]+$/i.test(user) && session.expires_at * 1000 - Date.now() > 120000) {
         window.__drapeEarlyReads = [...api.signedIn, ...(api.routes[path] || [])].map((read) => {
