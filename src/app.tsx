@@ -4,6 +4,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { i18n } from './lib/i18n.ts';
 import { clearPersistedQueries } from './lib/query-client.ts';
+import { forgetStoredImages } from './lib/stored-images.ts';
 import { PersistedQueryClientProvider } from './lib/query-persistence-provider.tsx';
 import { SupabaseContext } from './lib/supabase-context.ts';
 import type { AppSupabaseClient } from './lib/supabase.ts';
@@ -24,6 +25,7 @@ export function App({ router, queryClient, auth, supabase }: AppProps) {
       if (event === 'SIGNED_OUT') {
         queryClient.clear();
         void clearPersistedQueries();
+        void forgetStoredImages();
       }
       // Guards run again: a sign-out in another tab lands this one on /login.
       if (event === 'SIGNED_IN' || event === 'SIGNED_OUT') void router.invalidate();

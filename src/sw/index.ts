@@ -3,3 +3,4 @@
 import './share-target.ts';
 import './upload-sync.ts';
 import './push.ts';
+import './stored-images.ts';

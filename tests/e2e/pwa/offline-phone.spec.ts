@@ -1,10 +1,13 @@
 // The installed app on a phone (390×844 at device pixel ratio 3) without a connection: the
 // wizard's model, pose and background cards show real pictures (the sizes a 3x screen picks
-// are precached), a catalogue never loaded says so with a retry, and /home shows its cached
-// data under the offline banner. Needs the production build (the service worker).
+// are precached), a catalogue never loaded says so with a retry, /home shows its cached data
+// under the offline banner, and /projects shows the thumbnails seen before (the service
+// worker's copies, gone once the seller signs out). Needs the production build.
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
 import { choosePhoto, fixture, nextButton } from '../wizard/wizard-support.ts';
+import { sellerOnPage } from '../projects/helpers.ts';
+import { productPhoto, seedProjects } from '../projects/seed.ts';
 
 test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
 
@@ -123,4 +126,43 @@ test('offline /home shows its cached data under the offline banner, not an error
   await expect(page.getByText('Error loading dashboard data', { exact: false })).toHaveCount(0);
   // the statistics come from the cache, not a skeleton left waiting
   await expect(stats.getByText('No projects yet')).toBeVisible();
+});
+
+test('offline /projects shows the thumbnails seen before; signing out forgets them', async ({
+  page,
+  stack,
+  context,
+}) => {
+  const seller = await sellerOnPage(page, stack, { plan: 'pro' });
+  const files = {
+    original: await productPhoto(),
+    generated: await productPhoto('#1e8449'),
+    watermarked: await productPhoto('#7d3c98'),
+  };
+  await seedProjects(stack, seller, 2, files, { spreadDays: 1 });
+  const thumbs = page.getByRole('article').locator('img');
+  const loaded = () =>
+    thumbs.evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length);
+  const filed = () => page.evaluate(async () => (await (await caches.open('stored-images')).keys()).length);
+
+  await underServiceWorker(page, '/projects');
+  await expect(page.getByRole('article')).toHaveCount(2);
+  await expect.poll(loaded).toBe(2);
+  await expect.poll(filed).toBe(2);
+
+  // opened again with no connection: the list from the persisted cache, the pictures from the worker
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByText("You're offline")).toBeVisible();
+  await expect(page.getByRole('article')).toHaveCount(2);
+  await expect.poll(loaded).toBe(2);
+  await expect(thumbs.first()).toHaveAttribute('src', /\/storage\/v1\/object\/sign\/[^?]+$/);
+
+  await context.setOffline(false);
+  await page.reload();
+  await expect.poll(loaded).toBe(2);
+  await page.getByRole('button', { name: /^Account menu for/ }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await expect.poll(() => page.evaluate(() => caches.has('stored-images'))).toBe(false);
 });

@@ -1,12 +1,16 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { useOnline } from '../../../lib/use-online.ts';
 import { useSupabase } from '../../../lib/use-supabase.ts';
+import { unsignedImageUrl } from '../../../sw/stored-image-keys.ts';
 import { projectKeys, signedImageQueryOptions } from '../api.ts';
 import type { ImageSize, ImageSource } from '../image-sources.ts';
 
 /**
  * A signed, transformed URL for a stored image (null `size`: the file as stored). `retry`
  * signs again — for an <img> whose URL ran out (a copy restored from the offline cache).
+ * Offline, with nothing signed yet, the image's address without a token: the service worker
+ * answers it with its copy, if the seller has seen the image before (src/sw/stored-images.ts).
  */
 export function useSignedImage(source: ImageSource | null, size: ImageSize | null, enabled = true) {
   const client = useSupabase();
@@ -22,5 +26,10 @@ export function useSignedImage(source: ImageSource | null, size: ImageSize | nul
     if (Date.now() - query.dataUpdatedAt < 10_000) return; // just signed: the file itself is the problem
     void queryClient.invalidateQueries({ queryKey: projectKeys.signed({ bucket, path }, size) });
   }, [bucket, path, size, query.isFetching, query.dataUpdatedAt, queryClient]);
-  return { url: source ? (query.data ?? null) : null, isError: query.isError, retry };
+  const online = useOnline();
+  const unsigned =
+    source && enabled && !online && !query.data
+      ? unsignedImageUrl(client.storage.from(source.bucket).getPublicUrl(source.path).data.publicUrl)
+      : null;
+  return { url: source ? (query.data ?? unsigned) : null, isError: query.isError, retry };
 }

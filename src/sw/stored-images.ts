@@ -1,0 +1,79 @@
+// The service worker's copy of the stored images a seller has seen (./stored-image-keys.ts says
+// how they are filed). A screen signs an image again on every opening of the app; with the copy,
+// the picture itself comes from the phone, not over the link again, and still shows offline
+// (the app then asks for it without a token). Cleared when the seller signs out.
+import { STORED_IMAGES_CACHE, storedImageRead } from './stored-image-keys.ts';
+
+/** About 15 MB of thumbnails and panes; the oldest copies go first. */
+export const STORED_IMAGES_MAX = 200;
+
+interface FetchEventLike extends Event {
+  request: Request;
+  respondWith(response: Promise<Response>): void;
+  waitUntil(work: Promise<unknown>): void;
+}
+
+export interface StoredImagesDeps {
+  caches: Pick<CacheStorage, 'open'>;
+  fetch: (request: Request) => Promise<Response>;
+  /** keeps the worker alive for the filing, which goes on after the page has its answer */
+  waitUntil: (work: Promise<unknown>) => void;
+}
+
+async function keepAtMost(cache: Cache, max: number) {
+  const keys = await cache.keys();
+  for (const old of keys.slice(0, Math.max(0, keys.length - max))) await cache.delete(old);
+}
+
+/** Whether the worker answers this request: an image read of a signed stored object. */
+export function isStoredImageRequest(request: Request): boolean {
+  return (
+    request.method === 'GET' &&
+    request.destination === 'image' &&
+    storedImageRead(new URL(request.url)) !== null
+  );
+}
+
+export async function answerStoredImage(request: Request, deps: StoredImagesDeps): Promise<Response> {
+  const read = storedImageRead(new URL(request.url));
+  if (!read) return deps.fetch(request);
+  const cache = await deps.caches.open(STORED_IMAGES_CACHE);
+  if (read.key === null) {
+    const any = await cache.match(read.object, { ignoreSearch: true, ignoreVary: true });
+    return any ?? deps.fetch(request);
+  }
+  const filed = await cache.match(read.key, { ignoreVary: true });
+  if (filed) return filed;
+  const response = await deps.fetch(request);
+  if (response.status === 200 && (response.type === 'cors' || response.type === 'basic')) {
+    const key = read.key;
+    const copy = response.clone();
+    deps.waitUntil(
+      (async () => {
+        try {
+          await cache.put(key, copy);
+          await keepAtMost(cache, STORED_IMAGES_MAX);
+        } catch {
+          // storage full or refused: the picture was shown all the same
+        }
+      })(),
+    );
+  }
+  return response;
+}
+
+if (typeof self !== 'undefined' && 'addEventListener' in self && typeof window === 'undefined') {
+  const scope = self as unknown as {
+    addEventListener(type: 'fetch', listener: (event: FetchEventLike) => void): void;
+  };
+  scope.addEventListener('fetch', (event) => {
+    if (!isStoredImageRequest(event.request)) return;
+    event.respondWith(
+      answerStoredImage(event.request, {
+        caches,
+        fetch: (r) => fetch(r),
+        waitUntil: (work) => event.waitUntil(work),
+      }),
+    );
+  });
+}
