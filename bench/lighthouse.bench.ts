@@ -35,10 +35,8 @@ import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { createSeller, seedProjects } from '../tests/e2e/projects/seed.ts';
 import { CHROMIUM_ARGS, machineLine, startAppUnderTest } from './support/app-under-test.ts';
-import { benchResultFiles } from './support/result-files.ts';
-import { recordLanguage } from './support/returning-seller.ts';
+import { sellerWithProjects } from './support/seller-with-projects.ts';
 
 const API_PORT = 55481;
 const APP_PORT = 3181;
@@ -167,23 +165,7 @@ function report(name: string, runs: Run[]) {
 async function main() {
   const app = await startAppUnderTest({ apiPort: API_PORT, appPort: APP_PORT, name: 'lighthouse' });
   try {
-    const stack = {
-      apiUrl: app.stack.url,
-      anonKey: app.stack.keys.anon,
-      serviceKey: app.stack.keys.serviceRole,
-    };
-    const seller = await createSeller(stack, { plan: 'pro', fullName: 'Bench Seller' });
-    await recordLanguage(stack, seller.id);
-    await seedProjects(stack, seller, PROJECTS, await benchResultFiles(), { spreadDays: 30, concurrency: 4 });
-    const res = await fetch(`${app.stack.url}/auth/v1/token?grant_type=password`, {
-      method: 'POST',
-      headers: { apikey: app.stack.keys.anon, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: seller.email, password: seller.password }),
-    });
-    const session = {
-      key: `sb-${new URL(app.stack.url).hostname.split('.')[0]}-auth-token`,
-      value: JSON.stringify(await res.json()),
-    };
+    const { session } = await sellerWithProjects(app, PROJECTS, { spreadDays: 30 });
     console.log(`Lighthouse 12.2.3 mobile, performance; median of ${RUNS}`);
     console.log(`targets: performance ≥ ${TARGET.score}, TBT ≤ ${TARGET.tbtMs} ms`);
     const pages: [string, string, typeof session | undefined][] = [

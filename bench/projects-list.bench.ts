@@ -16,9 +16,8 @@
 // intervals while the page scrolls itself (phone 120 px, desktop 80 px a frame), so they
 // include the list growing by 24 cards as the seller nears its end.
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { createSeller, seedProjects } from '../tests/e2e/projects/seed.ts';
 import { kib, machineLine, startAppUnderTest } from './support/app-under-test.ts';
-import { benchResultFiles } from './support/result-files.ts';
+import { sellerWithProjects } from './support/seller-with-projects.ts';
 
 const API_PORT = 55471;
 const APP_PORT = 3171;
@@ -228,30 +227,9 @@ function report(device: Device, visits: Visit[]) {
 async function main() {
   const app = await startAppUnderTest({ apiPort: API_PORT, appPort: APP_PORT, name: 'projects' });
   try {
-    const stack = {
-      apiUrl: app.stack.url,
-      anonKey: app.stack.keys.anon,
-      serviceKey: app.stack.keys.serviceRole,
-    };
-    const seller = await createSeller(stack, { plan: 'pro', fullName: 'Bench Seller' });
-    const seeding = performance.now();
-    await seedProjects(stack, seller, PROJECTS, await benchResultFiles(), {
-      spreadDays: 120,
-      concurrency: 4,
-    });
-    console.log(
-      `seeded ${PROJECTS} projects (rows and ${PROJECTS * 3} files) in ${ms(performance.now() - seeding)}`,
-    );
+    const { session, seedMs } = await sellerWithProjects(app, PROJECTS, { spreadDays: 120 });
+    console.log(`seeded ${PROJECTS} projects (rows and ${PROJECTS * 3} files) in ${ms(seedMs)}`);
     console.log(machineLine());
-    const res = await fetch(`${app.stack.url}/auth/v1/token?grant_type=password`, {
-      method: 'POST',
-      headers: { apikey: app.stack.keys.anon, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: seller.email, password: seller.password }),
-    });
-    const session = {
-      key: `sb-${new URL(app.stack.url).hostname.split('.')[0]}-auth-token`,
-      value: JSON.stringify(await res.json()),
-    };
     for (const device of [PHONE, DESKTOP]) {
       const visits: Visit[] = [];
       for (let i = 0; i < RUNS; i++) visits.push(await visit(app.browser, app.appUrl, session, device));

@@ -18,10 +18,8 @@
 // (Chromium emulates per target), so reads the worker passes to the network are faster here
 // than on a phone: compare times only where the bytes match.
 import type { BrowserContext, Page } from 'playwright-core';
-import { createSeller, seedProjects } from '../tests/e2e/projects/seed.ts';
 import { kib, machineLine, startAppUnderTest } from './support/app-under-test.ts';
-import { benchResultFiles } from './support/result-files.ts';
-import { recordLanguage } from './support/returning-seller.ts';
+import { type SignedInSession, sellerWithProjects } from './support/seller-with-projects.ts';
 
 const API_PORT = 55511;
 const APP_PORT = 3211;
@@ -142,7 +140,7 @@ interface Run {
 async function run(
   browser: import('playwright-core').Browser,
   appUrl: string,
-  session: { key: string; value: string },
+  session: SignedInSession,
 ): Promise<Run> {
   const context = await browser.newContext(PHONE);
   try {
@@ -189,44 +187,23 @@ function report(name: string, visits: VisitResult[]) {
 async function main() {
   const app = await startAppUnderTest({ apiPort: API_PORT, appPort: APP_PORT, name: 'projects-return' });
   try {
-    const stack = {
-      apiUrl: app.stack.url,
-      anonKey: app.stack.keys.anon,
-      serviceKey: app.stack.keys.serviceRole,
-    };
-    const seller = await createSeller(stack, { plan: 'pro', fullName: 'Bench Seller' });
-    await recordLanguage(stack, seller.id);
-    await seedProjects(stack, seller, PROJECTS, await benchResultFiles(), { spreadDays: 30, concurrency: 4 });
-    const res = await fetch(`${app.stack.url}/auth/v1/token?grant_type=password`, {
-      method: 'POST',
-      headers: { apikey: app.stack.keys.anon, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: seller.email, password: seller.password }),
-    });
-    const session = {
-      key: `sb-${new URL(app.stack.url).hostname.split('.')[0]}-auth-token`,
-      value: JSON.stringify(await res.json()),
-    };
+    const { session } = await sellerWithProjects(app, PROJECTS, { spreadDays: 30 });
     const runs: Run[] = [];
     for (let i = 0; i < RUNS; i++) runs.push(await run(app.browser, app.appUrl, session));
     console.log(
       `/projects on a phone (390×844 ×3, CPU 4×, 1.6 Mbps, 150 ms), ${PROJECTS} projects, median of ${RUNS}`,
     );
-    report(
-      'first visit',
-      runs.map((r) => r.first),
-    );
-    report(
-      'return visit',
-      runs.map((r) => r.back),
-    );
-    report(
-      'and again',
-      runs.map((r) => r.again),
-    );
-    report(
-      'return, offline',
-      runs.map((r) => r.offline),
-    );
+    const visits = {
+      'first visit': 'first',
+      'return visit': 'back',
+      'and again': 'again',
+      'return, offline': 'offline',
+    } as const;
+    for (const [name, key] of Object.entries(visits))
+      report(
+        name,
+        runs.map((r) => r[key]),
+      );
     console.log(
       `  return visits controlled by the service worker: ${runs.filter((r) => r.back.controlled && r.again.controlled && r.offline.controlled).length}/${RUNS}`,
     );
