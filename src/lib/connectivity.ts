@@ -31,4 +31,24 @@ export const connectivity = {
   },
 };
 
+/**
+ * The backend client's fetch, telling `connectivity` at each attempt: an answer of any status
+ * means reachable, a request that got none means unreachable. supabase-js retries a read that
+ * got no answer three times over ~7 s, and the query once more, before the screen hears of it;
+ * on a Wi-Fi without internet (the browser says online) the offline notice and the stored
+ * images' copies would wait that long.
+ */
+export function reportingConnectivity(fetchImpl: typeof fetch): typeof fetch {
+  return async (input, init) => {
+    try {
+      const response = await fetchImpl(input, init);
+      connectivity.requestSucceeded();
+      return response;
+    } catch (err) {
+      connectivity.requestFailed(err);
+      throw err;
+    }
+  };
+}
+
 if (typeof window !== 'undefined') window.addEventListener('online', () => set(false));

@@ -10,12 +10,14 @@ import type { Database } from './database.types.ts';
 import { supabaseAnonKey, supabaseAuth, supabaseUrl } from './supabase-auth.ts';
 import { timedFetch } from './timed-fetch.ts';
 import { withEarlyReads } from './early-reads/early-fetch.ts';
+import { reportingConnectivity } from './connectivity.ts';
 
 const client = createClient<Database>(supabaseUrl, supabaseAnonKey, {
   accessToken: async () => (await supabaseAuth.getSession()).data.session?.access_token ?? null,
   // database, storage and functions requests give up after 120 s without an answer, as auth's
-  // do; a first screen's reads take the answers index.html asked for as the page started
-  global: { fetch: timedFetch(withEarlyReads((...args) => fetch(...args))) },
+  // do; a first screen's reads take the answers index.html asked for as the page started; each
+  // attempt tells whether the backend answers (the offline notice)
+  global: { fetch: reportingConnectivity(timedFetch(withEarlyReads((...args) => fetch(...args)))) },
 });
 
 // What supabase-js does for its own auth client (SupabaseClient._listenForAuthEvents).

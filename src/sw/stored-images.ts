@@ -1,7 +1,8 @@
 // The service worker's copy of the stored images a seller has seen (./stored-image-keys.ts says
-// how they are filed). A screen signs an image again on every opening of the app; with the copy,
-// the picture itself comes from the phone, not over the link again, and still shows offline
-// (the app then asks for it without a token). Cleared when the seller signs out.
+// how they are filed). A screen used to sign and download every picture again on every opening
+// of the app; now a screen the worker controls first asks for its copy without signing, and
+// signs (the worker then files what comes) only when there is none. Offline it takes any copy
+// of the object. Cleared when the seller signs out.
 import { STORED_IMAGES_CACHE, storedImageRead } from './stored-image-keys.ts';
 
 /** About 15 MB of thumbnails and panes; the oldest copies go first. */
@@ -34,13 +35,18 @@ export function isStoredImageRequest(request: Request): boolean {
   );
 }
 
+/** What the worker says when it has no copy for a read without a token: Storage could not answer it either. */
+const NO_COPY = () => new Response(null, { status: 404, statusText: 'No copy on this device' });
+
 export async function answerStoredImage(request: Request, deps: StoredImagesDeps): Promise<Response> {
   const read = storedImageRead(new URL(request.url));
   if (!read) return deps.fetch(request);
   const cache = await deps.caches.open(STORED_IMAGES_CACHE);
-  if (read.key === null) {
-    const any = await cache.match(read.object, { ignoreSearch: true, ignoreVary: true });
-    return any ?? deps.fetch(request);
+  if (!read.signed) {
+    const copy = read.key
+      ? await cache.match(read.key, { ignoreVary: true })
+      : await cache.match(read.object, { ignoreSearch: true, ignoreVary: true });
+    return copy ?? NO_COPY();
   }
   const filed = await cache.match(read.key, { ignoreVary: true });
   if (filed) return filed;

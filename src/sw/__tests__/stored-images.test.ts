@@ -89,14 +89,30 @@ describe('where a stored image is filed', () => {
     expect(storedImageRead(new URL(`${API}/storage/v1/object/upload/sign/${OBJECT}?token=x`))).toBeNull();
   });
 
-  it('reads without a token stand for any copy of the object', () => {
-    const unsigned = unsignedImageUrl(`${API}/storage/v1/object/public/${OBJECT}`);
-    expect(unsigned).toBe(`${API}/storage/v1/object/sign/${OBJECT}`);
-    const read = storedImageRead(new URL(unsigned));
-    expect(read?.key).toBeNull();
-    expect(read?.object).toBe(
-      storedImageRead(new URL(renderUrl({ url: OBJECT, transformations: THUMB })))?.object,
+  it('reads without a token ask for one copy, in any order of its transformation, or for any copy', () => {
+    const publicUrl = `${API}/storage/v1/object/public/${OBJECT}`;
+    const thumb = { width: 720, height: 926, resize: 'cover', quality: 70 };
+    const exact = unsignedImageUrl(publicUrl, thumb, 'exact');
+    expect(exact.startsWith(`${API}/storage/v1/object/sign/${OBJECT}?`)).toBe(true);
+    expect(exact).not.toContain('token=');
+    const signed = storedImageRead(new URL(renderUrl({ url: OBJECT, transformations: THUMB })));
+    const reordered = storedImageRead(
+      new URL(renderUrl({ url: OBJECT, transformations: 'quality:70,resize:cover,height:926,width:720' })),
     );
+    expect(reordered?.key).toBe(signed?.key);
+    expect(storedImageRead(new URL(exact))).toEqual({
+      signed: false,
+      key: signed?.key,
+      object: signed?.object,
+    });
+    expect(storedImageRead(new URL(unsignedImageUrl(publicUrl, { width: 1024 }, 'exact')))?.key).not.toBe(
+      signed?.key,
+    );
+    expect(storedImageRead(new URL(unsignedImageUrl(publicUrl, thumb, 'any')))).toEqual({
+      signed: false,
+      key: null,
+      object: signed?.object,
+    });
   });
 
   it('answers only image reads', () => {
@@ -123,18 +139,25 @@ describe('the service worker answering stored images', () => {
     expect(fetch).toHaveBeenCalledTimes(2);
   });
 
-  it('answers a read without a token from any copy, else asks the network', async () => {
+  it('answers a read without a token from its copy, never from the network', async () => {
     const { caches } = memoryCaches();
     const fetch = network();
-    const unsigned = `${API}/storage/v1/object/sign/${OBJECT}`;
-    await answer(unsigned, { caches, fetch });
-    expect(fetch).toHaveBeenCalledTimes(1);
+    const publicUrl = `${API}/storage/v1/object/public/${OBJECT}`;
+    const thumb = { width: 720, height: 926, resize: 'cover', quality: 70 };
+    expect((await answer(unsignedImageUrl(publicUrl, thumb, 'exact'), { caches, fetch })).status).toBe(404);
+    expect((await answer(unsignedImageUrl(publicUrl, null, 'any'), { caches, fetch })).status).toBe(404);
     await answer(renderUrl({ url: OBJECT, transformations: THUMB }), { caches, fetch });
-    const offline = await answer(unsigned, {
-      caches,
-      fetch: vi.fn(async () => Promise.reject(new TypeError('offline'))),
-    });
-    expect(offline.text).toContain(`/render/image/sign/${OBJECT}`);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const copy = await answer(unsignedImageUrl(publicUrl, thumb, 'exact'), { caches, fetch });
+    expect(copy).toEqual({ status: 200, text: `png-bytes /storage/v1/render/image/sign/${OBJECT}` });
+    // another size: only when any copy will do
+    expect(
+      (await answer(unsignedImageUrl(publicUrl, { width: 1024 }, 'exact'), { caches, fetch })).status,
+    ).toBe(404);
+    expect(
+      (await answer(unsignedImageUrl(publicUrl, { width: 1024 }, 'any'), { caches, fetch })).status,
+    ).toBe(200);
+    expect(fetch).toHaveBeenCalledTimes(1);
   });
 
   it('keeps no refusal or error, and no more than its limit', async () => {

@@ -2,7 +2,8 @@
 // wizard's model, pose and background cards show real pictures (the sizes a 3x screen picks
 // are precached), a catalogue never loaded says so with a retry, /home shows its cached data
 // under the offline banner, and /projects shows the thumbnails seen before (the service
-// worker's copies, gone once the seller signs out). Needs the production build.
+// worker's copies, also used online without signing, gone once the seller signs out). Needs
+// the production build.
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
 import { choosePhoto, fixture, nextButton } from '../wizard/wizard-support.ts';
@@ -128,7 +129,7 @@ test('offline /home shows its cached data under the offline banner, not an error
   await expect(stats.getByText('No projects yet')).toBeVisible();
 });
 
-test('offline /projects shows the thumbnails seen before; signing out forgets them', async ({
+test('/projects shows the thumbnails seen before from the worker, online without signing and offline; signing out forgets them', async ({
   page,
   stack,
   context,
@@ -145,10 +146,22 @@ test('offline /projects shows the thumbnails seen before; signing out forgets th
     thumbs.evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length);
   const filed = () => page.evaluate(async () => (await (await caches.open('stored-images')).keys()).length);
 
+  // the first visit the worker controls: no copy yet, so the pictures are signed, and filed
   await underServiceWorker(page, '/projects');
   await expect(page.getByRole('article')).toHaveCount(2);
   await expect.poll(loaded).toBe(2);
   await expect.poll(filed).toBe(2);
+
+  // opened again: the worker's copies, without signing
+  const signings: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().includes('/storage/v1/object/sign/')) signings.push(r.url());
+  });
+  await page.reload();
+  await expect.poll(loaded).toBe(2);
+  await expect(thumbs.first()).toHaveAttribute('src', /\/storage\/v1\/object\/sign\/[^?]+\?.*copy=exact/);
+  await expect(thumbs.first()).not.toHaveAttribute('src', /token=/);
+  expect(signings).toEqual([]);
 
   // opened again with no connection: the list from the persisted cache, the pictures from the worker
   await context.setOffline(true);
@@ -156,7 +169,7 @@ test('offline /projects shows the thumbnails seen before; signing out forgets th
   await expect(page.getByText("You're offline")).toBeVisible();
   await expect(page.getByRole('article')).toHaveCount(2);
   await expect.poll(loaded).toBe(2);
-  await expect(thumbs.first()).toHaveAttribute('src', /\/storage\/v1\/object\/sign\/[^?]+$/);
+  await expect(thumbs.first()).toHaveAttribute('src', /copy=any/);
 
   await context.setOffline(false);
   await page.reload();

@@ -1,6 +1,7 @@
 // A stored image shown through a short-lived signed URL at the size it is drawn (Storage's
-// image transformation), signed and fetched only once it comes near the screen. A URL that
-// stopped working (expired in the offline cache) is signed again once.
+// image transformation), signed and fetched only once it comes near the screen; a picture the
+// service worker already has comes from its copy without signing. A URL that stopped working
+// (no copy after all, or expired in the offline cache) is signed (again) once.
 import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import { useInView } from '../hooks/use-in-view.ts';
 import { useSignedImage } from '../hooks/use-signed-image.ts';
@@ -57,11 +58,10 @@ export function StoredImage({
     return () => observer.disconnect();
   }, [wanted, size, measured]);
   const resolved = typeof size === 'function' ? measured : size;
-  const { url, retry } = useSignedImage(
-    source,
-    resolved,
-    wanted && (typeof size !== 'function' || !!measured),
-  );
+  const { url, retry } = useSignedImage(source, resolved, {
+    enabled: wanted && (typeof size !== 'function' || !!measured),
+    copies: true,
+  });
   const [loadedUrl, setLoadedUrl] = useState<string | null>(null);
   return (
     <div

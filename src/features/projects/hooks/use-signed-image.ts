@@ -1,35 +1,68 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { useOnline } from '../../../lib/use-online.ts';
 import { useSupabase } from '../../../lib/use-supabase.ts';
 import { unsignedImageUrl } from '../../../sw/stored-image-keys.ts';
 import { projectKeys, signedImageQueryOptions } from '../api.ts';
-import type { ImageSize, ImageSource } from '../image-sources.ts';
+import { type ImageSize, type ImageSource, sizeKey } from '../image-sources.ts';
+
+export interface SignedImageOptions {
+  /** sign (and load) only once true: an image still off screen waits */
+  enabled?: boolean;
+  /**
+   * For an <img> that calls `retry` when it fails to load: first ask the service worker for its
+   * copy of this image, without signing, and sign only when it has none; offline, take any copy
+   * of the object it has (src/sw/stored-images.ts).
+   */
+  copies?: boolean;
+}
+
+const controlledByServiceWorker = () =>
+  typeof navigator !== 'undefined' && !!navigator.serviceWorker?.controller;
 
 /**
- * A signed, transformed URL for a stored image (null `size`: the file as stored). `retry`
- * signs again — for an <img> whose URL ran out (a copy restored from the offline cache).
- * Offline, with nothing signed yet, the image's address without a token: the service worker
- * answers it with its copy, if the seller has seen the image before (src/sw/stored-images.ts).
+ * A URL for a stored image at a size (null `size`: the file as stored): signed and transformed,
+ * or with `copies` the service worker's copy when it has one. `retry` is for an <img> that
+ * failed: without a copy it signs; a signed URL that ran out is signed again.
  */
-export function useSignedImage(source: ImageSource | null, size: ImageSize | null, enabled = true) {
+export function useSignedImage(
+  source: ImageSource | null,
+  size: ImageSize | null,
+  { enabled = true, copies = false }: SignedImageOptions = {},
+) {
   const client = useSupabase();
   const queryClient = useQueryClient();
-  const query = useQuery({
-    ...signedImageQueryOptions(client, source ?? { bucket: 'uploads', path: '' }, size),
-    enabled: enabled && !!source,
-  });
+  const online = useOnline();
   const bucket = source?.bucket;
   const path = source?.path;
+  const image = source ? `${source.bucket}/${source.path}@${sizeKey(size)}` : null;
+  // the images the worker turned out to have no copy of; they are signed instead
+  const [noCopy, setNoCopy] = useState<ReadonlySet<string>>(() => new Set());
+  const fromCopy = copies && online && !!image && !noCopy.has(image) && controlledByServiceWorker();
+  const query = useQuery({
+    ...signedImageQueryOptions(client, source ?? { bucket: 'uploads', path: '' }, size),
+    enabled: enabled && !!source && !fromCopy,
+  });
+  const copyUrl = (copy: 'exact' | 'any') =>
+    source
+      ? unsignedImageUrl(
+          client.storage.from(source.bucket).getPublicUrl(source.path).data.publicUrl,
+          size,
+          copy,
+        )
+      : null;
+  let url: string | null = query.data ?? null;
+  if (enabled && fromCopy) url = copyUrl('exact');
+  else if (enabled && !url && copies && !online) url = copyUrl('any');
   const retry = useCallback(() => {
-    if (!bucket || !path || query.isFetching) return;
+    if (!bucket || !path || !image) return;
+    if (fromCopy) {
+      setNoCopy((seen) => new Set(seen).add(image));
+      return;
+    }
+    if (query.isFetching) return;
     if (Date.now() - query.dataUpdatedAt < 10_000) return; // just signed: the file itself is the problem
     void queryClient.invalidateQueries({ queryKey: projectKeys.signed({ bucket, path }, size) });
-  }, [bucket, path, size, query.isFetching, query.dataUpdatedAt, queryClient]);
-  const online = useOnline();
-  const unsigned =
-    source && enabled && !online && !query.data
-      ? unsignedImageUrl(client.storage.from(source.bucket).getPublicUrl(source.path).data.publicUrl)
-      : null;
-  return { url: source ? (query.data ?? unsigned) : null, isError: query.isError, retry };
+  }, [bucket, path, image, size, fromCopy, query.isFetching, query.dataUpdatedAt, queryClient]);
+  return { url: source ? url : null, isError: query.isError, retry };
 }
