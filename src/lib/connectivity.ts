@@ -2,7 +2,7 @@
 // enough: a phone on a Wi-Fi without internet, or a page (re)loaded while offline, reports
 // online while every request fails. A request that fails for want of an answer marks the app
 // unreachable until a request succeeds or the browser says it is back online.
-import { isNetworkError } from './errors/describe-error.ts';
+import { isNetworkError } from './errors/network-error.ts';
 
 type Listener = () => void;
 let unreachable = false;
