@@ -3,7 +3,7 @@
 // of the app; now a screen the worker controls first asks for its copy without signing, and
 // signs (the worker then files what comes) only when there is none. Offline it takes any copy
 // of the object. Cleared when the seller signs out.
-import { STORED_IMAGES_CACHE, storedImageRead } from './stored-image-keys.ts';
+import { STORED_IMAGES_CACHE, type StoredImageRead, storedImageRead } from './stored-image-keys.ts';
 
 /** About 15 MB of thumbnails and panes; the oldest copies go first. */
 export const STORED_IMAGES_MAX = 200;
@@ -26,20 +26,22 @@ async function keepAtMost(cache: Cache, max: number) {
   for (const old of keys.slice(0, Math.max(0, keys.length - max))) await cache.delete(old);
 }
 
-/** Whether the worker answers this request: an image read of a signed stored object. */
-export function isStoredImageRequest(request: Request): boolean {
-  return (
-    request.method === 'GET' &&
-    request.destination === 'image' &&
-    storedImageRead(new URL(request.url)) !== null
-  );
+/** What the worker answers: an image read of a stored object (null for anything else). */
+function imageReadOf(request: Request): StoredImageRead | null {
+  if (request.method !== 'GET' || request.destination !== 'image') return null;
+  return storedImageRead(new URL(request.url));
 }
+
+export const isStoredImageRequest = (request: Request) => imageReadOf(request) !== null;
 
 /** What the worker says when it has no copy for a read without a token: Storage could not answer it either. */
 const NO_COPY = () => new Response(null, { status: 404, statusText: 'No copy on this device' });
 
-export async function answerStoredImage(request: Request, deps: StoredImagesDeps): Promise<Response> {
-  const read = storedImageRead(new URL(request.url));
+export async function answerStoredImage(
+  request: Request,
+  deps: StoredImagesDeps,
+  read = storedImageRead(new URL(request.url)),
+): Promise<Response> {
   if (!read) return deps.fetch(request);
   const cache = await deps.caches.open(STORED_IMAGES_CACHE);
   if (!read.signed) {
@@ -73,13 +75,14 @@ if (typeof self !== 'undefined' && 'addEventListener' in self && typeof window =
     addEventListener(type: 'fetch', listener: (event: FetchEventLike) => void): void;
   };
   scope.addEventListener('fetch', (event) => {
-    if (!isStoredImageRequest(event.request)) return;
+    const read = imageReadOf(event.request);
+    if (!read) return;
     event.respondWith(
-      answerStoredImage(event.request, {
-        caches,
-        fetch: (r) => fetch(r),
-        waitUntil: (work) => event.waitUntil(work),
-      }),
+      answerStoredImage(
+        event.request,
+        { caches, fetch: (r) => fetch(r), waitUntil: (work) => event.waitUntil(work) },
+        read,
+      ),
     );
   });
 }

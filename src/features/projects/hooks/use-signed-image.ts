@@ -36,9 +36,9 @@ export function useSignedImage(
   const bucket = source?.bucket;
   const path = source?.path;
   const image = source ? `${source.bucket}/${source.path}@${sizeKey(size)}` : null;
-  // the images the worker turned out to have no copy of; they are signed instead
-  const [noCopy, setNoCopy] = useState<ReadonlySet<string>>(() => new Set());
-  const fromCopy = copies && online && !!image && !noCopy.has(image) && controlledByServiceWorker();
+  // the image (at this size) the worker turned out to have no copy of: it is signed instead
+  const [noCopyOf, setNoCopyOf] = useState<string | null>(null);
+  const fromCopy = copies && online && !!image && noCopyOf !== image && controlledByServiceWorker();
   const query = useQuery({
     ...signedImageQueryOptions(client, source ?? { bucket: 'uploads', path: '' }, size),
     enabled: enabled && !!source && !fromCopy,
@@ -57,7 +57,7 @@ export function useSignedImage(
   const retry = useCallback(() => {
     if (!bucket || !path || !image) return;
     if (fromCopy) {
-      setNoCopy((seen) => new Set(seen).add(image));
+      setNoCopyOf(image);
       return;
     }
     if (query.isFetching) return;
