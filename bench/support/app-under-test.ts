@@ -10,6 +10,7 @@ import { openDatabase } from '../../supabase/local/db/database.ts';
 import { startStack, type Stack } from '../../supabase/local/server.ts';
 import { buildAppIfStale, serveApp } from '../../supabase/local/app-server.ts';
 import { ROOT } from '../../supabase/local/config.ts';
+import { httpsFront, localCertificate, trustFlag } from './https-front.ts';
 import { recordLanguage } from './returning-seller.ts';
 
 export const CHROMIUM_ARGS = [
@@ -24,7 +25,13 @@ export const CHROMIUM_ARGS = [
 export interface AppUnderTest {
   stack: Stack;
   appUrl: string;
+  /** the API's address as the app reaches it (the HTTPS front's, with `https`) */
+  apiUrl: string;
   browser: Browser;
+  /** the arguments a bench launches its own Chromium with (CHROMIUM_ARGS, and the trust flag) */
+  chromiumArgs: string[];
+  /** how the app and the API are reached, for the bench's printout */
+  transport: string;
   /** creates a confirmed seller and returns the localStorage entry supabase-js keeps its session in */
   signedInStorage(fullName: string): Promise<{ key: string; value: string }>;
   close(): Promise<void>;
@@ -34,19 +41,30 @@ export async function startAppUnderTest(opts: {
   apiPort: number;
   appPort: number;
   name: string;
+  /** HTTPS with HTTP/2 for the app and the API, as production serves them (./https-front.ts);
+   *  BENCH_HTTPS=1 or 0 overrides it. Plain HTTP/1.1, as `npm start` serves them, by default. */
+  https?: boolean;
 }): Promise<AppUnderTest> {
+  const https = process.env.BENCH_HTTPS ? process.env.BENCH_HTTPS === '1' : (opts.https ?? false);
   const db = await openDatabase({ dataDir: null });
   const stack = await startStack({ port: opts.apiPort, quiet: true, db, config: { appPort: 0 } as never });
-  // One build directory per checkout, so benches of two checkouts (before/after) can alternate.
+  const certificate = https ? localCertificate() : null;
+  const front = certificate ? await httpsFront(opts.apiPort, opts.apiPort + 1000, certificate) : null;
+  const apiUrl = front?.url ?? stack.url;
+  // One build directory per checkout and transport, so benches of two checkouts (before/after)
+  // can alternate.
   const checkout = createHash('sha256').update(ROOT).digest('hex').slice(0, 8);
-  const outDir = path.join(os.tmpdir(), `drape-bench-${opts.name}-${checkout}`);
-  await buildAppIfStale({ VITE_SUPABASE_URL: stack.url, VITE_SUPABASE_ANON_KEY: stack.keys.anon }, outDir);
-  const app = await serveApp(opts.appPort, outDir);
+  const outDir = path.join(os.tmpdir(), `drape-bench-${opts.name}-${checkout}${https ? '-https' : ''}`);
+  await buildAppIfStale({ VITE_SUPABASE_URL: apiUrl, VITE_SUPABASE_ANON_KEY: stack.keys.anon }, outDir);
+  const served = await serveApp(certificate ? opts.appPort + 1000 : opts.appPort, outDir);
+  const appFront = certificate ? await httpsFront(opts.appPort + 1000, opts.appPort, certificate) : null;
+  const app = { ...served, url: appFront?.url ?? served.url };
+  const chromiumArgs = certificate ? [...CHROMIUM_ARGS, trustFlag(certificate)] : CHROMIUM_ARGS;
   // Measured, the server answers as a static host does, from files compressed beforehand: the
   // first seconds after start it is still compressing the build (~9 s of brotli on 2 cores),
   // which slowed the first page's scripts and the browser alike.
   await app.compressed;
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
 
   async function signedInStorage(fullName: string) {
     const email = `bench-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
@@ -80,11 +98,18 @@ export async function startAppUnderTest(opts: {
   return {
     stack,
     appUrl: app.url,
+    apiUrl,
     browser,
+    chromiumArgs,
+    transport: https
+      ? 'HTTPS with HTTP/2 for the app and the API (as production serves them)'
+      : 'plain HTTP/1.1 for the app and the API (as npm start serves them)',
     signedInStorage,
     async close() {
       await browser.close();
+      await appFront?.close();
       await app.close();
+      await front?.close();
       await stack.close();
       await db.close();
     },
