@@ -11,15 +11,12 @@ const UNREACHABLE_RETRY_MS = 20_000;
 export function createQueryClient() {
   let retryTimer: ReturnType<typeof setInterval> | undefined;
   const client = new QueryClient({
-    // every request's outcome tells whether the backend answers (the offline banner)
-    queryCache: new QueryCache({
-      onError: (err) => connectivity.requestFailed(err),
-      onSuccess: () => connectivity.requestSucceeded(),
-    }),
-    mutationCache: new MutationCache({
-      onError: (err) => connectivity.requestFailed(err),
-      onSuccess: () => connectivity.requestSucceeded(),
-    }),
+    // A failure without an answer means the backend is unreachable (the offline notice). What
+    // says it answers again is its answers themselves, which the Supabase clients' fetch and the
+    // signed uploads report (connectivity.ts): a query or mutation that succeeds may never have
+    // asked it (the catalogue's list, the drafts on this device).
+    queryCache: new QueryCache({ onError: (err) => connectivity.requestFailed(err) }),
+    mutationCache: new MutationCache({ onError: (err) => connectivity.requestFailed(err) }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,

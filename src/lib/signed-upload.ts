@@ -1,6 +1,8 @@
 // A file's bytes into storage through a signed upload URL (createSignedUploadUrl), with
 // XMLHttpRequest: the one browser API that reports upload progress. Used by the wizard's photo
-// upload and the background remover's.
+// upload and the background remover's. Like the Supabase clients' requests, each upload tells
+// `connectivity` whether the backend answered.
+import { connectivity } from './connectivity.ts';
 
 export interface UploadProgress {
   loaded: number;
@@ -45,6 +47,7 @@ export function putSignedUpload(
     xhr.upload.onprogress = (e) =>
       onProgress({ loaded: e.loaded, total: e.lengthComputable ? e.total : blob.size });
     xhr.onload = () => {
+      connectivity.requestSucceeded();
       if (xhr.status >= 200 && xhr.status < 300) {
         onProgress({ loaded: blob.size, total: blob.size });
         resolve();
@@ -65,8 +68,13 @@ export function putSignedUpload(
         ),
       );
     };
-    xhr.onerror = () => reject(new UploadNetworkError());
-    xhr.ontimeout = () => reject(new UploadNetworkError());
+    const noAnswer = () => {
+      const err = new UploadNetworkError();
+      connectivity.requestFailed(err);
+      reject(err);
+    };
+    xhr.onerror = noAnswer;
+    xhr.ontimeout = noAnswer;
     xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(blob);

@@ -12,6 +12,7 @@
 import { AuthClient, type SupportedStorage } from '@supabase/auth-js';
 import './initial-url.ts';
 import { authStorageKey } from './auth-storage-key.ts';
+import { reportingConnectivity } from './connectivity.ts';
 import { localSettings } from './local-settings.ts';
 import { timedFetch } from './timed-fetch.ts';
 
@@ -55,7 +56,8 @@ export const supabaseAuth = new AuthClient({
   persistSession: true,
   detectSessionInUrl: true,
   flowType: 'implicit',
-  fetch: timedFetch(),
+  // each attempt tells whether the backend answers (the offline notice), as the data client's do
+  fetch: reportingConnectivity(timedFetch()),
 });
 
 export type AppAuthClient = typeof supabaseAuth;

@@ -165,11 +165,15 @@ test('/projects shows the thumbnails seen before from the worker, online without
 
   // opened again with no connection: the list from the persisted cache, the pictures from the worker
   await context.setOffline(true);
+  signings.length = 0;
   await page.reload();
   await expect(page.getByText("You're offline")).toBeVisible();
   await expect(page.getByRole('article')).toHaveCount(2);
   await expect.poll(loaded).toBe(2);
   await expect(thumbs.first()).toHaveAttribute('src', /copy=any/);
+  await expect(thumbs.last()).toHaveAttribute('src', /copy=any/);
+  // nor does it try to sign them, a request that could not go out
+  expect(signings).toEqual([]);
 
   await context.setOffline(false);
   await page.reload();

@@ -41,7 +41,8 @@ export function useSignedImage(
   const fromCopy = copies && online && !!image && noCopyOf !== image && controlledByServiceWorker();
   const query = useQuery({
     ...signedImageQueryOptions(client, source ?? { bucket: 'uploads', path: '' }, size),
-    enabled: enabled && !!source && !fromCopy,
+    // offline, an image that may come from a copy is not signed: the request could not go out
+    enabled: enabled && !!source && !fromCopy && (online || !copies),
   });
   const copyUrl = (copy: 'exact' | 'any') =>
     source
