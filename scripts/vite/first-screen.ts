@@ -81,8 +81,8 @@ export interface EarlyReadsManifest {
  *  semibold, and the display serif's heading weight. Asked for together, they are there when the
  *  screen is first laid out: found by the screen's text, each arrived separately and the whole
  *  screen was laid out again, four to five times, 90–330 ms each on a phone (Chromium at 4×
- *  CPU). Inter's bold is not among them: only the bell's unread count, the pricing cards and
- *  the wizard's summary use it, and it loads when they show. */
+ *  CPU). Inter's bold is not among them: only the pricing cards and the wizard's summary use
+ *  it, and it loads when they show. */
 const FIRST_SCREEN_FONT =
   /^assets\/(?:inter-(latin|greek)-(?:400|500|600)|noto-serif-display-(latin|greek)-600)-normal-[\w-]+\.woff2$/;
 

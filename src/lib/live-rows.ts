@@ -39,7 +39,12 @@ export interface LiveRowsOptions<T extends TableName> {
 // opens several channels at once (the shell's and the page's), and each read again per join
 // read /projects' list three times on every visit. A read made after the last join covers
 // every channel's gap. A channel that never joins holds the others back at most JOIN_WAIT_MS.
+// The read waits OWED_READ_DELAY_MS after the last join: what it catches happened before the
+// join (what happens after comes over the channel), so it is no fresher for being sent at once,
+// and at once it competed with the screen's own first pictures on a phone's slow link (/projects
+// read its 30 projects again while the first card's picture was being signed and loaded).
 const JOIN_WAIT_MS = 3000;
+export const OWED_READ_DELAY_MS = 1000;
 const joining = new Set<object>();
 const owed = new Map<QueryClient, Map<string, QueryKey>>();
 let owedTimer: ReturnType<typeof setTimeout> | undefined;
@@ -53,19 +58,24 @@ function readOwed() {
     for (const queryKey of keys.values()) void queryClient.invalidateQueries({ queryKey });
 }
 
-/** A channel joined: its reads are owed, and made now unless another channel is still joining. */
+/** A channel joined: its reads are owed, and made soon unless another channel is still joining. */
 function joined(channel: object, queryClient: QueryClient, keys: readonly QueryKey[]) {
   joining.delete(channel);
   const forClient = owed.get(queryClient) ?? new Map<string, QueryKey>();
   for (const key of keys) forClient.set(hashKey(key), key);
   owed.set(queryClient, forClient);
-  if (joining.size === 0) readOwed();
+  if (joining.size === 0) readOwedSoon();
   else owedTimer ??= setTimeout(readOwed, JOIN_WAIT_MS);
+}
+
+function readOwedSoon() {
+  clearTimeout(owedTimer);
+  owedTimer = setTimeout(readOwed, OWED_READ_DELAY_MS);
 }
 
 /** A channel stopped joining (failed, closed or removed): the reads owed wait no longer for it. */
 function stoppedJoining(channel: object) {
-  if (joining.delete(channel) && joining.size === 0 && owed.size > 0) readOwed();
+  if (joining.delete(channel) && joining.size === 0 && owed.size > 0) readOwedSoon();
 }
 
 export function useLiveRows<T extends TableName>({

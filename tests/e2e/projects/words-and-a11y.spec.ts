@@ -2,6 +2,7 @@
 // accessibility violation (axe, WCAG 2.1 A/AA) on the screens and their dialogs.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { animationsDone } from '../support/settled.ts';
 import { useLanguage } from '../support/skip-splash.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { sellerOnPage } from './helpers.ts';
@@ -10,6 +11,8 @@ import { filesOf, generateProject, seedProjects, serviceClientOf } from './seed.
 test.setTimeout(120_000);
 
 async function expectNoSeriousViolations(page: Page, what: string) {
+  // colours are checked as shown, not halfway through a dialog's entrance
+  await animationsDone(page);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
