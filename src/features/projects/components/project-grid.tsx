@@ -1,6 +1,8 @@
 // Projects under their date groups, rendered a page at a time: the first FIRST cards (a
-// screenful), then the rest of the first PAGE, then the next page as the seller scrolls near
-// the end (a sentinel, 1200 px ahead), so 300 projects cost the first screen what 8 do. Each
+// screenful), then the rest of the first PAGE once the first picture has shown (the screen's
+// largest paint on a phone: rendered alongside, 16 more cards held a phone's main thread while
+// that picture was being signed, fetched and decoded), then the next page as the seller scrolls
+// near the end (a sentinel, 1200 px ahead), so 300 projects cost the first screen what 8 do. Each
 // step is a transition, the first one too: React yields between cards, so no long task holds
 // the phone. (Mounted with the list's data, the grid would otherwise render its first cards in
 // the data's update, which React does in one piece: 150 ms on a phone.) Pictures are signed
@@ -18,8 +20,12 @@ import * as s from './project-grid.css.ts';
 export const PAGE = 24;
 /** cards in the first render: a phone shows 2, a desktop 8 */
 const FIRST = 8;
-/** cards whose pictures load at once, first (the top row); the rest load as they come near */
-const EAGER = 3;
+/** cards whose pictures load at once, at high priority: the first, the screen's largest paint on
+ *  a phone. The rest load as they come near (the rest of a desktop's top row at once): eager, a
+ *  phone's third card, below the fold, shared the slow link with the first. */
+const EAGER = 1;
+/** the rest of the first page waits at most this long for the first picture */
+const REST_WAITS_MS = 1500;
 
 export interface ProjectGridProps {
   projects: Project[];
@@ -38,11 +44,44 @@ export function ProjectGrid({
 }: ProjectGridProps) {
   const { i18n } = useLingui();
   const [limit, setLimit] = useState(0);
+  const root = useRef<HTMLDivElement>(null);
   const sentinel = useRef<HTMLDivElement>(null);
   const hasMore = projects.length > limit;
 
   useEffect(() => {
-    if (limit < PAGE) startTransition(() => setLimit((n) => (n < FIRST ? FIRST : Math.max(n, PAGE))));
+    if (limit === 0) {
+      startTransition(() => setLimit(FIRST));
+      return;
+    }
+    if (limit >= PAGE) return;
+    const rest = () => startTransition(() => setLimit((n) => Math.max(n, PAGE)));
+    const el = root.current;
+    if (!el || [...el.querySelectorAll('img')].some((img) => img.complete)) {
+      rest();
+      return;
+    }
+    // load and error do not bubble: heard on the way down. The rest waits for the picture to be
+    // decoded and painted (<img decoding="async"> paints after its load event).
+    let waiting = false;
+    let frame = 0;
+    const settled = (e: Event) => {
+      if (!(e.target instanceof HTMLImageElement) || waiting) return;
+      waiting = true;
+      const afterPaint = () => {
+        frame = requestAnimationFrame(() => setTimeout(rest));
+      };
+      if (e.type === 'load') e.target.decode().then(afterPaint, afterPaint);
+      else afterPaint();
+    };
+    const timer = setTimeout(rest, REST_WAITS_MS);
+    el.addEventListener('load', settled, true);
+    el.addEventListener('error', settled, true);
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+      el.removeEventListener('load', settled, true);
+      el.removeEventListener('error', settled, true);
+    };
   }, [limit]);
 
   // the sentinel takes over once the first page is on screen
@@ -72,7 +111,7 @@ export function ProjectGrid({
 
   let index = 0;
   return (
-    <div className={s.groups}>
+    <div ref={root} className={s.groups}>
       {groups.map(({ group, items }) => (
         <section
           key={group ?? 'all'}
