@@ -5,64 +5,22 @@
 // request waits for a free one: ~40 first-screen files and ~15 reads then queue behind each
 // other's round trips, which a production host does not make a phone do.
 //
-// A certificate made here for localhost (openssl, Debian's), trusted by Chromium through its
-// key's hash (--ignore-certificate-errors-spki-list), and a front that takes HTTPS (HTTP/2, or
-// HTTP/1.1 for WebSockets: Realtime) and passes each request to the stack's plain port.
-import { execFileSync } from 'node:child_process';
-import { X509Certificate, createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// A certificate for localhost (tests/support/self-signed-certificate.ts), trusted by Chromium
+// through its key's hash (--ignore-certificate-errors-spki-list), and a front that takes HTTPS
+// (HTTP/2, or HTTP/1.1 for WebSockets: Realtime) and passes each request to a plain port.
 import http from 'node:http';
 import http2 from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
+import {
+  type SelfSignedCertificate,
+  selfSignedCertificate,
+} from '../../tests/support/self-signed-certificate.ts';
 
-export interface LocalCertificate {
-  key: Buffer;
-  cert: Buffer;
-  /** the base64 SHA-256 of the certificate's public key, for Chromium's trust flag */
-  spki: string;
-}
+export type LocalCertificate = SelfSignedCertificate;
 
-export function localCertificate(): LocalCertificate {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'drape-bench-tls-'));
-  try {
-    const [keyFile, certFile] = [path.join(dir, 'key.pem'), path.join(dir, 'cert.pem')];
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'ec',
-        '-pkeyopt',
-        'ec_paramgen_curve:prime256v1',
-        '-nodes',
-        '-keyout',
-        keyFile,
-        '-out',
-        certFile,
-        '-days',
-        '2',
-        '-subj',
-        '/CN=localhost',
-        '-addext',
-        'subjectAltName=DNS:localhost',
-      ],
-      { stdio: 'ignore' },
-    );
-    const cert = readFileSync(certFile);
-    const publicKey = new X509Certificate(cert).publicKey.export({ type: 'spki', format: 'der' });
-    return {
-      key: readFileSync(keyFile),
-      cert,
-      spki: createHash('sha256').update(publicKey).digest('base64'),
-    };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+/** A certificate for localhost. */
+export const localCertificate = (): LocalCertificate => selfSignedCertificate('localhost');
 
 /** Chromium's flag that trusts the certificate. */
 export const trustFlag = (certificate: LocalCertificate) =>

@@ -4,13 +4,10 @@
 // within 24 hours, sub a contact, signed by the key in k=) and decrypts the body (RFC 8291,
 // aes128gcm) with the subscription's private key made here. Each endpoint path can be told
 // to answer another status (410 for an expired subscription).
-import { execFileSync } from 'node:child_process';
 import { createDecipheriv, createECDH, createHmac, createPublicKey, randomBytes, verify } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
+import { selfSignedCertificate } from './self-signed-certificate.ts';
 
 export interface TestSubscription {
   endpoint: string;
@@ -113,62 +110,36 @@ export function checkVapid(
 }
 
 export async function startPushService(): Promise<PushService> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'drape-push-'));
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-days',
-      '2',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1',
-      '-keyout',
-      path.join(dir, 'key.pem'),
-      '-out',
-      path.join(dir, 'cert.pem'),
-    ],
-    { stdio: 'ignore' },
-  );
+  const { key, cert } = selfSignedCertificate('127.0.0.1');
   const received: ReceivedPush[] = [];
   const rejected: string[] = [];
   const statuses = new Map<string, number>();
   let origin = '';
-  const server = https.createServer(
-    { key: readFileSync(path.join(dir, 'key.pem')), cert: readFileSync(path.join(dir, 'cert.pem')) },
-    (req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        const url = req.url ?? '/';
-        const status = statuses.get(url) ?? 201;
-        try {
-          if (req.method !== 'POST') throw new Error(`method ${req.method}`);
-          if (req.headers['content-encoding'] !== 'aes128gcm')
-            throw new Error(`Content-Encoding ${req.headers['content-encoding']}`);
-          if (!req.headers.ttl) throw new Error('no TTL header');
-          const { jwt, key } = checkVapid(req.headers.authorization, origin);
-          const sub = subscriptions.get(url);
-          if (!sub) throw new Error(`no subscription at ${url}`);
-          const payload = JSON.parse(
-            decryptPush(Buffer.concat(chunks), sub.ecdh, sub.authSecret).toString('utf8'),
-          );
-          received.push({ path: url, status, headers: req.headers, jwt, vapidKey: key, payload });
-          res.writeHead(status).end(status === 410 ? 'subscription gone' : '');
-        } catch (err) {
-          rejected.push(err instanceof Error ? err.message : String(err));
-          res.writeHead(400).end('bad push');
-        }
-      });
-    },
-  );
+  const server = https.createServer({ key, cert }, (req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const url = req.url ?? '/';
+      const status = statuses.get(url) ?? 201;
+      try {
+        if (req.method !== 'POST') throw new Error(`method ${req.method}`);
+        if (req.headers['content-encoding'] !== 'aes128gcm')
+          throw new Error(`Content-Encoding ${req.headers['content-encoding']}`);
+        if (!req.headers.ttl) throw new Error('no TTL header');
+        const { jwt, key } = checkVapid(req.headers.authorization, origin);
+        const sub = subscriptions.get(url);
+        if (!sub) throw new Error(`no subscription at ${url}`);
+        const payload = JSON.parse(
+          decryptPush(Buffer.concat(chunks), sub.ecdh, sub.authSecret).toString('utf8'),
+        );
+        received.push({ path: url, status, headers: req.headers, jwt, vapidKey: key, payload });
+        res.writeHead(status).end(status === 410 ? 'subscription gone' : '');
+      } catch (err) {
+        rejected.push(err instanceof Error ? err.message : String(err));
+        res.writeHead(400).end('bad push');
+      }
+    });
+  });
   const subscriptions = new Map<string, TestSubscription>();
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -197,7 +168,6 @@ export async function startPushService(): Promise<PushService> {
     async close() {
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));
-      rmSync(dir, { recursive: true, force: true });
     },
   };
 }
