@@ -4,6 +4,7 @@
 import type { BrowserContext } from '@playwright/test';
 import { signInThroughApi } from '../support/auth-api.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { animationsDone } from '../support/settled.ts';
 import { startWebhookCatcher } from '../support/webhook-catcher.ts';
 import { sellerOnPage, touchStroke } from './helpers.ts';
 import { filesOf, generateProject, seedProjects } from './seed.ts';
@@ -33,6 +34,8 @@ test('a fix drawn with the mouse and one drawn on a phone reach the fix workflow
       dialog.getByText('This fix is free: 2 of 2 free fixes left for this project.'),
     ).toBeVisible();
     const canvas = dialog.getByRole('img', { name: 'Drawing area: mark what should be fixed' });
+    // the dialog grows into place: measure once it has settled
+    await animationsDone(page);
     const box = await canvas.boundingBox();
     if (!box) throw new Error('no canvas');
     expect([Math.round(box.width * 100) / 100, Math.round(box.height * 100) / 100]).toEqual([449.61, 678.97]);
