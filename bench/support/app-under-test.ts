@@ -10,7 +10,8 @@ import { openDatabase } from '../../supabase/local/db/database.ts';
 import { startStack, type Stack } from '../../supabase/local/server.ts';
 import { buildAppIfStale, serveApp } from '../../supabase/local/app-server.ts';
 import { ROOT } from '../../supabase/local/config.ts';
-import { httpsFront, localCertificate, trustFlag } from './https-front.ts';
+import { selfSignedCertificate } from '../../tests/support/self-signed-certificate.ts';
+import { httpsFront, trustFlag } from './https-front.ts';
 import { recordLanguage } from './returning-seller.ts';
 
 export const CHROMIUM_ARGS = [
@@ -25,8 +26,6 @@ export const CHROMIUM_ARGS = [
 export interface AppUnderTest {
   stack: Stack;
   appUrl: string;
-  /** the API's address as the app reaches it (the HTTPS front's, with `https`) */
-  apiUrl: string;
   browser: Browser;
   /** the arguments a bench launches its own Chromium with (CHROMIUM_ARGS, and the trust flag) */
   chromiumArgs: string[];
@@ -48,7 +47,7 @@ export async function startAppUnderTest(opts: {
   const https = process.env.BENCH_HTTPS ? process.env.BENCH_HTTPS === '1' : (opts.https ?? false);
   const db = await openDatabase({ dataDir: null });
   const stack = await startStack({ port: opts.apiPort, quiet: true, db, config: { appPort: 0 } as never });
-  const certificate = https ? localCertificate() : null;
+  const certificate = https ? selfSignedCertificate('localhost') : null;
   const front = certificate ? await httpsFront(opts.apiPort, opts.apiPort + 1000, certificate) : null;
   const apiUrl = front?.url ?? stack.url;
   // One build directory per checkout and transport, so benches of two checkouts (before/after)
@@ -98,7 +97,6 @@ export async function startAppUnderTest(opts: {
   return {
     stack,
     appUrl: app.url,
-    apiUrl,
     browser,
     chromiumArgs,
     transport: https

@@ -12,18 +12,10 @@ import http from 'node:http';
 import http2 from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
-import {
-  type SelfSignedCertificate,
-  selfSignedCertificate,
-} from '../../tests/support/self-signed-certificate.ts';
-
-export type LocalCertificate = SelfSignedCertificate;
-
-/** A certificate for localhost. */
-export const localCertificate = (): LocalCertificate => selfSignedCertificate('localhost');
+import type { SelfSignedCertificate } from '../../tests/support/self-signed-certificate.ts';
 
 /** Chromium's flag that trusts the certificate. */
-export const trustFlag = (certificate: LocalCertificate) =>
+export const trustFlag = (certificate: SelfSignedCertificate) =>
   `--ignore-certificate-errors-spki-list=${certificate.spki}`;
 
 // hop-by-hop and HTTP/2-only names, which neither side may pass on
@@ -40,7 +32,7 @@ function passedOn(headers: http.IncomingHttpHeaders): http.OutgoingHttpHeaders {
 export async function httpsFront(
   upstreamPort: number,
   port: number,
-  certificate: LocalCertificate,
+  certificate: SelfSignedCertificate,
 ): Promise<{ url: string; close: () => Promise<void> }> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   const server = http2.createSecureServer(

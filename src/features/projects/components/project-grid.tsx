@@ -64,11 +64,14 @@ export function ProjectGrid({
     // decoded and painted (<img decoding="async"> paints after its load event).
     let waiting = false;
     let frame = 0;
+    let afterFrame: ReturnType<typeof setTimeout> | undefined;
     const settled = (e: Event) => {
       if (!(e.target instanceof HTMLImageElement) || waiting) return;
       waiting = true;
       const afterPaint = () => {
-        frame = requestAnimationFrame(() => setTimeout(rest));
+        frame = requestAnimationFrame(() => {
+          afterFrame = setTimeout(rest);
+        });
       };
       if (e.type === 'load') e.target.decode().then(afterPaint, afterPaint);
       else afterPaint();
@@ -78,6 +81,7 @@ export function ProjectGrid({
     el.addEventListener('error', settled, true);
     return () => {
       cancelAnimationFrame(frame);
+      clearTimeout(afterFrame);
       clearTimeout(timer);
       el.removeEventListener('load', settled, true);
       el.removeEventListener('error', settled, true);
