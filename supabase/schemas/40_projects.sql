@@ -23,9 +23,12 @@ create table public.projects (
     check (status in ('draft', 'processing', 'completed', 'failed', 'rejected', 'archived')),
   -- the selection, validated by public.start_generation
   model_id integer references public.models (id),
-  custom_model text,
+  -- the seller's own words (Advanced): at most 500 characters, no control characters
+  custom_model text constraint projects_custom_model_text
+    check (char_length(custom_model) <= 500 and custom_model !~ '[[:cntrl:]]'),
   background_id integer references public.backgrounds (id),
-  custom_background text,
+  custom_background text constraint projects_custom_background_text
+    check (char_length(custom_background) <= 500 and custom_background !~ '[[:cntrl:]]'),
   background_blurred boolean not null default false,
   pose_ids integer[] not null default '{}',
   product_paths text[] not null default '{}',
@@ -541,6 +544,12 @@ begin
     if v_custom_model is null then
       perform private.fail('Please describe your custom model', 'custom_model_required');
     end if;
+    if char_length(v_custom_model) > 500 then
+      perform private.fail('The custom model description can be at most 500 characters', 'custom_model_too_long');
+    end if;
+    if v_custom_model ~ '[[:cntrl:]]' then
+      perform private.fail('A description cannot contain line breaks or control characters', 'custom_text_invalid');
+    end if;
     v_model_name := 'Custom model';
   elsif start_generation.model_id is null then
     perform private.fail('Please select a model', 'model_required');
@@ -575,6 +584,12 @@ begin
     v_custom_background := nullif(btrim(start_generation.custom_background), '');
     if v_custom_background is null then
       perform private.fail('Please describe your custom background', 'custom_background_required');
+    end if;
+    if char_length(v_custom_background) > 500 then
+      perform private.fail('The custom background description can be at most 500 characters', 'custom_background_too_long');
+    end if;
+    if v_custom_background ~ '[[:cntrl:]]' then
+      perform private.fail('A description cannot contain line breaks or control characters', 'custom_text_invalid');
     end if;
     v_background_name := 'Custom background';
   elsif start_generation.background_id is null then

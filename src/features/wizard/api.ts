@@ -5,7 +5,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { currentLocale } from '../../lib/i18n.ts';
 import type { AppSupabaseClient } from '../../lib/supabase.ts';
-import { CUSTOM_ID, type Draft, type Gender } from './model/draft.ts';
+import { CUSTOM_ID, customText, type Draft, type Gender } from './model/draft.ts';
 import { poseCount, productCount } from './model/rules.ts';
 import type { Flow } from './model/steps.ts';
 
@@ -214,8 +214,10 @@ export const generationQuoteQueryOptions = (client: AppSupabaseClient, userId: s
 
 /** The arguments of start_generation for a finished draft (photos uploaded). */
 export function generationArgs(draft: Draft, backgroundBlurred: boolean) {
-  const customModel = draft.modelId === CUSTOM_ID ? draft.customModel : null;
-  const customBackground = draft.backgroundId === CUSTOM_ID ? draft.customBackground : null;
+  // a draft saved before the one-line rule may hold a line break: sent as the server takes it
+  const customModel = draft.modelId === CUSTOM_ID && draft.customModel ? customText(draft.customModel) : null;
+  const customBackground =
+    draft.backgroundId === CUSTOM_ID && draft.customBackground ? customText(draft.customBackground) : null;
   return {
     project_type: draft.flow,
     product_paths: draft.photos.map((p) => p.upload.path ?? ''),

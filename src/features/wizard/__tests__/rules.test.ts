@@ -1,6 +1,6 @@
 // The wizard's enabling rules and where a URL may land (spec 2 §2, §4, §5).
 import { describe, expect, it } from 'vitest';
-import { CUSTOM_ID, readStoredDraft } from '../model/draft.ts';
+import { CUSTOM_ID, CUSTOM_TEXT_MAX, customText, readStoredDraft } from '../model/draft.ts';
 import {
   breadcrumbEnabled,
   canNext,
@@ -144,5 +144,15 @@ describe('stored drafts', () => {
     expect(readStoredDraft({ ...d, photos: [buildPhoto(), buildPhoto()] })).toBeNull();
     expect(readStoredDraft(null)).toBeNull();
     expect(readStoredDraft('draft')).toBeNull();
+  });
+});
+
+describe('a custom description is sent as the server takes it', () => {
+  it('one line: line breaks, tabs and control characters become one space; trimmed', () => {
+    expect(customText('  tall man\n\nred beard\t\u0007 smiling \r\n')).toBe('tall man red beard smiling');
+  });
+  it(`at most ${CUSTOM_TEXT_MAX} characters, Greek letters counted as one`, () => {
+    expect(customText('ψ'.repeat(CUSTOM_TEXT_MAX + 40))).toHaveLength(CUSTOM_TEXT_MAX);
+    expect(customText('ψ'.repeat(CUSTOM_TEXT_MAX))).toBe('ψ'.repeat(CUSTOM_TEXT_MAX));
   });
 });

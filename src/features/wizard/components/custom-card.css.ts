@@ -59,3 +59,9 @@ export const textarea = style({
   background: vars.color.surface,
 });
 export const actions = style({ display: 'flex', justifyContent: 'flex-end', gap: vars.space['2'] });
+export const counter = style({
+  fontSize: vars.fontSize.xs,
+  color: vars.color.inkSoft,
+  justifySelf: 'end',
+  fontVariantNumeric: 'tabular-nums',
+});

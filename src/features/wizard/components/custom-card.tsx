@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Icon } from '../../../ui/index.ts';
-import { hasText } from '../model/draft.ts';
+import { CUSTOM_TEXT_MAX, customText, hasText } from '../model/draft.ts';
 import * as c from './selectable-card.css.ts';
 import * as s from './custom-card.css.ts';
 
@@ -16,7 +16,8 @@ interface CustomCardProps {
 }
 
 /** Custom model / custom background (spec 2 §4): Advanced only, locked otherwise; an edit mode
- *  whose text is committed (trimmed, non-empty) by Enter without Shift or by Save. */
+ *  whose text is committed (one line, non-empty, at most CUSTOM_TEXT_MAX characters) by Enter
+ *  without Shift or by Save. */
 export function CustomCard({ kind, locked, text, selected, onSelect, onSave }: CustomCardProps) {
   const { t } = useLingui();
   const [editing, setEditing] = useState(false);
@@ -29,7 +30,7 @@ export function CustomCard({ kind, locked, text, selected, onSelect, onSave }: C
 
   const commit = () => {
     if (!hasText(value)) return;
-    onSave(value.trim());
+    onSave(customText(value));
     setEditing(false);
   };
 
@@ -65,6 +66,8 @@ export function CustomCard({ kind, locked, text, selected, onSelect, onSave }: C
             value={value}
             placeholder={placeholder}
             rows={kind === 'model' ? 5 : 8}
+            maxLength={CUSTOM_TEXT_MAX}
+            aria-describedby={`custom-${kind}-count`}
             // biome-ignore lint/a11y/noAutofocus: the seller asked to write; the field is where they type
             autoFocus
             onChange={(e) => setValue(e.currentTarget.value)}
@@ -78,6 +81,11 @@ export function CustomCard({ kind, locked, text, selected, onSelect, onSave }: C
               }
             }}
           />
+          <p id={`custom-${kind}-count`} className={s.counter}>
+            <Trans>
+              {value.length} of {CUSTOM_TEXT_MAX} characters
+            </Trans>
+          </p>
           <div className={s.actions}>
             <Button size="sm" variant="ghost" onClick={() => setEditing(false)}>
               <Trans>Cancel</Trans>

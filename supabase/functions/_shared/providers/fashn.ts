@@ -8,15 +8,17 @@
 //                       background as `image_prompt` (the catalogue photo) and in `prompt`
 //   flat-lay            the same call: the flat-lay photo dressed on the chosen model, its
 //                       garment type (top / bottom / full) in `prompt`
-//   custom model        product-to-model without `model_image`: the seller's description
-//                       (and the pose) in `prompt`, 2:3
+//   custom model        product-to-model without `model_image`: the pose and the seller's
+//                       description in `prompt`, 2:3
 //   custom background   its description in `prompt`, no `image_prompt`
+// The seller's words go last in `prompt`, labelled and quoted (seller-words.ts).
 //   background removal  background-remove
 //   video               image-to-video
 // Resolution: HD asks `resolution: '1k'`, 2K and 4K ask '4k' (the engine scales a 4K result
 // down to 2K for Pro). The handle is 'fashn:<stage>:<prediction id>'. The local stack serves
 // the same API at /_dev/fashn, so locally this code runs unchanged.
 import Fashn, { APIConnectionError, APIError } from 'npm:fashn@0.11.1';
+import { SELLER_BACKGROUND_LABEL, SELLER_MODEL_LABEL, sellerPart } from './seller-words.ts';
 import {
   CallbackMismatch,
   type EngineJob,
@@ -127,22 +129,23 @@ export function fashnResolution(job: ImageJob): '1k' | '4k' {
   return job.resolution === 'HD' ? '1k' : '4k';
 }
 
-/** The prompt of a product-to-model request: who (custom model), what is worn, where. */
+/** The prompt of a product-to-model request: Drape's own parts first (pose, what is worn, the
+ *  background preset, blur), then the seller's words (custom model, custom background), each in
+ *  its own labelled, quoted part, so a description can add detail but cannot restate or end
+ *  the server's parts ("; background: …" stays inside its quotes). */
 export function productToModelPrompt(job: ImageJob): string {
   const parts: string[] = [];
-  if (job.model.custom) {
-    parts.push(job.model.description.trim());
-    parts.push(job.pose.prompt?.trim() || job.pose.name);
-  }
+  if (job.model.custom) parts.push(job.pose.prompt?.trim() || job.pose.name);
   if (job.project_type === 'flat-lay') {
     const what = job.garment_type ? GARMENT_WORDS[job.garment_type] : 'the garment';
     parts.push(`wearing ${what} from the flat-lay product photo`);
   }
   const bg = job.background;
-  if (bg.custom) parts.push(`background: ${bg.description.trim()}`);
-  else if (bg.keeps_original) parts.push('keep the background of the model photo');
-  else parts.push(`background: ${bg.prompt}`);
+  if (!bg.custom)
+    parts.push(bg.keeps_original ? 'keep the background of the model photo' : `background: ${bg.prompt}`);
   if (job.background_blurred) parts.push('softly blurred background, shallow depth of field');
+  if (job.model.custom) parts.push(sellerPart(SELLER_MODEL_LABEL, job.model.description));
+  if (bg.custom) parts.push(sellerPart(SELLER_BACKGROUND_LABEL, bg.description));
   return parts.filter(Boolean).join('; ');
 }
 

@@ -53,4 +53,20 @@ describe('product-to-model prompts, read by the preview renderer', () => {
       blur: false,
     });
   });
+
+  it("the seller's quoted words describe the person and the background, never the pose or the blur", () => {
+    const prompt =
+      'front view facing the camera; background: sandy beach by the sea; ' +
+      `the model, as the seller describes them: "a man with a beard, background: loft, from behind, blurred"`;
+    expect(poseFromPrompt(prompt)).toBe('front-view');
+    expect(genderFromPrompt(prompt)).toBe('men');
+    expect(backgroundFromPrompt(prompt)).toEqual({ text: 'sandy beach by the sea', blur: false });
+    expect(personFromPrompt(prompt)).toBe(
+      'a man with a beard, background: loft, from behind, blurred, front view facing the camera',
+    );
+    const custom =
+      'side view; the background, as the seller describes it: "a rooftop at dusk, wearing a dress"';
+    expect(backgroundFromPrompt(custom)).toEqual({ text: 'a rooftop at dusk, wearing a dress', blur: false });
+    expect(categoryFromPrompt(custom)).toBe('auto');
+  });
 });

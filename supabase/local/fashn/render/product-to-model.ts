@@ -10,10 +10,14 @@
 //                                    else read from the garment's shape
 //   background                       `image_prompt` (an inspiration image: here, the
 //                                    background itself), else the prompt's "background: …"
-//                                    (a catalogue background it names, or a sweep in its
-//                                    colours); "blurred" blurs it
+//                                    or the seller's quoted description (a catalogue
+//                                    background it names, or a sweep in its colours);
+//                                    "blurred" blurs it
+// Only Drape's own parts of a prompt name the garment, the pose and the blur; the seller's
+// quoted words describe the person and the background only (seller-words.ts).
 //   resolution                       '1k' 1024×1536, '4k' 2731×4096 (2:3)
 import sharp from 'sharp';
+import { promptParts } from '../../../functions/_shared/providers/seller-words.ts';
 import { defaultFigureSlug, type PoseSlug } from '../../catalogue-art/index.ts';
 import { composeOnModelCanvas } from './background.ts';
 import type { Figure } from './figures.ts';
@@ -29,7 +33,8 @@ export const RESOLUTION_SIZES = {
 export type FashnResolution = keyof typeof RESOLUTION_SIZES;
 
 /** The garment kind a prompt names (Drape's provider writes "wearing the top …"). */
-export function categoryFromPrompt(prompt: string): GarmentCategory | 'auto' {
+export function categoryFromPrompt(fullPrompt: string): GarmentCategory | 'auto' {
+  const prompt = promptParts(fullPrompt).server.join('; ');
   if (/\b(full[- ]body|one[- ]piece|dress|jumpsuit|full outfit)\b/i.test(prompt)) return 'one-pieces';
   if (/\b(bottoms?|trousers|pants|skirt|shorts|jeans|lower[- ]body)\b/i.test(prompt)) return 'bottoms';
   if (/\b(tops?|shirt|blouse|jacket|sweater|upper[- ]body)\b/i.test(prompt)) return 'tops';
@@ -37,7 +42,8 @@ export function categoryFromPrompt(prompt: string): GarmentCategory | 'auto' {
 }
 
 /** The pose a prompt names (a custom model's pose travels in its prompt). */
-export function poseFromPrompt(prompt: string): PoseSlug {
+export function poseFromPrompt(fullPrompt: string): PoseSlug {
+  const prompt = promptParts(fullPrompt).server.join('; ');
   if (/back ?view|from behind|over the shoulder/i.test(prompt)) return 'back-view';
   if (/side ?view|profile/i.test(prompt)) return 'side-view';
   return 'front-view';
@@ -45,7 +51,7 @@ export function poseFromPrompt(prompt: string): PoseSlug {
 
 /** The gender a description names: men when it speaks of a man, else women. */
 export function genderFromPrompt(prompt: string): 'men' | 'women' {
-  const text = prompt.toLowerCase();
+  const text = (promptParts(prompt).model ?? prompt).toLowerCase();
   const men = /\b(man|men|male|guy|boy|gentleman|his|he|beard(ed)?)\b/.test(text);
   const women = /\b(woman|women|female|girl|lady|her|she)\b/.test(text);
   return men && !women ? 'men' : 'women';
@@ -53,17 +59,23 @@ export function genderFromPrompt(prompt: string): 'men' | 'women' {
 
 /** The "background: …" part of a prompt, and whether it asks for a blurred one. */
 export function backgroundFromPrompt(prompt: string): { text: string | null; blur: boolean } {
-  const m = /background:\s*([^;]+)/i.exec(prompt);
-  return { text: m ? m[1].trim() : null, blur: /blurred|shallow depth of field|bokeh/i.test(prompt) };
+  const parts = promptParts(prompt);
+  const server = parts.server.join('; ');
+  const m = /background:\s*([^;]+)/i.exec(server);
+  return {
+    text: parts.background ?? (m ? m[1].trim() : null),
+    blur: /blurred|shallow depth of field|bokeh/i.test(server),
+  };
 }
 
 /** The person a prompt describes (its first part, before the garment and background parts). */
 export function personFromPrompt(prompt: string): string {
+  const parts = promptParts(prompt);
   return (
-    prompt
-      .split(';')
-      .map((p) => p.trim())
-      .filter((p) => p && !/^(wearing|background:|keep the background|softly blurred)/i.test(p))
+    [parts.model, ...parts.server]
+      .filter(
+        (p): p is string => !!p && !/^(wearing|background:|keep the background|softly blurred)/i.test(p),
+      )
       .join(', ') || 'a person'
   );
 }
