@@ -31,8 +31,9 @@
 -- → invoice.payment_failed.
 
 -- How long the renewal job waits for stripe-reconcile before it ends a Stripe-billed
--- cancelling subscription itself (hosted: alter database postgres set
--- app.stripe_cancel_hold_hours = '48').
+-- cancelling subscription itself. (Comment corrected later, nothing else changed: hosted
+-- Supabase refuses `alter database … set`; the setting is the row stripe_cancel_hold_hours of
+-- private.settings, docs/deploying.md#settings.)
 create or replace function private.stripe_cancel_hold() returns interval
 language sql stable
 set search_path = ''

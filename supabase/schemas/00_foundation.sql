@@ -12,12 +12,64 @@ create table private.settings (
   updated_at timestamptz not null default now()
 );
 
+-- Every setting the SQL reads: its kind, range and default, and what it does (reference rows,
+-- in the migrations; a new setting adds its row). private.setting_number reads a value by these
+-- rules, and public.deploy_health checks every row of private.settings against them.
+create table private.setting_definitions (
+  name text primary key,
+  kind text not null check (kind in ('integer', 'number')),
+  min_value numeric not null,
+  max_value numeric not null,
+  default_value numeric not null,
+  unit text not null,
+  meaning text not null,
+  check (min_value <= default_value and default_value <= max_value)
+);
+
 -- A setting's value, or null when it is not set.
 create or replace function private.setting(p_name text) returns text
 language sql stable
 set search_path = ''
 as $$
   select nullif(btrim(s.value), '') from private.settings s where s.name = p_name
+$$;
+
+-- What is wrong with a setting's value by its definition, or null when it can be used as it is.
+create or replace function private.setting_problem(p_name text, p_value text) returns text
+language sql stable
+set search_path = ''
+as $$
+  select case
+    when d.name is null then
+      format('%s is not a setting Drape reads (a misspelt name?): it changes nothing', p_name)
+    when v is null then null
+    when d.kind = 'integer' and v !~ '^-?[0-9]{1,12}$' then
+      format('%L is not a whole number: %s %s are used', v, d.default_value, d.unit)
+    when d.kind = 'number' and v !~ '^-?[0-9]{1,12}(\.[0-9]{1,6})?$' then
+      format('%L is not a number: %s %s are used', v, d.default_value, d.unit)
+    when v::numeric < d.min_value or v::numeric > d.max_value then
+      format('%s is outside %s–%s: %s %s are used', v, d.min_value, d.max_value,
+             least(greatest(v::numeric, d.min_value), d.max_value), d.unit)
+  end
+  from (select nullif(btrim(p_value), '') as v) x
+  left join private.setting_definitions d on d.name = p_name
+$$;
+
+-- A numeric setting as its definition allows: its default when unset or not a number of its
+-- kind, else the value held to its range. Null for a name without a definition.
+create or replace function private.setting_number(p_name text) returns numeric
+language sql stable
+set search_path = ''
+as $$
+  select case
+    when v is null
+      or (d.kind = 'integer' and v !~ '^-?[0-9]{1,12}$')
+      or (d.kind = 'number' and v !~ '^-?[0-9]{1,12}(\.[0-9]{1,6})?$') then d.default_value
+    else least(greatest(v::numeric, d.min_value), d.max_value)
+  end
+  from private.setting_definitions d
+  cross join lateral (select private.setting(d.name) as v) x
+  where d.name = p_name
 $$;
 
 -- The one clock every time-dependent rule reads. A session that is not an API request of a
@@ -153,5 +205,7 @@ revoke all on function private.is_plain_object_name(p_name text) from public;
 revoke all on function private.money2(n numeric) from public;
 revoke all on function private.require_user() from public;
 revoke all on function private.setting(p_name text) from public;
+revoke all on function private.setting_number(p_name text) from public;
+revoke all on function private.setting_problem(p_name text, p_value text) from public;
 revoke all on function private.tg_set_updated_at() from public;
 grant usage on schema private to service_role;

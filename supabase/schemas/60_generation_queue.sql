@@ -68,13 +68,15 @@ end
 $$;
 
 -- How many images one seller may have in flight at once (setting dispatch_per_seller, 1 to
--- 100; default 4).
+-- 100; default 4: private.setting_definitions).
+-- (plpgsql, not sql: a generated migration may create it before private.setting_number)
 create or replace function private.dispatch_per_seller() returns integer
-language sql stable
+language plpgsql stable
 set search_path = ''
 as $$
-  select coalesce((select least(greatest(v::integer, 1), 100) from (select private.setting('dispatch_per_seller') as v) s
-                   where v ~ '^[0-9]{1,3}$'), 4)
+begin
+  return coalesce(private.setting_number('dispatch_per_seller'), 4)::integer;
+end
 $$;
 
 -- Claims up to max_jobs images to generate: pending ones, and processing ones whose lease

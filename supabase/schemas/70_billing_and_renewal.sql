@@ -959,16 +959,16 @@ end
 $$;
 
 -- How long the renewal job waits for stripe-reconcile before it ends a Stripe-billed
--- cancelling subscription itself: the setting stripe_cancel_hold_hours (private.settings),
--- 24 hours when it is not set or not a number.
+-- cancelling subscription itself: the setting stripe_cancel_hold_hours (private.settings,
+-- private.setting_definitions: 24 hours by default, 0 to 720).
+-- (plpgsql, not sql: a generated migration may create it before private.setting_number)
 create or replace function private.stripe_cancel_hold() returns interval
-language sql stable
+language plpgsql stable
 set search_path = ''
 as $$
-  select make_interval(secs => round(3600 * case
-    when coalesce(private.setting('stripe_cancel_hold_hours'), '') ~ '^[0-9]+(\.[0-9]+)?$'
-    then private.setting('stripe_cancel_hold_hours')::numeric
-    else 24 end)::double precision)
+begin
+  return make_interval(secs => round(3600 * coalesce(private.setting_number('stripe_cancel_hold_hours'), 24))::double precision);
+end
 $$;
 
 -- Privileges ----------------------------------------------------------------------------

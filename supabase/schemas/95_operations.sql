@@ -1,9 +1,44 @@
 -- What a deployment lacks for its background work, for the operator (`npm run health`, the
--- local stack's start-up line) instead of generations that wait forever: pg_cron and the five
--- schedules, pg_net, the two Vault secrets the schedules post with, and the values in
--- private.settings. The edge functions' own secrets (provider, Stripe, catalogue URL) are
+-- local stack's start-up line) instead of generations that wait forever: pg_cron and every
+-- schedule of private.schedules, pg_net, the two Vault secrets the schedules post with, and
+-- every row of private.settings against its definition. The edge functions' own secrets (provider, Stripe, catalogue URL) are
 -- reported by the `health` edge function, which can read them.
 -- Service role only. Returns {ok, checks: [{name, ok, detail}]}; ok when every check is.
+
+-- The pg_cron jobs Drape needs, one row each (reference rows, in the migrations). A migration
+-- that adds a job adds its row and calls private.schedule_jobs(); deploy_health checks every
+-- row, so a new job cannot be left out of the check.
+create table private.schedules (
+  name text primary key check (name ~ '^drape-[a-z0-9-]+$'),
+  schedule text not null,
+  command text not null,
+  what text not null
+);
+
+-- Schedules every row of private.schedules with pg_cron: after the migrations, or once pg_cron
+-- is enabled on a project whose migrations ran without it. cron.schedule replaces a job of the
+-- same name, so running it again is safe; without pg_cron it does nothing. Returns how many
+-- jobs it scheduled.
+create or replace function private.schedule_jobs() returns integer
+language plpgsql
+set search_path = ''
+as $$
+declare
+  r record;
+  n integer := 0;
+begin
+  -- dynamic SQL: this function also exists where cron does not
+  if to_regprocedure('cron.schedule(text, text, text)') is null then
+    return 0;
+  end if;
+  for r in select * from private.schedules order by name loop
+    execute 'select cron.schedule($1, $2, $3)' using r.name, r.schedule, r.command;
+    n := n + 1;
+  end loop;
+  return n;
+end
+$$;
+
 create or replace function public.deploy_health() returns jsonb
 language plpgsql
 stable
@@ -11,21 +46,21 @@ security definer
 set search_path = ''
 as $$
 declare
-  v_jobs text[] := array['drape-scheduled-jobs', 'drape-dispatch', 'drape-notice-retries',
-                         'drape-storage-cleanup', 'drape-stripe-reconcile'];
+  v_jobs text[] := array(select s.name from private.schedules s order by s.name);
   v_checks jsonb := '[]'::jsonb;
   v_missing text[];
   v_ok boolean;
   v_value text;
   v_name text;
+  v_detail text;
 begin
   v_ok := exists (select 1 from pg_extension where extname = 'pg_cron');
   v_checks := v_checks || jsonb_build_object('name', 'pg_cron', 'ok', v_ok, 'detail', case when v_ok
     then 'enabled'
     else 'pg_cron is not enabled: nothing runs on a schedule (renewals, generation dispatch, notice '
-         'retries, storage clean-up, Stripe reconciliation). Enable it (Database → Extensions), then '
-         'run the schedule blocks of docs/deploying.md again.' end);
-  if v_ok then
+         'and push retries, storage clean-up, Stripe reconciliation). Enable it (Database → Extensions), '
+         'then schedule the jobs: select private.schedule_jobs();' end);
+  if to_regclass('cron.job') is not null then
     -- dynamic SQL: this function also exists where cron does not
     execute 'select array(select j from unnest($1) j
                            where not exists (select 1 from cron.job c where c.jobname = j and c.active))'
@@ -33,7 +68,7 @@ begin
     v_checks := v_checks || jsonb_build_object('name', 'cron_jobs', 'ok', cardinality(v_missing) = 0,
       'detail', case when cardinality(v_missing) = 0 then 'all ' || cardinality(v_jobs) || ' schedules are active'
         else 'not scheduled: ' || array_to_string(v_missing, ', ')
-             || '. Run their blocks of docs/deploying.md again.' end);
+             || '. Schedule them: select private.schedule_jobs();' end);
   end if;
 
   v_ok := exists (select 1 from pg_extension where extname = 'pg_net');
@@ -66,12 +101,20 @@ begin
     end loop;
   end if;
 
-  v_value := private.setting('stripe_cancel_hold_hours');
-  v_ok := v_value is null or v_value ~ '^[0-9]+(\.[0-9]+)?$';
-  v_checks := v_checks || jsonb_build_object('name', 'setting_stripe_cancel_hold_hours', 'ok', v_ok,
-    'detail', case when v_value is null then 'not set: 24 hours'
-                   when v_ok then v_value || ' hours'
-                   else format('%L is not a number of hours: 24 hours are used', v_value) end);
+  -- every setting Drape reads, and every row of private.settings (a misspelt name changes nothing)
+  for v_name, v_value, v_detail in
+    select coalesce(d.name, st.name), st.value, private.setting_problem(coalesce(d.name, st.name), st.value)
+      from private.setting_definitions d
+      full join private.settings st on st.name = d.name
+     order by 1
+  loop
+    v_checks := v_checks || jsonb_build_object('name', 'setting_' || v_name, 'ok', v_detail is null,
+      'detail', coalesce(v_detail, case
+        when nullif(btrim(v_value), '') is null then
+          (select format('not set: %s %s', d.default_value, d.unit) from private.setting_definitions d where d.name = v_name)
+        else (select format('%s %s', private.setting_number(v_name), d.unit) from private.setting_definitions d where d.name = v_name)
+      end));
+  end loop;
 
   return jsonb_build_object('ok', not exists (select 1 from jsonb_array_elements(v_checks) c
                                                where not (c ->> 'ok')::boolean),
@@ -81,4 +124,5 @@ $$;
 
 -- Privileges ----------------------------------------------------------------------------
 revoke all on function public.deploy_health() from public, anon, authenticated;
+revoke all on function private.schedule_jobs() from public;
 grant execute on function public.deploy_health() to service_role;

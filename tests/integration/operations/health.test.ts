@@ -23,6 +23,23 @@ interface Check {
 
 const ROLLBACK = new Error('rollback');
 
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** What fn returns, in a transaction that is rolled back, so no other test sees its changes. */
+async function inTransaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+  let out: { value: T } | undefined;
+  await db
+    .transaction(async (tx) => {
+      out = { value: await fn(tx) };
+      throw ROLLBACK;
+    })
+    .catch((err) => {
+      if (err !== ROLLBACK) throw err;
+    });
+  if (!out) throw new Error('no result');
+  return out.value;
+}
+
 /** The report and the hold with stripe_cancel_hold_hours set to value (null: no row), in a
  * transaction that is rolled back, so no other test sees the setting. */
 async function underSetting(value: string | null): Promise<{ checks: Check[]; holdSeconds: number }> {
@@ -84,8 +101,98 @@ describe('public.deploy_health', () => {
     expect(bad.holdSeconds).toBe(24 * 3600);
     expect(check(bad.checks)).toMatchObject({
       ok: false,
-      detail: "'two days' is not a number of hours: 24 hours are used",
+      detail: "'two days' is not a number: 24 hours are used",
     });
+  });
+
+  it('checks every setting against its kind and range, and names a row that is no setting at all', async () => {
+    const under = (rows: [string, string][]) =>
+      inTransaction(async (tx) => {
+        await tx.query('delete from private.settings');
+        for (const [name, value] of rows)
+          await tx.query('insert into private.settings (name, value) values ($1, $2)', [name, value]);
+        const { rows: r } = await tx.query<{ r: string; per: number }>(
+          'select public.deploy_health()::text as r, private.dispatch_per_seller() as per',
+        );
+        const checks: Check[] = JSON.parse(r[0].r).checks;
+        return { per: r[0].per, check: (name: string) => checks.find((c) => c.name === name) };
+      });
+    const four = await under([['dispatch_per_seller', 'four']]);
+    expect(four.per).toBe(4);
+    expect(four.check('setting_dispatch_per_seller')).toEqual({
+      name: 'setting_dispatch_per_seller',
+      ok: false,
+      detail: "'four' is not a whole number: 4 images are used",
+    });
+    const big = await under([['dispatch_per_seller', '500']]);
+    expect(big.per).toBe(100);
+    expect(big.check('setting_dispatch_per_seller')).toMatchObject({
+      ok: false,
+      detail: '500 is outside 1–100: 100 images are used',
+    });
+    const half = await under([['dispatch_per_seller', '2.5']]);
+    expect(half.check('setting_dispatch_per_seller')).toMatchObject({ ok: false });
+    const good = await under([['dispatch_per_seller', ' 8 ']]);
+    expect(good.per).toBe(8);
+    expect(good.check('setting_dispatch_per_seller')).toMatchObject({ ok: true, detail: '8 images' });
+    const unset = await under([]);
+    expect(unset.check('setting_dispatch_per_seller')).toMatchObject({
+      ok: true,
+      detail: 'not set: 4 images',
+    });
+    const typo = await under([['dispach_per_seller', '8']]);
+    expect(typo.per).toBe(4);
+    expect(typo.check('setting_dispach_per_seller')).toMatchObject({
+      ok: false,
+      detail: 'dispach_per_seller is not a setting Drape reads (a misspelt name?): it changes nothing',
+    });
+  });
+
+  it('checks every job of private.schedules, the list the migrations schedule from', async () => {
+    // pg_cron's two objects that Drape uses, made in a transaction that is rolled back: the
+    // test databases have no pg_cron
+    const report = await inTransaction(async (tx) => {
+      await tx.query('create schema cron');
+      await tx.query(
+        'create table cron.job (jobname text primary key, schedule text, command text, active boolean default true)',
+      );
+      await tx.query(`create function cron.schedule(n text, s text, c text) returns bigint language sql as $$
+          insert into cron.job (jobname, schedule, command) values (n, s, c)
+          on conflict (jobname) do update set schedule = excluded.schedule, command = excluded.command
+          returning 1::bigint $$`);
+      const scheduled = (await tx.query<{ n: number }>('select private.schedule_jobs() as n')).rows[0].n;
+      const jobs = (await tx.query<{ jobname: string }>('select jobname from cron.job order by 1')).rows.map(
+        (r) => r.jobname,
+      );
+      const cronCheck = async () =>
+        (
+          JSON.parse((await tx.query<{ r: string }>('select public.deploy_health()::text as r')).rows[0].r)
+            .checks as Check[]
+        ).find((c) => c.name === 'cron_jobs');
+      const all = await cronCheck();
+      await tx.query(`delete from cron.job where jobname = 'drape-push-retries'`);
+      const withoutPush = await cronCheck();
+      await tx.query(
+        `insert into private.schedules (name, schedule, command, what) values ('drape-seventh', '* * * * *', 'select 1', 'a new job')`,
+      );
+      await tx.query(`insert into cron.job (jobname) values ('drape-push-retries')`);
+      const seventh = await cronCheck();
+      return { scheduled, jobs, all, withoutPush, seventh };
+    });
+    expect(report.scheduled).toBe(6);
+    expect(report.jobs).toEqual([
+      'drape-dispatch',
+      'drape-notice-retries',
+      'drape-push-retries',
+      'drape-scheduled-jobs',
+      'drape-storage-cleanup',
+      'drape-stripe-reconcile',
+    ]);
+    expect(report.all).toEqual({ name: 'cron_jobs', ok: true, detail: 'all 6 schedules are active' });
+    expect(report.withoutPush).toMatchObject({ ok: false });
+    expect(report.withoutPush?.detail).toContain('not scheduled: drape-push-retries');
+    expect(report.withoutPush?.detail).toContain('select private.schedule_jobs();');
+    expect(report.seventh).toMatchObject({ ok: false, detail: expect.stringContaining('drape-seventh') });
   });
 
   it('is not readable by the API roles', async () => {
