@@ -6,3 +6,6 @@ export { PrepareError, preparePhoto } from './image/prepare-photo.ts';
 
 /** Queued photos upload from any screen (the signed-in shell holds this). */
 export { keepUploadsGoing } from './uploads-when-waiting.ts';
+
+/** The catalogue's lists kept on the device after the first signed-in screen (the shell holds this). */
+export { keepCatalogueOnDevice } from './catalogue-on-device.ts';

@@ -85,12 +85,47 @@ test('offline at device scale factor 3: model, pose and background cards show re
   await expectRealPictures(page, '[role="radiogroup"][aria-label="Background"]');
 });
 
+test('after only /home online, a shoot started offline shows the catalogue', async ({
+  signedInPage: page,
+  context,
+}) => {
+  await underServiceWorker(page, '/home');
+  // the signed-in shell keeps the catalogue's lists once the first screen is idle
+  await expect
+    .poll(() => persistedKeys(page))
+    .toEqual(expect.arrayContaining(['catalogue/models', 'catalogue/poses', 'catalogue/backgrounds']));
+
+  await context.setOffline(true);
+  await page.goto('/onmodel/upload');
+  await choosePhoto(page, fixture('shirt-exif-rotated.jpg'));
+  await nextButton(page).click();
+  await page
+    .getByRole('dialog', { name: 'Who will wear your garment?' })
+    .getByRole('button', { name: 'Women', exact: true })
+    .click();
+  await expect(page.getByRole('button', { name: 'Choose Lena' })).toBeVisible();
+  await expect(
+    page.getByText('The catalogue has not been loaded on this device yet', { exact: false }),
+  ).toHaveCount(0);
+  await expectRealPictures(page, 'section[aria-label="Models"]');
+});
+
 test('offline with a catalogue never loaded: the step says so and offers a retry', async ({
   signedInPage: page,
   context,
 }) => {
+  // the catalogue's reads fail while the seller is online (a flaky connection), so nothing is kept
+  const lists = /\/rest\/v1\/(models|poses|backgrounds)\b/;
+  const refused = new Set<string>();
+  await page.route(lists, (route) => {
+    refused.add(lists.exec(route.request().url())?.[1] ?? '');
+    return route.abort('connectionfailed');
+  });
   await underServiceWorker(page, '/settings');
-  await expect.poll(() => persistedKeys(page)).not.toContain('catalogue/models');
+  // the shell asked for all three (and got no answer)
+  await expect.poll(() => refused.size).toBe(3);
+  expect(await persistedKeys(page)).not.toContain('catalogue/models');
+  await page.unroute(lists);
   await context.setOffline(true);
   await page.goto('/onmodel/upload');
   await choosePhoto(page, fixture('shirt-exif-rotated.jpg'));

@@ -6,7 +6,9 @@ import { localSettings } from '../../../lib/local-settings.ts';
 import { LowCreditsModal } from '../../subscription/components.ts';
 import { LiveProjectUpdates } from '../../notifications/components.ts';
 import { useUser } from '../../auth/index.ts';
-import { keepUploadsGoing } from '../../wizard/index.ts';
+import { keepCatalogueOnDevice, keepUploadsGoing } from '../../wizard/index.ts';
+import { useSupabase } from '../../../lib/use-supabase.ts';
+import { useQueryClient } from '@tanstack/react-query';
 import { whenIdle } from '../../../lib/when-idle.ts';
 import { Header } from './header.tsx';
 import { Sidebar } from './sidebar.tsx';
@@ -25,19 +27,25 @@ export function AppShell({ children }: { children: ReactNode }) {
   const pathname = useRouterState({ select: (st) => st.location.pathname });
   const userId = useUser().id;
 
-  // photos queued offline upload from whatever screen the seller is on
+  const client = useSupabase();
+  const queryClient = useQueryClient();
+
+  // photos queued offline upload from whatever screen the seller is on, and the catalogue's
+  // lists are kept on the device for a shoot started offline
   useEffect(() => {
     let stop: (() => void) | undefined;
     let ended = false;
     const cancel = whenIdle(() => {
-      if (!ended) stop = keepUploadsGoing(userId);
+      if (ended) return;
+      stop = keepUploadsGoing(userId);
+      void keepCatalogueOnDevice(client, queryClient);
     });
     return () => {
       ended = true;
       cancel();
       stop?.();
     };
-  }, [userId]);
+  }, [userId, client, queryClient]);
 
   useEffect(() => {
     const el = drawerRef.current;

@@ -118,8 +118,7 @@ export const CUSTOM_TEXT_MAX = 500;
 /** A custom description as the server takes it: one line (line breaks, tabs and other control
  *  characters become spaces, runs of spaces one), trimmed, at most CUSTOM_TEXT_MAX characters. */
 export const customText = (text: string) =>
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes
   text
-    .replace(/[\u0000-\u001f\u007f-\u009f\s]+/g, ' ')
+    .replace(/[\p{Cc}\s]+/gu, ' ')
     .trim()
     .slice(0, CUSTOM_TEXT_MAX);
