@@ -1,5 +1,6 @@
 // POST /functions/v1/billing-portal — a Stripe customer portal session for the signed-in
 // seller (manage the card, see invoices, cancel or renew). Body {return_url, locale?} → {url}.
+import { readJsonBody, SMALL_JSON_LIMIT } from '../_shared/body.ts';
 import { callerUserId } from '../_shared/caller.ts';
 import { corsPreflight } from '../_shared/cors.ts';
 import { allowedReturnUrl } from '../_shared/billing/config.ts';
@@ -12,7 +13,9 @@ Deno.serve(async (req: Request) => {
   if (req.method !== 'POST') return fail(405, 'method_not_allowed', 'Method not allowed');
   const userId = callerUserId(req);
   if (!userId) return fail(401, 'login_required', 'Sign in to manage billing');
-  const body = ((await req.json().catch(() => null)) ?? {}) as Record<string, unknown>;
+  const raw = await readJsonBody(req, SMALL_JSON_LIMIT);
+  if (raw instanceof Response) return raw;
+  const body = (raw ?? {}) as Record<string, unknown>;
   const b = billingFromEnv();
   if (!b.stripe)
     return fail(503, 'payments_unavailable', 'Payments are not available right now. Please try again later.');

@@ -1,4 +1,5 @@
 // POST /functions/v1/cancel-subscription — the signed-in user's plan ends at the period end.
+import { readJsonBody, SMALL_JSON_LIMIT } from '../_shared/body.ts';
 import { corsHeaders, corsPreflight } from '../_shared/cors.ts';
 import { callerUserId } from '../_shared/caller.ts';
 import { cancelAtPeriodEnd, type SubscriptionState } from '../_shared/billing/cancel.ts';
@@ -22,7 +23,9 @@ Deno.serve(async (req: Request) => {
 
   // the same Stripe client as the payment functions (STRIPE_API_URL: the local stand-in)
   const { service, stripe } = billingFromEnv();
-  const body = (await req.json().catch(() => null)) as Record<string, unknown> | null;
+  const raw = await readJsonBody(req, SMALL_JSON_LIMIT);
+  if (raw instanceof Response) return raw;
+  const body = raw as Record<string, unknown> | null;
   let requestId: string | null = null;
   try {
     requestId = requestIdOf(body);

@@ -6,6 +6,7 @@
 // Called with the service role key and no projectId, it removes whatever is due in the queue
 // (files left by an earlier failure or by rows deleted another way): the pg_cron schedule.
 import { createClient } from 'npm:@supabase/supabase-js@2';
+import { readJsonBody, SMALL_JSON_LIMIT } from '../_shared/body.ts';
 import { corsHeaders, corsPreflight } from '../_shared/cors.ts';
 import { callerRole, callerUserId } from '../_shared/caller.ts';
 import { drainStorageCleanup } from '../_shared/storage-cleanup/drain.ts';
@@ -33,7 +34,9 @@ Deno.serve(async (req: Request) => {
   const drain = (onlyUser: string | null) =>
     drainStorageCleanup(sqlCleanupQueue(service), serviceObjectStorage(service), { onlyUser, max: 500 });
 
-  const body = (await req.json().catch(() => ({}))) as { projectId?: unknown };
+  const raw = await readJsonBody(req, SMALL_JSON_LIMIT);
+  if (raw instanceof Response) return raw;
+  const body = (raw ?? {}) as { projectId?: unknown };
   const userId = callerUserId(req);
 
   if (!userId) {

@@ -4,6 +4,7 @@
 // the provider has finished, and returns a report. It never waits for a render.
 // Called every minute by pg_cron + pg_net on hosted Supabase and on insert (20261122005200),
 // and by the local stack on NOTIFY and on its timer (supabase/local/jobs/dispatch.ts).
+import { refuseLargeBody, SMALL_JSON_LIMIT } from '../_shared/body.ts';
 import { callerRole } from '../_shared/caller.ts';
 import { corsHeaders, corsPreflight } from '../_shared/cors.ts';
 import { engineFromEnv } from '../_shared/engine/from-env.ts';
@@ -20,7 +21,8 @@ Deno.serve(async (req: Request) => {
       { status: 403, headers: corsHeaders },
     );
   }
-  await req.body?.cancel();
+  const tooLarge = await refuseLargeBody(req, SMALL_JSON_LIMIT);
+  if (tooLarge) return tooLarge;
   // On hosted Supabase a loopback catalogue address would send providers to photos they can
   // never fetch: claim nothing (no attempt is spent) and say why.
   const refused = catalogueUrlProblem((name) => Deno.env.get(name));

@@ -4,6 +4,7 @@
 // the catalogue address). `npm run health` calls it; never returns a secret's value.
 // → 200 {ok, database: {ok, checks} | {error}, functions: [{name, ok, detail}]}
 import { createClient } from 'npm:@supabase/supabase-js@2';
+import { refuseLargeBody, SMALL_JSON_LIMIT } from '../_shared/body.ts';
 import { callerRole } from '../_shared/caller.ts';
 import { corsHeaders, corsPreflight } from '../_shared/cors.ts';
 import { functionSecretsHealth } from '../_shared/health/secrets.ts';
@@ -17,7 +18,8 @@ Deno.serve(async (req: Request) => {
       { status: 403, headers: corsHeaders },
     );
   }
-  await req.body?.cancel();
+  const tooLarge = await refuseLargeBody(req, SMALL_JSON_LIMIT);
+  if (tooLarge) return tooLarge;
   const env = (name: string) => Deno.env.get(name);
   const functions = functionSecretsHealth(env);
   let database: { ok: boolean; checks?: unknown[]; error?: string };

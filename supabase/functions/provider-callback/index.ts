@@ -5,6 +5,7 @@
 //   step that records the handle or lets go of the job acts on it (nothing waits here) · 400
 //   bad or expired signature, unknown job · 409 the job no longer waits for this (finished,
 //   replayed, another attempt)
+import { readTextBody } from '../_shared/body.ts';
 import { corsHeaders, corsPreflight } from '../_shared/cors.ts';
 import { engineFromEnv } from '../_shared/engine/from-env.ts';
 
@@ -15,9 +16,8 @@ Deno.serve(async (req: Request) => {
   if (preflight) return preflight;
   if (req.method !== 'POST')
     return Response.json({ error: 'Method not allowed' }, { status: 405, headers: corsHeaders });
-  const text = await req.text();
-  if (text.length > MAX_BODY)
-    return Response.json({ error: 'Payload too large' }, { status: 413, headers: corsHeaders });
+  const text = await readTextBody(req, MAX_BODY);
+  if (text instanceof Response) return text;
   let body: unknown = null;
   try {
     body = text ? JSON.parse(text) : null;

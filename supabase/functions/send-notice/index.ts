@@ -4,6 +4,7 @@
 // first, so a webhook that is down loses nothing. A fix request's drawing is sent inline as a
 // PNG data URL (README.md).
 import { createClient } from 'npm:@supabase/supabase-js@2';
+import { refuseLargeBody, SMALL_JSON_LIMIT } from '../_shared/body.ts';
 import { corsHeaders, corsPreflight } from '../_shared/cors.ts';
 import { deliverDueNotices, fetchPoster } from '../_shared/notices/deliver.ts';
 import { sqlNoticeStore } from '../_shared/notices/store.ts';
@@ -20,6 +21,9 @@ Deno.serve(async (req: Request) => {
   if (role !== 'authenticated' && role !== 'service_role') {
     return Response.json({ error: 'Sign in to send notices' }, { status: 401, headers: corsHeaders });
   }
+
+  const tooLarge = await refuseLargeBody(req, SMALL_JSON_LIMIT);
+  if (tooLarge) return tooLarge;
 
   const service = createClient(Deno.env.get('SUPABASE_URL')!, Deno.env.get('SUPABASE_SERVICE_ROLE_KEY')!, {
     auth: { persistSession: false, autoRefreshToken: false },

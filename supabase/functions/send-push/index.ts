@@ -3,6 +3,7 @@
 // queues them; hosted Supabase calls this through pg_net right away and pg_cron every
 // minute for retries, the local stack on NOTIFY 'push_jobs' and its minute sweep).
 import { createClient } from 'npm:@supabase/supabase-js@2';
+import { refuseLargeBody, SMALL_JSON_LIMIT } from '../_shared/body.ts';
 import { corsHeaders, corsPreflight } from '../_shared/cors.ts';
 import { callerRole } from '../_shared/caller.ts';
 import { deliverDuePushes } from '../_shared/push/deliver.ts';
@@ -19,6 +20,9 @@ Deno.serve(async (req: Request) => {
       { error: 'Only the service role sends pushes' },
       { status: 403, headers: corsHeaders },
     );
+
+  const tooLarge = await refuseLargeBody(req, SMALL_JSON_LIMIT);
+  if (tooLarge) return tooLarge;
 
   const { vapid, problem } = vapidFromEnv((name) => Deno.env.get(name));
   if (!vapid) {

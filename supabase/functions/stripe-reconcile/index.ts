@@ -7,6 +7,7 @@
 // Body (optional): {"subscription_id": "sub_…"} checks that one now, whatever its back-off.
 // Called every 5 minutes by pg_cron + pg_net on hosted Supabase when a check may be due, and
 // by the local stack's job timer (supabase/local/jobs).
+import { readJsonBody, SMALL_JSON_LIMIT } from '../_shared/body.ts';
 import { callerRole } from '../_shared/caller.ts';
 import { corsPreflight } from '../_shared/cors.ts';
 import { billingFromEnv } from '../_shared/billing/live.ts';
@@ -20,7 +21,9 @@ Deno.serve(async (req: Request) => {
   if (req.method !== 'POST') return fail(405, 'method_not_allowed', 'Method not allowed');
   if (callerRole(req) !== 'service_role')
     return fail(403, 'forbidden', 'Only the service role may run the reconciliation');
-  const body = (await req.json().catch(() => ({}))) as { subscription_id?: unknown };
+  const raw = await readJsonBody(req, SMALL_JSON_LIMIT);
+  if (raw instanceof Response) return raw;
+  const body = (raw ?? {}) as { subscription_id?: unknown };
   const only =
     typeof body?.subscription_id === 'string' && body.subscription_id ? body.subscription_id : null;
   const b = billingFromEnv();

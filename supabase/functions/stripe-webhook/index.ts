@@ -5,9 +5,13 @@
 // _shared/billing/webhook-events.ts for what each type does); a failure answers 500 so
 // Stripe retries. A subscription replaced by an upgrade is cancelled at Stripe afterwards.
 import Stripe from 'npm:stripe@23.1.0';
+import { KIB, readTextBody } from '../_shared/body.ts';
 import { billingFromEnv, webhookDeps } from '../_shared/billing/live.ts';
 import { fail, ok } from '../_shared/billing/respond.ts';
 import { actionForEvent } from '../_shared/billing/webhook-events.ts';
+
+/** Stripe's events are a few KiB; a body past this is no event of ours (refused before the signature check). */
+const MAX_BODY = 512 * KIB;
 
 const cryptoProvider = Stripe.createSubtleCryptoProvider();
 
@@ -19,7 +23,8 @@ Deno.serve(async (req: Request) => {
     return fail(500, 'payments_unavailable', 'Webhook not configured');
   }
   const signature = req.headers.get('Stripe-Signature');
-  const payload = await req.text();
+  const payload = await readTextBody(req, MAX_BODY);
+  if (payload instanceof Response) return payload;
   let event: Stripe.Event;
   try {
     if (!signature) throw new Error('no signature');

@@ -6,13 +6,34 @@
 //
 // Locally supported imports: npm: specifiers (resolved from node_modules), node: built-ins
 // and relative files. jsr: and URL imports are not (see npm-specifier-hooks.mjs).
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { header, sendJson, type Service, type StackContext } from '../http.ts';
-import { sendWebResponse, toWebRequest } from './bridge.ts';
+import {
+  type BodyReading,
+  closeAfterAnswer,
+  FUNCTION_BODY_LIMIT,
+  sendWebResponse,
+  toWebRequest,
+} from './bridge.ts';
 import { runInScope } from './deno-shim.ts';
 import { dotenvPath, functionEnv } from './env.ts';
 import { createFunctionLoader, FunctionLoadError } from './loader.ts';
 
 const RELAY = { 'x-relay-error': 'true' };
+
+const tooLarge = (req: IncomingMessage, res: ServerResponse) => {
+  // what is left of the body is not read: the connection ends with the answer
+  closeAfterAnswer(req, res);
+  sendJson(
+    res,
+    413,
+    {
+      code: 'PAYLOAD_TOO_LARGE',
+      message: `The request body is too large (the limit is ${FUNCTION_BODY_LIMIT} bytes)`,
+    },
+    RELAY,
+  );
+};
 
 export async function createFunctionsService(ctx: StackContext): Promise<Service> {
   const log = (m: string) => ctx.log('functions', m);
@@ -54,6 +75,13 @@ export async function createFunctionsService(ctx: StackContext): Promise<Service
         }
       }
 
+      // a body the stack will never hand over is refused unread
+      const declared = header(req, 'content-length');
+      if (declared && /^\d+$/.test(declared) && Number(declared) > FUNCTION_BODY_LIMIT) {
+        tooLarge(req, res);
+        return;
+      }
+
       let fn: Awaited<typeof found>;
       try {
         fn = await found;
@@ -75,7 +103,8 @@ export async function createFunctionsService(ctx: StackContext): Promise<Service
       const host = header(req, 'x-forwarded-host') ?? header(req, 'host') ?? new URL(ctx.url).host;
       const proto = header(req, 'x-forwarded-proto') ?? 'http';
       const url = `${proto}://${host}/${m![1]}${m![2] ?? ''}${search ? `?${search}` : ''}`;
-      const request = toWebRequest(req, url, aborted.signal);
+      const reading: BodyReading = { bytes: 0, overLimit: false };
+      const request = toWebRequest(req, url, aborted.signal, reading);
       const info = {
         remoteAddr: {
           transport: 'tcp' as const,
@@ -91,6 +120,10 @@ export async function createFunctionsService(ctx: StackContext): Promise<Service
         if (!(response instanceof Response))
           throw new TypeError(`handler returned ${typeof response}, not a Response`);
       } catch (err) {
+        if (reading.overLimit) {
+          if (!res.headersSent) tooLarge(req, res);
+          return;
+        }
         log(`${name} threw: ${(err instanceof Error && err.stack) || err}`);
         if (!res.headersSent) {
           sendJson(
@@ -102,6 +135,9 @@ export async function createFunctionsService(ctx: StackContext): Promise<Service
         }
         return;
       }
+      // a body the function left unread in part (its own limit, or none needed) is not read to
+      // its end: the connection closes with the answer
+      if (!req.complete) closeAfterAnswer(req, res);
       await runInScope(fn.scope, () => sendWebResponse(res, response, method));
     },
     async close() {
