@@ -261,6 +261,16 @@ describe('create-credit-checkout (packs)', () => {
     expect(await logsOf(free.id, ['user_activity_credits_purchase_initiated'])).toEqual([]);
   });
 
+  it('a pack of 1e308 or 2³¹ credits is a 400 with the app’s words, not a 502', async () => {
+    const pro = await seller({ plan: 'pro' });
+    for (const credits of [1e308, 2 ** 31]) {
+      expect(
+        await invoke(pro.client, 'create-credit-checkout', { credits, currency: 'eur', ...returnUrls }),
+      ).toEqual({ ok: false, status: 400, code: 'invalid_credit_amount', error: 'Invalid credit amount' });
+    }
+    expect(await logsOf(pro.id, ['user_activity_credits_purchase_initiated'])).toEqual([]);
+  });
+
   it('a declined card changes nothing: no credits, no purchase row', async () => {
     const user = await seller({ plan: 'lite' });
     const before = await balanceOf(user.id);

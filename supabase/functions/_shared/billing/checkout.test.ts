@@ -167,6 +167,26 @@ describe('credit checkout', () => {
   });
 });
 
+describe('a pack size off the slider', () => {
+  it('is 400 invalid_credit_amount before the quote or Stripe, however large', async () => {
+    for (const credits of [1e308, 2 ** 31, 2 ** 53, 501, 24, 0, -25, 25.5, Number.NaN, null]) {
+      const { d, sessions } = deps({ plan: 'pro' });
+      let quoted = false;
+      // as the SQL answers a value past integer: a plain error, which the function makes a 502
+      d.quote = async () => {
+        quoted = true;
+        throw new Error('value "1e+308" is out of range for type integer');
+      };
+      expect(await refusal(createCreditCheckout('u1', { credits, ...urls }, d)), String(credits)).toEqual({
+        status: 400,
+        code: 'invalid_credit_amount',
+      });
+      expect(quoted).toBe(false);
+      expect(sessions).toEqual([]);
+    }
+  });
+});
+
 describe('one session per seller action', () => {
   it('the same request id again (a double tap, a lost answer) gets the first session, recorded once', async () => {
     const plan = deps();

@@ -170,11 +170,29 @@ export async function createPlanCheckout(userId: string, raw: unknown, deps: Che
   return { url: session.url, session_id: session.id, plan };
 }
 
+/** The credit slider's range (spec 2 §5): 25 to 500; 500 itself is for sales. */
+export const PACK_CREDITS = { min: 25, max: 500 } as const;
+
+/**
+ * The pack size a body asks for: a whole number on the slider's range, else 400. (A number
+ * past it, 2³¹ or 1e308, would otherwise reach the SQL as an integer it cannot hold.) The
+ * slider's steps are credit_pack_quote's to check.
+ */
+export function requestedCredits(body: Body): number {
+  const credits = body.credits;
+  if (
+    typeof credits !== 'number' ||
+    !Number.isSafeInteger(credits) ||
+    credits < PACK_CREDITS.min ||
+    credits > PACK_CREDITS.max
+  )
+    throw new BillingError(400, 'invalid_credit_amount', 'Invalid credit amount');
+  return credits;
+}
+
 export async function createCreditCheckout(userId: string, raw: unknown, deps: CheckoutDeps) {
   const body = asBody(raw);
-  const credits = body.credits;
-  if (typeof credits !== 'number' || !Number.isInteger(credits))
-    throw new BillingError(400, 'invalid_credit_amount', 'Invalid credit amount');
+  const credits = requestedCredits(body);
   const requestId = requestIdOf(body);
   if (body.currency !== undefined && String(body.currency).toLowerCase() !== 'eur') {
     throw new BillingError(400, 'invalid_currency', 'Credit packs are priced in euro');
