@@ -4,7 +4,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Database } from './db/database.ts';
-import type { StackConfig } from './config.ts';
+import { isLoopback, type StackConfig } from './config.ts';
 import type { ApiKeys, JwtTools } from './jwt.ts';
 
 export interface Ctx {
@@ -279,9 +279,30 @@ export function fromThisMachine(req: IncomingMessage): boolean {
 }
 
 /**
+ * The rule of every dev route (/_dev/…) that answers without a key: a request from this
+ * machine is trusted only while the stack itself listens on loopback. Listening beyond it
+ * (SUPABASE_HOST=0.0.0.0), a reverse proxy on the same machine makes every visitor's request
+ * arrive from 127.0.0.1 (and X-Forwarded-For is whatever the visitor wrote), so there a dev
+ * route takes only its key: LOCAL_FASHN_KEY, LOCAL_STRIPE_SECRET_KEY; the mailbox, which has
+ * none, is closed unless DEV_MAILBOX_REMOTE=1 opens it.
+ */
+export function trustedAsThisMachine(req: IncomingMessage, stackHost: string): boolean {
+  return isLoopback(stackHost) && fromThisMachine(req);
+}
+
+/** Whether `presented` is exactly the configured key (compared in constant time). */
+export function isDevKey(presented: string | undefined, configured: string | null): boolean {
+  if (!presented || configured === null) return false;
+  const a = Buffer.from(presented);
+  const b = Buffer.from(configured);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
  * Why a dev service (the local FASHN endpoint, the Stripe stand-in's API) refuses a request,
  * or null when it takes it: with a configured key, exactly that key, from anywhere; without
- * one, any key, from this machine only (the stack refuses to listen beyond it without keys).
+ * one, any key, from this machine only. (The stack refuses to listen beyond loopback without
+ * these keys, so the keyless case only ever meets a loopback stack: trustedAsThisMachine's rule.)
  */
 export function devKeyRefusal(
   req: IncomingMessage,
@@ -290,7 +311,5 @@ export function devKeyRefusal(
 ): 'no_key' | 'wrong_key' | 'not_this_machine' | null {
   if (!presented) return 'no_key';
   if (configured === null) return fromThisMachine(req) ? null : 'not_this_machine';
-  const a = Buffer.from(presented);
-  const b = Buffer.from(configured);
-  return a.length === b.length && timingSafeEqual(a, b) ? null : 'wrong_key';
+  return isDevKey(presented, configured) ? null : 'wrong_key';
 }

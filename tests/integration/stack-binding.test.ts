@@ -42,6 +42,9 @@ describe('where the stack listens', () => {
       expect(stack.config.host).toBe('127.0.0.1');
       expect(await connects('127.0.0.1', stack.port)).toBe(true);
       if (lanAddress) expect(await connects(lanAddress, stack.port)).toBe(false);
+      // there the dev routes answer this machine without a key, as the tests and dev links use them
+      expect((await fetch(`${stack.url}/_dev/mail/api/messages`)).status).toBe(200);
+      expect((await fetch(`${stack.url}/_dev/stripe/dev/events`)).status).toBe(200);
     } finally {
       await stack.close();
     }
@@ -85,6 +88,49 @@ describe('where the stack listens', () => {
         headers: { apikey: stack.keys.anon },
       });
       expect(res.status).toBe(200);
+    } finally {
+      await stack.close();
+    }
+  });
+
+  it('there, behind a reverse proxy on this machine, the dev routes take only their keys', async () => {
+    const stack = await startStack({
+      db: scratch.db,
+      port: 0,
+      quiet: true,
+      config: { dataDir, appPort: 0, host: '0.0.0.0', jwtSecret, devKeys },
+    });
+    try {
+      // what a proxy on the same machine forwards: a visitor's request, arriving from 127.0.0.1
+      const viaProxy = (p: string, headers: Record<string, string> = {}) =>
+        fetch(`http://127.0.0.1:${stack.port}${p}`, {
+          headers: { 'X-Forwarded-For': '203.0.113.7', ...headers },
+        });
+      // the mailbox holds every reset link: closed (it has no key) unless DEV_MAILBOX_REMOTE=1
+      const mail = await viaProxy('/_dev/mail/api/messages');
+      expect(mail.status).toBe(403);
+      expect((await mail.json()).message).toMatch(/only on this machine while the stack listens on loopback/);
+      expect((await viaProxy('/_dev/mail')).status).toBe(403);
+      // the Stripe stand-in's dev API (every event, renewals at will): only its key
+      expect((await viaProxy('/_dev/stripe/dev/events')).status).toBe(403);
+      expect(
+        (await viaProxy('/_dev/stripe/dev/events', { Authorization: 'Bearer sk_test_made_up_by_anyone' }))
+          .status,
+      ).toBe(403);
+      expect(
+        (await viaProxy('/_dev/stripe/dev/events', { Authorization: `Bearer ${devKeys.stripe}` })).status,
+      ).toBe(200);
+      // the Stripe API and the local FASHN endpoint: only theirs, as before
+      expect(
+        (await viaProxy('/_dev/stripe/v1/customers', { Authorization: 'Bearer sk_test_any_1234' })).status,
+      ).toBe(401);
+      expect(
+        (
+          await viaProxy('/_dev/fashn/v1/status/00000000-0000-4000-8000-000000000000', {
+            Authorization: 'Bearer made-up-key',
+          })
+        ).status,
+      ).toBe(401);
     } finally {
       await stack.close();
     }

@@ -6,12 +6,14 @@
 //   DELETE /_dev/mail/api/messages[?to=<email>]             → {deleted}
 //   DELETE /_dev/mail/api/messages/:id
 // Mails are files under {dataDir}/mail/, so they survive a restart.
-// The mailbox holds every password-reset link, so it answers only callers on this machine
-// (loopback) unless DEV_MAILBOX_REMOTE=1 opens it, e.g. inside a dev container.
+// The mailbox holds every password-reset link, so it answers only callers on this machine,
+// and only while the stack listens on loopback (behind a reverse proxy on the same machine
+// every visitor looks local: http.ts trustedAsThisMachine), unless DEV_MAILBOX_REMOTE=1
+// opens it to everyone who reaches the stack, e.g. inside a dev container.
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { ServerResponse } from 'node:http';
-import { fromThisMachine, sendJson, type Mailer, type Service, type StackContext } from '../http.ts';
+import { sendJson, trustedAsThisMachine, type Mailer, type Service, type StackContext } from '../http.ts';
 import { listPage, mailPage, notFoundPage } from './page.ts';
 import { MailStore } from './store.ts';
 
@@ -34,9 +36,10 @@ export async function createMailbox(ctx: StackContext): Promise<{ mailer: Mailer
 
   const service: Service = {
     async handle({ method, path: p, url, req, res }) {
-      if (!allowRemote && !fromThisMachine(req)) {
+      if (!allowRemote && !trustedAsThisMachine(req, ctx.config.host)) {
         return sendJson(res, 403, {
-          message: 'the dev mailbox answers only on this machine (set DEV_MAILBOX_REMOTE=1)',
+          message:
+            'the dev mailbox answers only on this machine while the stack listens on loopback (set DEV_MAILBOX_REMOTE=1)',
         });
       }
       const parts = p.split('/').filter(Boolean).map(safeDecode);

@@ -1,14 +1,21 @@
-// The dev API (/dev, this machine only), in place of Stripe's dashboard and test clocks:
+// The dev API (/dev), in place of Stripe's dashboard and test clocks. It answers this machine
+// while the stack listens on loopback, and otherwise only `Authorization: Bearer
+// <LOCAL_STRIPE_SECRET_KEY>` (behind a reverse proxy every visitor looks local):
 // events and their deliveries, resending an event, a subscription's renewal, failed
 // renewal or end (optionally losing their deliveries), moving a subscription into the past.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { fromThisMachine, sendJson } from '../http.ts';
+import { header, isDevKey, sendJson, trustedAsThisMachine } from '../http.ts';
 import type { Billing } from './billing.ts';
 import { publicView, StripeApiError } from './errors.ts';
 import type { StripeStore } from './store.ts';
 import type { WebhookSender } from './webhooks.ts';
 
-export function devApi(store: StripeStore, billing: Billing, sender: WebhookSender) {
+export function devApi(
+  store: StripeStore,
+  billing: Billing,
+  sender: WebhookSender,
+  access: { apiKey: string | null; stackHost: string },
+) {
   const s = store.state;
   return async function dev(
     req: IncomingMessage,
@@ -17,8 +24,12 @@ export function devApi(store: StripeStore, billing: Billing, sender: WebhookSend
     parts: string[],
     url: URL,
   ) {
-    if (!fromThisMachine(req))
-      return sendJson(res, 403, { message: 'the stand-in’s dev API answers only on this machine' });
+    const key = /^Bearer\s+(\S+)\s*$/i.exec(header(req, 'authorization') ?? '')?.[1];
+    if (!isDevKey(key, access.apiKey) && !trustedAsThisMachine(req, access.stackHost))
+      return sendJson(res, 403, {
+        message:
+          'the stand-in’s dev API answers only on this machine while the stack listens on loopback; otherwise only Authorization: Bearer <LOCAL_STRIPE_SECRET_KEY>',
+      });
     const [what, id, action] = parts;
     try {
       if (what === 'events' && !id && method === 'GET') {

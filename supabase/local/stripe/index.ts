@@ -7,7 +7,8 @@
 //   /checkout/{id}             the hosted checkout page (Stripe's test cards)
 //   /portal/{id}               the customer portal (cancel or renew the plan, invoices)
 //   /invoices/{id}             an invoice page
-//   /dev/…                     tools for people and tests (this machine only): events and
+//   /dev/…                     tools for people and tests (this machine on a loopback stack,
+//                              else only the API key): events and
 //                              their deliveries, resend an event, a subscription's renewal,
 //                              failed renewal or end (optionally losing their deliveries),
 //                              moving a subscription into the past (Stripe's test clocks,
@@ -35,6 +36,8 @@ export interface StripeStandInOptions {
   /** the public address of the mount, e.g. http://localhost:54321/_dev/stripe */
   base: string;
   apiKey: string | null;
+  /** the address the stack listens on: the dev API trusts this machine only on loopback */
+  stackHost: string;
   webhookEndpoint: () => string | null;
   webhookSecret: () => string;
   webhookBackoffMs: number[];
@@ -61,6 +64,7 @@ export function stripeOptionsFromEnv(ctx: StackContext): StripeStandInOptions {
     dataDir: path.join(ctx.config.dataDir, 'stripe'),
     base: `${ctx.url}${STRIPE_MOUNT}`,
     apiKey: ctx.config.devKeys.stripe,
+    stackHost: ctx.config.host,
     webhookEndpoint: () => {
       const v = process.env.LOCAL_STRIPE_WEBHOOK_URL;
       if (v === 'off') return null;
@@ -131,7 +135,7 @@ export function createStripeStandIn(
     portal: portalPages(store, billing, opts.businessName),
     invoices: invoicePages(store, opts.businessName),
   };
-  const dev = devApi(store, billing, sender);
+  const dev = devApi(store, billing, sender, { apiKey: opts.apiKey, stackHost: opts.stackHost });
 
   return {
     billing,
