@@ -1232,6 +1232,13 @@ export type Database = {
         }
         Returns: Json
       }
+      attach_credit_quote_session: {
+        Args: {
+          quote_id: string
+          session_id: string
+        }
+        Returns: undefined
+      }
       begin_provider_callback: {
         Args: {
           attempt: number
@@ -1457,6 +1464,14 @@ export type Database = {
         Args: {
           item_count: number
           project_type: string
+        }
+        Returns: Json
+      }
+      quote_credit_pack: {
+        Args: {
+          credits: number
+          request_id: string
+          user_id: string
         }
         Returns: Json
       }

@@ -26,6 +26,34 @@ create table private.stripe_reconciliation (
 comment on table private.stripe_reconciliation is
   'When each Stripe-billed subscription whose period ended was last checked at Stripe, and when it is checked again (stripe-reconcile).';
 
+-- What each credit pack's checkout was quoted (spec 2 §9): the seller, the plan the price came
+-- from (the seller's plan when the checkout was made), the pack, its amount and currency, the
+-- browser's request id (one quote per seller action) and the Checkout Session it was sold
+-- through. The payment webhook grants a pack only from this row, and only when the session
+-- was paid exactly this amount in this currency: nothing in a session's metadata decides.
+create table private.credit_pack_quotes (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null references public.subscriptions (user_id) on delete cascade,
+  request_id text not null,
+  plan text not null,
+  credits integer not null check (credits > 0),
+  unit_price numeric(10,2) not null,
+  discount_percent numeric(5,2) not null,
+  amount_cents integer not null check (amount_cents > 0),
+  currency text not null default 'eur',
+  session_id text unique,
+  -- open until its session is paid: granted, or refused (paid another amount or currency)
+  status text not null default 'open' check (status in ('open', 'granted', 'refused')),
+  paid_amount_cents integer,
+  paid_currency text,
+  created_at timestamptz not null default now(),
+  settled_at timestamptz,
+  unique (user_id, request_id)
+);
+
+comment on table private.credit_pack_quotes is
+  'The price each credit-pack checkout was quoted on the seller''s plan; the payment webhook grants only what a row says, when paid its amount.';
+
 create or replace function private.period_ref(p_start timestamptz) returns text
 language sql immutable
 set search_path = ''
@@ -363,6 +391,134 @@ begin
 end
 $$;
 
+-- The quote as create-credit-checkout answers it (credit_pack_quote's shape, plus its id).
+create or replace function private.credit_quote_json(q private.credit_pack_quotes) returns jsonb
+language sql immutable
+set search_path = ''
+as $$
+  select jsonb_build_object(
+    'quote_id', q.id, 'credits', q.credits, 'plan', q.plan, 'unit_price', q.unit_price,
+    'discount_percent', q.discount_percent, 'amount_cents', q.amount_cents, 'currency', q.currency,
+    'purchasable', true, 'contact_sales', false)
+$$;
+
+-- rpc('quote_credit_pack', {user_id, credits, request_id}) (service role): a pack's price on
+-- the seller's plan now (credit_pack_quote), kept as the quote its payment must match
+-- (private.credit_pack_quotes). One quote per request id: the same request again answers the
+-- same quote, even if the plan changed since; the same request id for another pack size is
+-- refused (request_reused). A pack that cannot be bought (free plan, 500 credits) is answered
+-- as credit_pack_quote answers it, and nothing is kept.
+create or replace function public.quote_credit_pack(user_id uuid, credits integer, request_id text)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  s public.subscriptions;
+  q private.credit_pack_quotes;
+  v jsonb;
+begin
+  if request_id is null or request_id !~ '^[A-Za-z0-9_-]{8,100}$' then
+    perform private.fail('Invalid request', 'request_id_invalid');
+  end if;
+  select * into q from private.credit_pack_quotes x
+    where x.user_id = quote_credit_pack.user_id and x.request_id = quote_credit_pack.request_id;
+  if found then
+    if q.credits is distinct from quote_credit_pack.credits then
+      perform private.fail('This request was already made with other details. Please try again.', 'request_reused');
+    end if;
+    return private.credit_quote_json(q);
+  end if;
+  select * into s from public.subscriptions x where x.user_id = quote_credit_pack.user_id;
+  if not found then
+    perform private.fail('No subscription found for user', 'subscription_not_found');
+  end if;
+  v := public.credit_pack_quote(credits, s.plan);
+  if not (v ->> 'purchasable')::boolean then
+    return v || jsonb_build_object('quote_id', null);
+  end if;
+  insert into private.credit_pack_quotes as x
+    (user_id, request_id, plan, credits, unit_price, discount_percent, amount_cents, currency)
+  values (s.user_id, quote_credit_pack.request_id, v ->> 'plan', credits, (v ->> 'unit_price')::numeric,
+          (v ->> 'discount_percent')::numeric, (v ->> 'amount_cents')::integer, v ->> 'currency')
+  on conflict on constraint credit_pack_quotes_user_id_request_id_key do nothing
+  returning * into q;
+  if q.id is null then
+    -- the same request, a moment earlier (a double tap): its quote
+    return public.quote_credit_pack(quote_credit_pack.user_id, quote_credit_pack.credits, quote_credit_pack.request_id);
+  end if;
+  return private.credit_quote_json(q);
+end
+$$;
+
+-- rpc('attach_credit_quote_session', {quote_id, session_id}) (service role): the Checkout
+-- Session a quote is sold through, once Stripe made it. Again with the same session (a
+-- retried request Stripe answered with its first session) changes nothing; a quote already
+-- sold through another session is refused (request_reused).
+create or replace function public.attach_credit_quote_session(quote_id uuid, session_id text) returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if nullif(btrim(session_id), '') is null then
+    perform private.fail('A purchase needs a reference', 'reference_required');
+  end if;
+  update private.credit_pack_quotes q set session_id = attach_credit_quote_session.session_id
+    where q.id = quote_id and (q.session_id is null or q.session_id = attach_credit_quote_session.session_id);
+  if not found then
+    perform private.fail('This request was already made with other details. Please try again.', 'request_reused');
+  end if;
+end
+$$;
+
+-- A paid credit pack ('grant_credits' {reference: the session id, amount_cents, currency,
+-- customer_id}): the credits of the session's quote, granted to the quote's seller, only when
+-- the session was paid the quote's amount in its currency. A session without a quote, or paid
+-- another amount, grants nothing: the quote turns 'refused' and a credit_purchase_refused row
+-- tells the operator what was paid and what was quoted.
+create or replace function private.pay_credit_pack(p_user uuid, a jsonb) returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+declare
+  q private.credit_pack_quotes;
+  v_paid integer := (a ->> 'amount_cents')::integer;
+  v_currency text := lower(a ->> 'currency');
+  v_grant jsonb;
+  v_refusal jsonb;
+begin
+  select * into q from private.credit_pack_quotes x where x.session_id = a ->> 'reference' for update;
+  if not found or v_paid is distinct from q.amount_cents or v_currency is distinct from q.currency then
+    v_refusal := jsonb_build_object(
+      'reason', case when q.id is null then 'no_quote' else 'amount_mismatch' end,
+      'reference', a ->> 'reference', 'paid_cents', v_paid, 'paid_currency', v_currency,
+      'quoted_cents', q.amount_cents, 'quoted_currency', q.currency, 'credits', q.credits, 'plan', q.plan);
+    if q.id is not null then
+      update private.credit_pack_quotes x set status = 'refused', paid_amount_cents = v_paid,
+        paid_currency = v_currency, settled_at = now()
+        where x.id = q.id and x.status <> 'granted';
+    end if;
+    insert into public.webhook_logs (user_id, event_type, customer_id, raw_data)
+    values (coalesce(q.user_id, p_user), 'credit_purchase_refused', a ->> 'customer_id',
+            v_refusal || jsonb_build_object('timestamp', to_jsonb(private.app_now())));
+    return jsonb_build_object('applied', false) || v_refusal;
+  end if;
+  if a ->> 'customer_id' is not null then
+    update public.subscriptions set stripe_customer_id = a ->> 'customer_id'
+      where user_id = q.user_id and stripe_customer_id is null
+        and not exists (select 1 from public.subscriptions x where x.stripe_customer_id = a ->> 'customer_id');
+  end if;
+  v_grant := public.grant_purchased_credits(q.user_id, q.credits, q.session_id, v_paid, q.currency);
+  update private.credit_pack_quotes x set status = 'granted', paid_amount_cents = v_paid,
+    paid_currency = v_currency, settled_at = coalesce(x.settled_at, now())
+    where x.id = q.id;
+  return jsonb_build_object('applied', (v_grant ->> 'granted')::boolean, 'credits', q.credits,
+    'credits_remaining', v_grant -> 'credits_remaining');
+end
+$$;
+
 -- A billing row in the history source log (webhook_logs), shaped as spec 2 §3 reads it.
 create or replace function private.log_billing(
   p_user_id uuid, p_event_type text, p_raw jsonb, p_customer_id text default null,
@@ -684,7 +840,8 @@ $$;
 -- rpc('apply_payment_event', {event_id, event_type, action, payload}) (service role) → {duplicate,
 -- applied, …}. action.kind: 'activate_plan' {plan, period_start, period_end, customer_id,
 -- subscription_id, invoice_id, session_id, amount_cents, currency, price_id, billing_reason},
--- 'grant_credits' {credits, reference, amount_cents, currency, customer_id}, 'sync_subscription'
+-- 'grant_credits' {reference (the session id), amount_cents, currency, customer_id: the credits
+-- and the seller are the session's quote's, private.pay_credit_pack}, 'sync_subscription'
 -- {subscription_id, status, cancel_at_period_end, plan, deleted, ended_at}, 'payment_failed'
 -- {subscription_id, invoice_id, amount_cents, currency, attempt_count}, 'checkout_expired'
 -- {session_id}, 'checkout_failed' {session_id, purchase: 'plan' | 'credits', plan?, credits?,
@@ -698,10 +855,13 @@ security definer
 set search_path = ''
 as $$
 declare
-  v_user uuid := private.payment_event_user(action);
   v_kind text := coalesce(action ->> 'kind', 'ignore');
+  -- a pack's seller is its quote's, whatever the session's metadata names
+  v_user uuid := case when v_kind = 'grant_credits'
+    then coalesce((select q.user_id from private.credit_pack_quotes q where q.session_id = action ->> 'reference'),
+                  private.payment_event_user(action))
+    else private.payment_event_user(action) end;
   v_result jsonb;
-  v_grant jsonb;
 begin
   if nullif(btrim(event_id), '') is null then
     perform private.fail('An event needs an id', 'reference_required');
@@ -709,19 +869,12 @@ begin
   if not public.record_payment_event(event_id, event_type, payload, v_user) then
     return jsonb_build_object('duplicate', true, 'applied', false);
   end if;
-  if v_kind <> 'ignore' and v_user is null then
+  if v_kind = 'grant_credits' then
+    v_result := private.pay_credit_pack(v_user, action);
+  elsif v_kind <> 'ignore' and v_user is null then
     v_result := jsonb_build_object('applied', false, 'reason', 'unknown_user');
   elsif v_kind = 'activate_plan' then
     v_result := private.pay_activate(v_user, action);
-  elsif v_kind = 'grant_credits' then
-    if action ->> 'customer_id' is not null then
-      update public.subscriptions set stripe_customer_id = action ->> 'customer_id'
-        where user_id = v_user and stripe_customer_id is null
-          and not exists (select 1 from public.subscriptions x where x.stripe_customer_id = action ->> 'customer_id');
-    end if;
-    v_grant := public.grant_purchased_credits(v_user, (action ->> 'credits')::numeric, action ->> 'reference',
-      (action ->> 'amount_cents')::integer, coalesce(action ->> 'currency', 'eur'));
-    v_result := jsonb_build_object('applied', (v_grant ->> 'granted')::boolean, 'credits_remaining', v_grant -> 'credits_remaining');
   elsif v_kind = 'sync_subscription' then
     v_result := private.pay_sync_subscription(v_user, action);
   elsif v_kind = 'payment_failed' then
@@ -977,7 +1130,9 @@ revoke all on function private.grant_period(s subscriptions, p_plan text, p_peri
 revoke all on function private.invoke_stripe_reconcile() from public;
 revoke all on function private.log_billing(p_user_id uuid, p_event_type text, p_raw jsonb, p_customer_id text, p_subscription_id text, p_price_id text) from public;
 revoke all on function private.next_period_end(p_anchor timestamp with time zone, p_after timestamp with time zone) from public;
+revoke all on function private.credit_quote_json(q private.credit_pack_quotes) from public;
 revoke all on function private.pay_activate(p_user uuid, a jsonb) from public;
+revoke all on function private.pay_credit_pack(p_user uuid, a jsonb) from public;
 revoke all on function private.pay_checkout_failed(p_user uuid, a jsonb) from public;
 revoke all on function private.pay_failed(p_user uuid, a jsonb) from public;
 revoke all on function private.pay_sync_subscription(p_user uuid, a jsonb) from public;
@@ -987,12 +1142,14 @@ revoke all on function private.stripe_cancel_hold() from public;
 revoke all on function private.stripe_reconcile_due(p_now timestamp with time zone) from public;
 revoke all on function public.activate_plan(user_id uuid, plan text, period_start timestamp with time zone, period_end timestamp with time zone, stripe_customer_id text, stripe_subscription_id text) from anon, authenticated, public;
 revoke all on function public.apply_payment_event(event_id text, event_type text, action jsonb, payload jsonb) from anon, authenticated, public;
+revoke all on function public.attach_credit_quote_session(quote_id uuid, session_id text) from anon, authenticated, public;
 revoke all on function public.claim_stripe_reconciliation(grace_seconds integer, max_rows integer, lease_seconds integer, p_now timestamp with time zone, only_subscription text) from anon, authenticated, public;
 revoke all on function public.credit_pack_quote(credits integer, plan text) from public;
 revoke all on function public.finish_stripe_reconciliation(user_id uuid, subscription_id text, period_end timestamp with time zone, outcome text, reason text, retry_after_seconds integer, details jsonb, events jsonb) from anon, authenticated, public;
 revoke all on function public.get_checkout_result(session_id text) from anon, public;
 revoke all on function public.grant_purchased_credits(user_id uuid, credits numeric, reference text, amount_cents integer, currency text) from anon, authenticated, public;
 revoke all on function public.mark_payment_event_processed(event_id text) from anon, authenticated, public;
+revoke all on function public.quote_credit_pack(user_id uuid, credits integer, request_id text) from anon, authenticated, public;
 revoke all on function public.record_checkout_started(user_id uuid, kind text, session_id text, details jsonb) from anon, authenticated, public;
 revoke all on function public.record_payment_event(event_id text, event_type text, payload jsonb, user_id uuid) from anon, authenticated, public;
 revoke all on function public.renew_due_subscriptions(p_now timestamp with time zone, only_user uuid) from anon, authenticated, public;

@@ -42,17 +42,6 @@ Deno.serve(async (req: Request) => {
   const stripe = b.stripe;
   try {
     const action = await actionForEvent(event, webhookDeps({ ...b, stripe }));
-    if (action.kind === 'ignore' && action.refused) {
-      // paid a different amount than the pack costs: recorded, nothing granted
-      console.error(
-        '[stripe-webhook] credit pack refused: paid amount differs from the quote',
-        JSON.stringify({
-          event: event.id,
-          session: (event.data.object as { id?: string }).id,
-          ...action.refused,
-        }),
-      );
-    }
     const { data, error } = await b.service.rpc('apply_payment_event', {
       event_id: event.id,
       event_type: event.type,
@@ -65,7 +54,17 @@ Deno.serve(async (req: Request) => {
       applied?: boolean;
       reason?: string;
       replaced_subscription_id?: string | null;
+      paid_cents?: number | null;
+      quoted_cents?: number | null;
     };
+    if (result.reason === 'amount_mismatch' || result.reason === 'no_quote') {
+      // a pack session paid another amount than its quote, or made without one (not by
+      // create-credit-checkout): nothing granted, recorded as credit_purchase_refused
+      console.error(
+        `[stripe-webhook] credit pack refused (${result.reason})`,
+        JSON.stringify({ event: event.id, ...result }),
+      );
+    }
     if (result.replaced_subscription_id) {
       // the seller moved to a new subscription (an upgrade through checkout): end the old one now, without proration
       await stripe.subscriptions

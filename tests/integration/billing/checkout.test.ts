@@ -261,6 +261,23 @@ describe('create-credit-checkout (packs)', () => {
     expect(await logsOf(free.id, ['user_activity_credits_purchase_initiated'])).toEqual([]);
   });
 
+  it('one quote per request id: the same press again answers the same session; the same id for another pack is refused', async () => {
+    const pro = await seller({ plan: 'pro' });
+    const request_id = `pack-${crypto.randomUUID()}`;
+    const body = { credits: 100, currency: 'eur', request_id, ...returnUrls };
+    const first = await invoke(pro.client, 'create-credit-checkout', body);
+    const again = await invoke(pro.client, 'create-credit-checkout', body);
+    expect(first).toMatchObject({ ok: true, amount_cents: 16625 });
+    expect(again).toMatchObject({ ok: true, amount_cents: 16625 });
+    if (!first.ok || !again.ok) return;
+    expect(again.session_id).toBe(first.session_id);
+    expect(await invoke(pro.client, 'create-credit-checkout', { ...body, credits: 200 })).toMatchObject({
+      ok: false,
+      status: 409,
+      code: 'request_reused',
+    });
+  });
+
   it('a pack of 1e308 or 2³¹ credits is a 400 with the app’s words, not a 502', async () => {
     const pro = await seller({ plan: 'pro' });
     for (const credits of [1e308, 2 ** 31]) {

@@ -9,8 +9,10 @@ import {
   balanceOf,
   buyCredits,
   buyPlan,
+  invoke,
   logsOf,
   paymentEventRows,
+  returnUrls,
   stripe,
   subscriptionOf,
 } from './billing-support.ts';
@@ -108,6 +110,109 @@ describe('stripe-webhook', () => {
     expect(again.body).toMatchObject({ duplicate: true, applied: false });
     expect(await balanceOf(user.id)).toEqual(before);
     expect(await logsOf(user.id, ['credit_purchase_processed'])).toEqual([]);
+  });
+
+  it('a Lite seller’s session made at Stripe at the Advanced rate, naming Advanced, grants nothing: it has no quote of ours', async () => {
+    const lite = await seller({ plan: 'lite' });
+    const before = await balanceOf(lite.id);
+    // 100 credits on Advanced: 100 × €1.50 − 5 % = €142.50 (on Lite they cost €190.00)
+    const advancedRate = must(
+      await serviceClient().rpc('credit_pack_quote', { credits: 100, plan: 'advanced' }),
+    ) as {
+      amount_cents: number;
+    };
+    expect(advancedRate.amount_cents).toBe(14250);
+    const session = await stripe.checkout.sessions.create({
+      mode: 'payment',
+      line_items: [
+        {
+          price_data: { currency: 'eur', unit_amount: 14250, product_data: { name: '100 Drape credits' } },
+          quantity: 1,
+        },
+      ],
+      success_url: 'http://localhost:3000/success',
+      client_reference_id: lite.id,
+      metadata: {
+        user_id: lite.id,
+        kind: 'credits',
+        credits: '100',
+        plan: 'advanced',
+        amount_cents: '14250',
+      },
+    });
+    expect((await payOnCheckoutPage(session.url as string, { number: CARDS.visa })).status).toBe(303);
+    await deliveriesDone();
+
+    expect(await balanceOf(lite.id)).toEqual(before);
+    expect(await logsOf(lite.id, ['credit_purchase_processed'])).toEqual([]);
+    // recorded for the operator: which session, what was paid, and that nothing was quoted
+    const refused = await logsOf(lite.id, ['credit_purchase_refused']);
+    expect(refused.map((r) => r.raw_data)).toEqual([
+      expect.objectContaining({
+        reason: 'no_quote',
+        reference: session.id,
+        paid_cents: 14250,
+        paid_currency: 'eur',
+        quoted_cents: null,
+      }),
+    ]);
+  });
+
+  it('a Lite seller’s real checkout forged to say Advanced (metadata and amount) grants nothing; paid as quoted it grants the quote', async () => {
+    const lite = await seller({ plan: 'lite' });
+    const before = await balanceOf(lite.id);
+    // the browser asks for Advanced: the function prices by the seller's plan, and keeps that quote
+    const out = await invoke(lite.client, 'create-credit-checkout', {
+      credits: 100,
+      plan: 'advanced',
+      metadata: { plan: 'advanced' },
+      currency: 'eur',
+      ...returnUrls,
+    });
+    expect(out).toMatchObject({ ok: true, credits: 100, amount_cents: 19000 });
+    if (!out.ok) return;
+    const real = await stripe.checkout.sessions.retrieve(out.session_id);
+    expect(real.amount_total).toBe(19000);
+
+    // a signed completion for that very session, claiming the Advanced rate for its 100 credits
+    const forged = {
+      id: `evt_forged_${out.session_id}`,
+      object: 'event',
+      type: 'checkout.session.completed',
+      created: Math.floor(Date.now() / 1000),
+      data: {
+        object: {
+          ...real,
+          status: 'complete',
+          payment_status: 'paid',
+          amount_total: 14250,
+          metadata: { ...real.metadata, plan: 'advanced', credits: '100', amount_cents: '14250' },
+        },
+      },
+    };
+    const refusedAnswer = await postWebhook(JSON.stringify(forged));
+    expect(refusedAnswer).toMatchObject({ status: 200, body: { applied: false, reason: 'amount_mismatch' } });
+    expect(await balanceOf(lite.id)).toEqual(before);
+    const refused = await logsOf(lite.id, ['credit_purchase_refused']);
+    expect(refused.map((r) => r.raw_data)).toEqual([
+      expect.objectContaining({
+        reason: 'amount_mismatch',
+        reference: out.session_id,
+        paid_cents: 14250,
+        quoted_cents: 19000,
+        credits: 100,
+        plan: 'lite',
+      }),
+    ]);
+
+    // the seller then pays the real session: the quote's 100 credits at €190.00, once
+    expect((await payOnCheckoutPage(out.url, { number: CARDS.visa })).status).toBe(303);
+    await deliveriesDone();
+    expect(await balanceOf(lite.id)).toMatchObject({ remaining: before.remaining + 100, purchased: 100 });
+    const purchase = await logsOf(lite.id, ['credit_purchase_processed']);
+    expect(purchase.map((r) => r.raw_data)).toEqual([
+      expect.objectContaining({ credits_added: 100, amount: 190, reference: out.session_id }),
+    ]);
   });
 
   it('a pack’s events delivered again and again, all at once and out of order, grant the credits once', async () => {

@@ -33,6 +33,7 @@ function deps(sub: Partial<SubscriptionRow> = {}) {
   // Stripe's idempotency: a repeated key answers the first session
   const byKey = new Map<string, { params: string; id: string }>();
   const keys: string[] = [];
+  const attached: [string, string][] = [];
   const d: CheckoutDeps = {
     config,
     loadSubscription: async () => ({
@@ -46,20 +47,24 @@ function deps(sub: Partial<SubscriptionRow> = {}) {
       ...sub,
     }),
     planPriceEur: async () => 50,
-    quote: async (credits, plan) => {
+    quote: async (_userId, credits) => {
+      const plan = sub.plan ?? 'free';
       const unit = plan === 'pro' ? 1.75 : plan === 'advanced' ? 1.5 : 2;
       const discount = credits >= 400 ? 20 : credits >= 200 ? 10 : credits >= 100 ? 5 : 0;
+      const purchasable = plan !== 'free' && credits < 500;
       return {
+        quote_id: purchasable ? `quote-${credits}-${plan}` : null,
         credits,
         plan,
         unit_price: unit,
         discount_percent: discount,
         amount_cents: Math.round(credits * unit * (1 - discount / 100) * 100),
         currency: 'eur',
-        purchasable: plan !== 'free' && credits < 500,
+        purchasable,
         contact_sales: credits >= 500,
       };
     },
+    attachQuote: async (quoteId, sessionId) => void attached.push([quoteId, sessionId]),
     ensureCustomer: async () => 'cus_1',
     createSession: async (params, key) => {
       keys.push(key);
@@ -75,7 +80,7 @@ function deps(sub: Partial<SubscriptionRow> = {}) {
     },
     recordStarted: async (...args) => void started.push(args),
   };
-  return { d, sessions, started, keys };
+  return { d, sessions, started, keys, attached };
 }
 
 const refusal = (p: Promise<unknown>) =>
@@ -132,13 +137,16 @@ describe('plan checkout', () => {
 
 describe('credit checkout', () => {
   it('charges the quote for the seller’s plan and refuses an amount that disagrees', async () => {
-    const { d, sessions } = deps({ plan: 'pro' });
+    const { d, sessions, attached } = deps({ plan: 'pro' });
     const out = await createCreditCheckout(
       'u1',
       { credits: 200, amount: 31500, currency: 'eur', ...urls },
       d,
     );
     expect(out).toMatchObject({ credits: 200, amount_cents: 31500 });
+    // the kept quote is bound to the session the webhook will see, and named in its metadata
+    expect(attached).toEqual([['quote-200-pro', out.session_id]]);
+    expect(sessions[0].metadata).toMatchObject({ quote_id: 'quote-200-pro', credits: '200', plan: 'pro' });
     expect(sessions[0].line_items[0]).toEqual({
       price_data: {
         currency: 'eur',

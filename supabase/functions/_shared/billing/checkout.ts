@@ -1,7 +1,9 @@
 // The two checkouts (spec 2 §7): a plan (stripe-checkout, mode 'subscription') and a credit
 // pack (create-credit-checkout). The server prices both: the plan's price id comes from the
-// configuration, the pack's amount from credit_pack_quote for the seller's real plan. What
-// the browser says about prices is checked against that and refused when it disagrees.
+// configuration, the pack's amount from credit_pack_quote for the seller's real plan, kept as a
+// quote (private.credit_pack_quotes, one per request id) bound to the Checkout Session; the
+// payment webhook grants the pack from that quote only. What the browser says about prices is
+// checked against that and refused when it disagrees.
 import {
   allowedReturnUrl,
   type BillingConfig,
@@ -24,6 +26,8 @@ export interface SubscriptionRow {
 }
 
 export interface Quote {
+  /** the kept quote the payment must match; null when the pack cannot be bought */
+  quote_id: string | null;
   credits: number;
   plan: string;
   unit_price: number;
@@ -62,8 +66,14 @@ export interface CheckoutDeps {
   loadSubscription(userId: string): Promise<SubscriptionRow | null>;
   /** the plan's monthly price in euro (public.plans), for the purchase log */
   planPriceEur(plan: PaidPlan): Promise<number | null>;
-  /** credit_pack_quote(credits, plan); throws BillingError for a refused amount */
-  quote(credits: number, plan: string): Promise<Quote>;
+  /**
+   * quote_credit_pack(user, credits, request id): the pack's price on the seller's plan, kept
+   * as the quote its payment must match (the same request again: the same quote); throws
+   * BillingError for a refused amount or a request id reused for another pack
+   */
+  quote(userId: string, credits: number, requestId: string): Promise<Quote>;
+  /** binds the quote to the session it is sold through (again with the same session: nothing) */
+  attachQuote(quoteId: string, sessionId: string): Promise<void>;
   /** the seller's Stripe customer, made (and stored) when there is none yet */
   ensureCustomer(userId: string, existing: string | null): Promise<string>;
   /**
@@ -206,7 +216,7 @@ export async function createCreditCheckout(userId: string, raw: unknown, deps: C
   const urls = returnUrls(deps.config, body);
   const sub = await deps.loadSubscription(userId);
   if (!sub) throw new BillingError(404, 'no_subscription', 'No subscription found for user');
-  const quote = await deps.quote(credits, sub.plan);
+  const quote = await deps.quote(userId, credits, requestId);
   if (quote.contact_sales)
     throw new BillingError(400, 'contact_sales', 'For 500 credits or more, please contact our sales team');
   if (!quote.purchasable)
@@ -215,6 +225,8 @@ export async function createCreditCheckout(userId: string, raw: unknown, deps: C
       'packs_paid_plans_only',
       'Credit packs are available on the Lite, Pro and Advanced plans',
     );
+  if (!quote.quote_id) throw new Error('credit_pack_quote kept no quote for a purchasable pack');
+  const quoteId = quote.quote_id;
   if (body.amount !== undefined && body.amount !== null && Number(body.amount) !== quote.amount_cents) {
     throw new BillingError(409, 'price_changed', 'The price has changed. Please review it and try again.');
   }
@@ -230,6 +242,7 @@ export async function createCreditCheckout(userId: string, raw: unknown, deps: C
     unit_price: unit,
     discount_percent: String(quote.discount_percent),
     plan: quote.plan,
+    quote_id: quoteId,
   };
   const session = await deps.createSession(
     {
@@ -258,6 +271,8 @@ export async function createCreditCheckout(userId: string, raw: unknown, deps: C
     idempotencyKey('checkout-credits', userId, requestId),
   );
   if (!session.url) throw new BillingError(502, 'no_checkout_url', 'No checkout URL received from server');
+  // the webhook grants from this binding: a failure here fails the request (a retry binds again)
+  await deps.attachQuote(quoteId, session.id);
   if (!session.replayed) {
     await deps.recordStarted(userId, 'credits', session.id, {
       credits: quote.credits,

@@ -101,13 +101,18 @@ export function checkoutDeps(b: Billing): CheckoutDeps {
       const { data } = await b.service.from('plans').select('price_eur').eq('id', plan).maybeSingle();
       return data ? Number(data.price_eur) : null;
     },
-    async quote(credits, plan) {
-      const { data, error } = await b.service.rpc('credit_pack_quote', { credits, plan });
-      const refused = sqlRefusal(error, 400);
+    async quote(userId, credits, requestId) {
+      const { data, error } = await b.service.rpc('quote_credit_pack', {
+        user_id: userId,
+        credits,
+        request_id: requestId,
+      });
+      const refused = sqlRefusal(error, error?.hint === 'request_reused' ? 409 : 400);
       if (refused) throw refused;
-      if (error) throw new Error(`credit_pack_quote: ${error.message}`);
+      if (error) throw new Error(`quote_credit_pack: ${error.message}`);
       const q = data as Record<string, unknown>;
       return {
+        quote_id: typeof q.quote_id === 'string' ? q.quote_id : null,
         credits: Number(q.credits),
         plan: String(q.plan),
         unit_price: Number(q.unit_price),
@@ -117,6 +122,15 @@ export function checkoutDeps(b: Billing): CheckoutDeps {
         purchasable: q.purchasable === true,
         contact_sales: q.contact_sales === true,
       } satisfies Quote;
+    },
+    async attachQuote(quoteId, sessionId) {
+      const { error } = await b.service.rpc('attach_credit_quote_session', {
+        quote_id: quoteId,
+        session_id: sessionId,
+      });
+      const refused = sqlRefusal(error, 409);
+      if (refused) throw refused;
+      if (error) throw new Error(`attach_credit_quote_session: ${error.message}`);
     },
     async ensureCustomer(userId, existing) {
       if (!stripe)
@@ -167,16 +181,6 @@ export function webhookDeps(b: Billing & { stripe: Stripe }): WebhookDeps {
   };
   return {
     config: b.config,
-    async packQuote(credits, plan) {
-      const { data, error } = await b.service.rpc('credit_pack_quote', { credits, plan });
-      // a refused quote (an amount off the slider, an unknown plan) is no price at all
-      if (error) {
-        console.warn('[stripe-webhook] credit_pack_quote', error.message);
-        return null;
-      }
-      const q = data as { amount_cents?: unknown; purchasable?: unknown };
-      return q.purchasable === true && typeof q.amount_cents === 'number' ? q.amount_cents : null;
-    },
     subscription: (id) => orNull(b.stripe.subscriptions.retrieve(id)),
     invoice: (id) => orNull(b.stripe.invoices.retrieve(id)),
   };

@@ -135,8 +135,6 @@ export async function reconcileDecision(
     return { outcome: 'waiting', reason: 'unknown_at_stripe', events: [], gap: false, details };
   const deps: WebhookDeps = {
     config,
-    // reconciliation reads subscriptions and invoices only: a pack never gets here
-    packQuote: async () => null,
     subscription: async () => subscription,
     invoice: async () => (Object.keys(invoice).length > 0 ? invoice : null),
   };

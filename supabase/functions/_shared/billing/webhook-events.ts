@@ -23,20 +23,7 @@ export interface StripeEventLike {
 }
 
 export type PaymentAction =
-  | {
-      kind: 'ignore';
-      reason: string;
-      user_id?: string | null;
-      customer_id?: string | null;
-      /** a pack refused for its amount: what was paid and what the server quotes */
-      refused?: {
-        credits: number;
-        plan: string | null;
-        paid_cents: number | null;
-        quoted_cents: number | null;
-        currency: string | null;
-      };
-    }
+  | { kind: 'ignore'; reason: string; user_id?: string | null; customer_id?: string | null }
   | {
       kind: 'activate_plan';
       user_id: string | null;
@@ -53,13 +40,16 @@ export type PaymentAction =
       billing_reason: string;
     }
   | {
+      /**
+       * A paid pack session: the SQL grants the credits of the quote bound to `reference` (the
+       * session), to the quote's seller, only when `amount_cents`/`currency` are the quote's.
+       */
       kind: 'grant_credits';
       user_id: string | null;
       customer_id: string | null;
-      credits: number;
       reference: string;
       amount_cents: number | null;
-      currency: string;
+      currency: string | null;
     }
   | {
       kind: 'sync_subscription';
@@ -98,11 +88,6 @@ export type PaymentAction =
 
 export interface WebhookDeps {
   config: BillingConfig;
-  /**
-   * What a pack of `credits` costs on `plan`, in cents (credit_pack_quote's amount_cents), or
-   * null when it cannot be bought there: a paid pack is granted only when it was paid that.
-   */
-  packQuote(credits: number, plan: string): Promise<number | null>;
   /** the subscription as Stripe has it now; null when Stripe does not know it */
   subscription(id: string): Promise<unknown | null>;
   invoice(id: string): Promise<unknown | null>;
@@ -189,37 +174,16 @@ export async function actionForEvent(event: StripeEventLike, deps: WebhookDeps):
       const customer = idOf(o.customer);
       if (!paid) return { kind: 'ignore', reason: 'not_paid', user_id: user, customer_id: customer };
       if (o.mode === 'payment' && meta.kind === 'credits') {
-        const credits = Number(meta.credits);
-        if (!Number.isFinite(credits) || credits <= 0)
-          return { kind: 'ignore', reason: 'no_credits', user_id: user };
-        // defence in depth: the session must have been paid what the server quotes for this
-        // pack (a session made with Stripe's API for €0.50 naming 400 credits grants nothing)
-        const plan = str(meta.plan);
-        const quoted = plan ? await deps.packQuote(credits, plan) : null;
-        const paidCents = num(o.amount_total);
-        if (quoted === null || paidCents !== quoted || (str(o.currency) ?? 'eur') !== 'eur') {
-          return {
-            kind: 'ignore',
-            reason: 'amount_mismatch',
-            user_id: user,
-            customer_id: customer,
-            refused: {
-              credits,
-              plan,
-              paid_cents: paidCents,
-              quoted_cents: quoted,
-              currency: str(o.currency),
-            },
-          };
-        }
+        // what is granted is the quote the server kept for this session (credits, seller,
+        // amount): the metadata's credits and plan decide nothing, and a session paid another
+        // amount than its quote, or with no quote at all, grants nothing (apply_payment_event)
         return {
           kind: 'grant_credits',
           user_id: user,
           customer_id: customer,
-          credits,
           reference: String(o.id),
           amount_cents: num(o.amount_total),
-          currency: str(o.currency) ?? 'eur',
+          currency: str(o.currency),
         };
       }
       if (o.mode === 'subscription') {
