@@ -113,6 +113,8 @@ export const functionErrorMessages = {
   project_processing: msg`This project is still processing and cannot be deleted`,
   video_processing: msg`This project's video is still being generated and cannot be deleted`,
   not_authenticated: msg`User not authenticated`,
+  // any function, for a body over its limit (supabase/functions/_shared/body.ts)
+  payload_too_large: msg`The request is too large.`,
   // paying (stripe-checkout, create-credit-checkout, change-plan, billing-portal)
   login_required: msg`You must be logged in to make a purchase`,
   invalid_tier: msg`Invalid pricing tier selected`,
