@@ -121,10 +121,13 @@ const LINGER_MS = 5000;
 export function closeAfterAnswer(req: IncomingMessage, res: ServerResponse): void {
   if (!res.headersSent) res.setHeader('Connection', 'close');
   const socket = req.socket;
+  const destroySoon = socket.destroySoon.bind(socket);
   // Node ends and destroys the socket right after a `Connection: close` answer: end it
   // (the client sees the answer, then EOF), and destroy it only after the linger
   socket.destroySoon = () => {
     if (socket.destroyed) return;
+    // the body arrived whole after all (a function that streamed it back): nothing to drop
+    if (req.complete) return destroySoon();
     socket.end();
     let dropped = 0;
     const stop = () => {
