@@ -477,7 +477,8 @@ $$;
 -- customer_id}): the credits of the session's quote, granted to the quote's seller, only when
 -- the session was paid the quote's amount in its currency. A session without a quote, or paid
 -- another amount, grants nothing: the quote turns 'refused' and a credit_purchase_refused row
--- tells the operator what was paid and what was quoted.
+-- tells the operator what was paid and what was quoted. (A session made before quotes were
+-- kept is priced on the seller's own plan when paid, below.)
 create or replace function private.pay_credit_pack(p_user uuid, a jsonb) returns jsonb
 language plpgsql
 set search_path = ''
@@ -488,9 +489,27 @@ declare
   v_currency text := lower(a ->> 'currency');
   v_grant jsonb;
   v_refusal jsonb;
+  v_legacy jsonb;
 begin
   select * into q from private.credit_pack_quotes x where x.session_id = a ->> 'reference' for update;
-  if not found or v_paid is distinct from q.amount_cents or v_currency is distinct from q.currency then
+  if not found and p_user is not null and a ->> 'metadata_credits' ~ '^[0-9]{1,6}$' then
+    -- a session made before quotes were kept (opened before the deploy, paid after it): priced
+    -- now on the seller's own plan, never the plan its metadata names, and granted only when
+    -- paid exactly that; kept as its quote, so it is settled once like the others
+    v_legacy := public.credit_pack_quote((a ->> 'metadata_credits')::integer,
+      (select s.plan from public.subscriptions s where s.user_id = p_user));
+    if (v_legacy ->> 'purchasable')::boolean and (v_legacy ->> 'amount_cents')::integer = v_paid
+       and v_legacy ->> 'currency' = v_currency then
+      insert into private.credit_pack_quotes as x
+        (user_id, request_id, plan, credits, unit_price, discount_percent, amount_cents, currency, session_id)
+      values (p_user, 'session:' || (a ->> 'reference'), v_legacy ->> 'plan', (v_legacy ->> 'credits')::integer,
+              (v_legacy ->> 'unit_price')::numeric, (v_legacy ->> 'discount_percent')::numeric, v_paid, v_currency,
+              a ->> 'reference')
+      on conflict do nothing;
+      select * into q from private.credit_pack_quotes x where x.session_id = a ->> 'reference' for update;
+    end if;
+  end if;
+  if q.id is null or v_paid is distinct from q.amount_cents or v_currency is distinct from q.currency then
     v_refusal := jsonb_build_object(
       'reason', case when q.id is null then 'no_quote' else 'amount_mismatch' end,
       'reference', a ->> 'reference', 'paid_cents', v_paid, 'paid_currency', v_currency,

@@ -158,6 +158,42 @@ describe('stripe-webhook', () => {
     ]);
   });
 
+  it('a pack session opened before quotes were kept, paid its price on the seller’s own plan, is granted once', async () => {
+    const lite = await seller({ plan: 'lite' });
+    const before = await balanceOf(lite.id);
+    const liteRate = must(await serviceClient().rpc('credit_pack_quote', { credits: 100, plan: 'lite' })) as {
+      amount_cents: number;
+    };
+    // made as create-credit-checkout made them before this release: no quote row of ours
+    const session = await stripe.checkout.sessions.create({
+      mode: 'payment',
+      line_items: [
+        {
+          price_data: {
+            currency: 'eur',
+            unit_amount: liteRate.amount_cents,
+            product_data: { name: '100 Drape credits' },
+          },
+          quantity: 1,
+        },
+      ],
+      success_url: 'http://localhost:3000/success',
+      client_reference_id: lite.id,
+      metadata: { user_id: lite.id, kind: 'credits', credits: '100', plan: 'lite' },
+    });
+    expect((await payOnCheckoutPage(session.url as string, { number: CARDS.visa })).status).toBe(303);
+    await deliveriesDone();
+    const completed = await eventOf(
+      'checkout.session.completed',
+      (e) => (e.data.object as { id: string }).id === session.id,
+    );
+    expect(await postWebhook(JSON.stringify(completed))).toMatchObject({
+      body: { duplicate: true, applied: false },
+    });
+    expect((await balanceOf(lite.id)).remaining).toBe(before.remaining + 100);
+    expect(await logsOf(lite.id, ['credit_purchase_refused'])).toEqual([]);
+  });
+
   it('a Lite seller’s real checkout forged to say Advanced (metadata and amount) grants nothing; paid as quoted it grants the quote', async () => {
     const lite = await seller({ plan: 'lite' });
     const before = await balanceOf(lite.id);

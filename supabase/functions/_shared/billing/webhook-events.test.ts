@@ -144,12 +144,17 @@ describe('actionForEvent', () => {
       reference: 'cs_2',
       amount_cents: 31500,
       currency: 'eur',
+      metadata_credits: 200,
     };
     expect(await completed(session)).toEqual(action);
-    // the metadata's credits and plan are not passed on: a forged plan or pack size changes nothing
+    // the metadata's plan is not passed on; its pack size only prices a session without a quote,
+    // on the seller's own plan (the SQL), so a forged plan changes nothing
+    expect(await completed({ ...session, metadata: { ...session.metadata, plan: 'advanced' } })).toEqual(
+      action,
+    );
     expect(
-      await completed({ ...session, metadata: { ...session.metadata, credits: '400', plan: 'advanced' } }),
-    ).toEqual(action);
+      await completed({ ...session, metadata: { ...session.metadata, credits: '1e308' } }),
+    ).toMatchObject({ metadata_credits: null });
     // what was paid goes as paid (no amount, another currency): the SQL compares it with the quote
     const { amount_total: _amount, ...noAmount } = session;
     expect(await completed({ ...noAmount, currency: 'usd' })).toMatchObject({

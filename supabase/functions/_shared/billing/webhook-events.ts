@@ -12,6 +12,9 @@ type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+/** A whole number Stripe keeps as metadata (a string there). */
+const metaInt = (v: unknown): number | null =>
+  typeof v === 'string' && /^[0-9]{1,6}$/.test(v) ? Number(v) : Number.isInteger(v) ? (v as number) : null;
 const idOf = (v: unknown): string | null => str(v) ?? str(obj(v).id);
 const iso = (seconds: number | null) => (seconds === null ? null : new Date(seconds * 1000).toISOString());
 
@@ -50,6 +53,9 @@ export type PaymentAction =
       reference: string;
       amount_cents: number | null;
       currency: string | null;
+      /** the pack size the session's metadata names: read only for a session made before quotes
+       *  were kept, priced then on the seller's own plan (private.pay_credit_pack) */
+      metadata_credits: number | null;
     }
   | {
       kind: 'sync_subscription';
@@ -184,6 +190,7 @@ export async function actionForEvent(event: StripeEventLike, deps: WebhookDeps):
           reference: String(o.id),
           amount_cents: num(o.amount_total),
           currency: str(o.currency),
+          metadata_credits: metaInt(meta.credits),
         };
       }
       if (o.mode === 'subscription') {
