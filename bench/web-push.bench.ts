@@ -41,6 +41,8 @@ async function main() {
       .join(' ')}`,
   );
   const push = await startPushService();
+  // the stand-in is on 127.0.0.1: the stack pushes there only when told its origin
+  process.env.LOCAL_PUSH_SERVICE_ORIGIN = push.origin;
   try {
     // one push made alone
     const sub = push.subscription();

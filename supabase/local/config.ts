@@ -69,6 +69,13 @@ export interface StackConfig {
   /** Honour X-Forwarded-For (only behind a proxy that sets it); env TRUST_PROXY. */
   trustProxy: boolean;
   /**
+   * The origin (https://host:port) of a stand-in push service on this machine or network that
+   * pushes may go to although its address is private: env LOCAL_PUSH_SERVICE_ORIGIN, for tests
+   * and benches. Null (the default) lets pushes go only to the browsers' push services at
+   * public addresses, as on hosted Supabase (docs/local-stack.md).
+   */
+  localPushServiceOrigin: string | null;
+  /**
    * The keys of the dev services (env LOCAL_FASHN_KEY, LOCAL_STRIPE_SECRET_KEY). Unset, the
    * local FASHN endpoint and the Stripe stand-in's API answer this machine only; set, they
    * answer only that key. Listening beyond this machine needs both (see unsafeBindingReason).
@@ -125,6 +132,25 @@ function envBool(name: string): boolean | undefined {
 function envInt(name: string): number | undefined {
   const v = process.env[name];
   return v === undefined || v === '' ? undefined : Number.parseInt(v, 10);
+}
+
+/** LOCAL_PUSH_SERVICE_ORIGIN: an https origin exactly (no path), or unset; anything else stops the start. */
+export function pushServiceOrigin(raw: string | undefined): string | null {
+  const v = raw?.trim();
+  if (!v) return null;
+  let origin: string | null = null;
+  try {
+    const url = new URL(v);
+    if (url.protocol === 'https:') origin = url.origin;
+  } catch {
+    // reported below
+  }
+  if (origin !== v) {
+    throw new Error(
+      `LOCAL_PUSH_SERVICE_ORIGIN must be an https origin such as https://127.0.0.1:8443, not ${v}`,
+    );
+  }
+  return v;
 }
 
 /** "50MiB" | "5MB" | 1024 → bytes */
@@ -194,6 +220,7 @@ export function loadConfig(overrides: Partial<StackConfig> & { configFile?: stri
       signedUrlMaxSeconds: { generated: envInt('STORAGE_GENERATED_SIGNED_URL_MAX_SECONDS') ?? 3600 },
     },
     trustProxy: envBool('TRUST_PROXY') ?? false,
+    localPushServiceOrigin: pushServiceOrigin(process.env.LOCAL_PUSH_SERVICE_ORIGIN),
     devKeys: {
       fashn: process.env.LOCAL_FASHN_KEY || null,
       stripe: process.env.LOCAL_STRIPE_SECRET_KEY || null,

@@ -95,6 +95,7 @@ export async function startStack(opts: StartOptions = {}): Promise<Stack> {
       seedFile: config.seedFile,
       log: (l) => log('db', l),
     });
+    await applyLocalPushOrigin(db, config.localPushServiceOrigin);
 
     const jwt = createJwt(config.jwtSecret);
     const keys = await deriveApiKeys(config.jwtSecret);
@@ -246,4 +247,21 @@ async function shutDown(
   for (const fn of closers.reverse()) await fn();
   server.closeAllConnections();
   await new Promise<void>((resolve) => server.close(() => resolve()));
+}
+
+/**
+ * The database side of LOCAL_PUSH_SERVICE_ORIGIN: save_push_subscription accepts that origin
+ * only while the setting row push_service_local_origin exists; it is written here at each
+ * start when the variable is set and deleted when it is not (no migration writes it).
+ */
+async function applyLocalPushOrigin(db: Database, origin: string | null): Promise<void> {
+  if (origin) {
+    await db.query(
+      `insert into private.settings (name, value) values ('push_service_local_origin', $1)
+       on conflict (name) do update set value = excluded.value, updated_at = now()`,
+      [origin],
+    );
+  } else {
+    await db.query(`delete from private.settings where name = 'push_service_local_origin'`);
+  }
 }

@@ -419,9 +419,54 @@ $$;
 
 -- Web Push ------------------------------------------------------------------------------
 
+-- The push services browsers subscribe with, the one list the SQL reads (the sender checks
+-- the same list again: supabase/functions/_shared/push/endpoint.ts, and a unit test keeps the
+-- two in step): Chrome, Edge's Chromium and the other Chromium browsers (FCM), Firefox
+-- (Mozilla's autopush), Safari (Apple), Edge on Windows' own push (WNS). A host, lower case.
+create or replace function private.push_service_host_allowed(p_host text) returns boolean
+language sql immutable
+set search_path = ''
+as $$
+  select p_host in ('fcm.googleapis.com', 'android.googleapis.com', 'updates.push.services.mozilla.com')
+      or p_host ~ '^[a-z0-9-]+\.(push\.services\.mozilla\.com|push\.apple\.com|notify\.windows\.com)$'
+$$;
+
+-- Devices a seller may have pushes sent to; saving one more drops the longest unsaved one.
+create or replace function private.push_devices_per_seller() returns integer
+language sql immutable
+set search_path = ''
+as $$ select 10 $$;
+
+-- Whether an endpoint may be pushed to: https, a push service's host as it is (no port, no
+-- user name, no trailing dot, no IP address), then a path of plain URL characters (no '@' nor
+-- backslash, which URL parsers read differently). The local stack's own stand-in push service is
+-- allowed only through the setting push_service_local_origin, which the local stack writes at
+-- start from LOCAL_PUSH_SERVICE_ORIGIN and deletes otherwise; no migration writes it, so a
+-- hosted database never has it (docs/local-stack.md).
+create or replace function private.push_endpoint_allowed(p_endpoint text) returns boolean
+language plpgsql stable
+set search_path = ''
+as $$
+declare
+  v_local text := private.setting('push_service_local_origin');
+  v_host text;
+begin
+  if p_endpoint is null or length(p_endpoint) > 2048 then
+    return false;
+  end if;
+  if v_local is not null and starts_with(p_endpoint, v_local || '/') and p_endpoint ~ '^https://[^\s@\\]+$' then
+    return true;
+  end if;
+  v_host := substring(p_endpoint from '^https://([A-Za-z0-9.-]+)/[A-Za-z0-9._~:/?#!$&''()*+,;=%\[\]-]*$');
+  return v_host is not null and private.push_service_host_allowed(lower(v_host));
+end
+$$;
+
 -- The app saves this browser's push subscription (the settings' switch on, or the app
 -- starting with it on). Upsert by endpoint: a browser that another seller used before now
--- pushes to the signed-in seller. Returns the row's id.
+-- pushes to the signed-in seller. A seller keeps at most push_devices_per_seller() devices:
+-- the one saved longest ago goes (saves of one seller are serialised, so two at once cannot
+-- both stay under the cap). Returns the row's id.
 create or replace function public.save_push_subscription(
   endpoint text, p256dh text, auth text, language text default 'en', device_label text default null)
 returns uuid
@@ -441,6 +486,12 @@ begin
      or coalesce(save_push_subscription.auth, '') !~ '^[A-Za-z0-9_-]{22,24}={0,2}$' then
     perform private.fail('Invalid push subscription', 'push_subscription_invalid');
   end if;
+  if not private.push_endpoint_allowed(v_endpoint) then
+    perform private.fail('This browser''s push service is not supported, so notifications cannot reach this device.',
+                         'push_service_not_allowed');
+  end if;
+  -- one save of this seller at a time, until this transaction ends
+  perform pg_advisory_xact_lock(hashtextextended('push_subscriptions ' || uid::text, 0));
   insert into public.push_subscriptions as s (user_id, endpoint, p256dh, auth, language, device_label)
   values (uid, v_endpoint, save_push_subscription.p256dh, save_push_subscription.auth,
           case when save_push_subscription.language = 'el' then 'el' else 'en' end,
@@ -450,6 +501,11 @@ begin
     language = excluded.language, device_label = excluded.device_label, updated_at = now(),
     created_at = case when s.user_id = excluded.user_id then s.created_at else now() end
   returning s.id into v_id;
+  delete from public.push_subscriptions d
+   where d.id in (select k.id from public.push_subscriptions k
+                   where k.user_id = uid
+                   order by k.id = v_id desc, k.updated_at desc, k.created_at desc, k.id
+                  offset private.push_devices_per_seller());
   return v_id;
 end
 $$;
@@ -471,6 +527,7 @@ begin
   end if;
   insert into public.push_deliveries (notification_id, subscription_id)
   select new.id, s.id from public.push_subscriptions s where s.user_id = new.user_id
+   order by s.updated_at desc limit private.push_devices_per_seller()
   on conflict do nothing;
   get diagnostics v_count = row_count;
   if v_count > 0 then
@@ -485,7 +542,8 @@ $$;
 create trigger push_after_insert after insert on public.notifications
   for each row execute function private.tg_notifications_push();
 
--- Delivery queue (service role): claim due pushes with all the sender needs, then report
+-- Delivery queue (service role): claim due pushes with all the sender needs (and whose they
+-- are, so that the sender can keep one seller from taking all its connections), then report
 -- each one. Pushes older than a day are given up unsent.
 create or replace function public.claim_push_deliveries(max_pushes integer default 20, lease_seconds integer default 60)
 returns jsonb
@@ -499,11 +557,19 @@ declare
 begin
   update public.push_deliveries d set status = 'failed', last_error = coalesce(d.last_error, 'expired unsent')
     where d.status in ('pending', 'sending') and d.created_at < v_now - interval '1 day';
-  with picked as (
+  -- round-robin over sellers: every seller's first due push before anyone's second, so one
+  -- seller's many devices never hold another seller's push back
+  with due as (
+    select d.id, row_number() over (partition by n.user_id order by d.next_attempt_at, d.created_at) as turn,
+           d.next_attempt_at, d.created_at
+    from public.push_deliveries d
+    join public.notifications n on n.id = d.notification_id
+    where d.status in ('pending', 'sending') and d.next_attempt_at <= v_now),
+  picked as (
     select d.id from public.push_deliveries d
-    where d.status in ('pending', 'sending') and d.next_attempt_at <= v_now
-    order by d.next_attempt_at, d.created_at
-    limit greatest(claim_push_deliveries.max_pushes, 0)
+    where d.id in (select due.id from due
+                    order by due.turn, due.next_attempt_at, due.created_at
+                    limit greatest(claim_push_deliveries.max_pushes, 0))
     for update skip locked),
   claimed as (
     update public.push_deliveries d set status = 'sending', attempts = d.attempts + 1,
@@ -511,7 +577,7 @@ begin
     from picked where d.id = picked.id
     returning d.id, d.notification_id, d.subscription_id, d.attempts, d.created_at)
   select coalesce(jsonb_agg(jsonb_build_object(
-      'id', c.id, 'attempts', c.attempts,
+      'id', c.id, 'attempts', c.attempts, 'sellerId', n.user_id,
       'subscription', jsonb_build_object('id', s.id, 'endpoint', s.endpoint, 'p256dh', s.p256dh,
                                          'auth', s.auth, 'language', s.language),
       'notification', jsonb_build_object('id', n.id, 'type', n.type, 'title', n.title, 'message', n.message,
@@ -731,6 +797,9 @@ revoke all on function private.tg_notify_plan() from public;
 revoke all on function private.tg_notify_video() from public;
 revoke all on function public.save_push_subscription(endpoint text, p256dh text, auth text, language text, device_label text) from anon, public;
 revoke all on function private.tg_notifications_push() from public;
+revoke all on function private.push_service_host_allowed(p_host text) from public;
+revoke all on function private.push_devices_per_seller() from public;
+revoke all on function private.push_endpoint_allowed(p_endpoint text) from public;
 revoke all on function public.claim_push_deliveries(max_pushes integer, lease_seconds integer) from anon, authenticated, public;
 revoke all on function public.report_push_delivery(delivery_id uuid, outcome text, error text) from anon, authenticated, public;
 revoke all on function private.invoke_send_push() from public;

@@ -81,6 +81,7 @@ export const sqlErrorMessages = {
   job_finished: msg`This job is already finished`,
   // Web Push (save_push_subscription; report_push_delivery is the sender's, service role)
   push_subscription_invalid: msg`Invalid push subscription`,
+  push_service_not_allowed: msg`This browser's push service is not supported, so notifications cannot reach this device.`,
   push_outcome_invalid: msg`Unknown push outcome`,
   // feedback, contact and sales
   rate_limited: msg`Too many requests. Please try again later.`,

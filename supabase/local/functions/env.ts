@@ -50,6 +50,11 @@ export function functionEnv(ctx: StackContext): Record<string, string> {
   };
   if (ctx.config.databaseUrl) platform.SUPABASE_DB_URL = ctx.config.databaseUrl;
   const env = { ...secrets, ...processEnv, ...platform };
+  // the stand-in push service pushes may reach at a private address: only the stack's own
+  // setting (LOCAL_PUSH_SERVICE_ORIGIN) says so, never a secret (hosted refuses SUPABASE_*)
+  delete env.SUPABASE_LOCAL_PUSH_SERVICE_ORIGIN;
+  if (ctx.config.localPushServiceOrigin)
+    env.SUPABASE_LOCAL_PUSH_SERVICE_ORIGIN = ctx.config.localPushServiceOrigin;
   return {
     ...engineDefaults(ctx, env),
     ...stripeDefaults(ctx, env),

@@ -91,8 +91,16 @@ test('a push delivered to the service worker shows a notification that leads to 
   await cdp.detach();
 });
 
-/** A PushManager that subscribes without a push service, and remembers what it handed out. */
-const stubPushManager = (p: NotificationPermission) => {
+/** A PushManager that subscribes without a push service (by default an endpoint shaped as
+ * Chrome's, which the server takes; nothing is pushed to it here), and remembers what it
+ * handed out. */
+const stubPushManager = ({
+  permission: p,
+  service = 'https://fcm.googleapis.com/fcm/send/',
+}: {
+  permission: NotificationPermission;
+  service?: string;
+}) => {
   {
     let current: PushSubscription | null = null;
     const b64url = (bytes: Uint8Array) =>
@@ -105,7 +113,7 @@ const stubPushManager = (p: NotificationPermission) => {
     crypto.getRandomValues(key.subarray(1));
     const auth = crypto.getRandomValues(new Uint8Array(16));
     const make = (serverKey: BufferSource): PushSubscription => {
-      const endpoint = `https://push.example.test/send/${b64url(crypto.getRandomValues(new Uint8Array(12)))}`;
+      const endpoint = `${service}${b64url(crypto.getRandomValues(new Uint8Array(12)))}`;
       const sub = {
         endpoint,
         expirationTime: null,
@@ -140,7 +148,7 @@ test('the settings switch subscribes this device and unsubscribes it', async ({
   stack,
   user,
 }) => {
-  await page.addInitScript(stubPushManager, 'default' as NotificationPermission);
+  await page.addInitScript(stubPushManager, { permission: 'default' as NotificationPermission });
   await underServiceWorker(page, '/settings');
   const service = serviceClientOf(stack);
   const rows = async () =>
@@ -165,7 +173,7 @@ test('the settings switch subscribes this device and unsubscribes it', async ({
   await expect(toggle).toBeChecked();
   await expect.poll(rows).toEqual([
     {
-      endpoint: expect.stringMatching(/^https:\/\/push\.example\.test\/send\//),
+      endpoint: expect.stringMatching(/^https:\/\/fcm\.googleapis\.com\/fcm\/send\//),
       language: 'en',
       device_label: expect.stringContaining('Chrome'),
     },
@@ -178,7 +186,7 @@ test('the settings switch subscribes this device and unsubscribes it', async ({
 });
 
 test('notifications blocked in the browser: the switch says so', async ({ signedInPage: page }) => {
-  await page.addInitScript(stubPushManager, 'denied' as NotificationPermission);
+  await page.addInitScript(stubPushManager, { permission: 'denied' as NotificationPermission });
   await underServiceWorker(page, '/settings');
   const toggle = page.getByRole('switch', { name: 'App notifications' });
   const blocked = page
@@ -189,4 +197,31 @@ test('notifications blocked in the browser: the switch says so', async ({ signed
   await expect(blocked).toHaveCount(0);
   await toggle.click();
   await expect(blocked).toBeVisible();
+});
+
+test('a browser whose push service is not one Drape sends to: the switch says so', async ({
+  signedInPage: page,
+  stack,
+  user,
+}) => {
+  // what a made-up subscription (or a browser with a push service of its own) gives
+  await page.addInitScript(stubPushManager, {
+    permission: 'default' as NotificationPermission,
+    service: 'https://127.0.0.1:54321/push/',
+  });
+  await underServiceWorker(page, '/settings');
+  const toggle = page.getByRole('switch', { name: 'App notifications' });
+  await toggle.click();
+  await expect(toggle).not.toBeChecked();
+  await toggle.click();
+  await expect(
+    page.getByText(
+      "This browser's push service is not supported, so notifications cannot reach this device.",
+    ),
+  ).toBeVisible();
+  const saved = await serviceClientOf(stack)
+    .from('push_subscriptions')
+    .select('endpoint')
+    .eq('user_id', user.id);
+  expect(saved.data).toEqual([]);
 });

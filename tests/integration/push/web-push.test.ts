@@ -3,7 +3,8 @@
 // with the stack's VAPID key (RFC 8292), worded in the device's language. A stand-in push
 // service (tests/support/push-service.ts) checks the signature and decrypts what it gets.
 // The stack runs in this test's process, so its functions trust the stand-in's self-signed
-// certificate through NODE_TLS_REJECT_UNAUTHORIZED, set for this file only.
+// certificate through NODE_TLS_REJECT_UNAUTHORIZED, set for this file only, and it is told
+// the stand-in's origin (LOCAL_PUSH_SERVICE_ORIGIN), the one private address pushes may reach.
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,6 +28,8 @@ beforeAll(async () => {
   setEnv('VAPID_PRIVATE_KEY', vapid.privateKey);
   setEnv('VAPID_SUBJECT', 'mailto:ops@drape.test');
   push = await startPushService();
+  // the stand-in listens on 127.0.0.1: the stack lets pushes reach it only when told so
+  setEnv('LOCAL_PUSH_SERVICE_ORIGIN', push.origin);
   own = await startOwnStack();
 });
 
