@@ -3,7 +3,9 @@
 // the VAPID authorization (RFC 8292: an ES256 JWT whose aud is the endpoint's origin, exp
 // within 24 hours, sub a contact, signed by the key in k=) and decrypts the body (RFC 8291,
 // aes128gcm) with the subscription's private key made here. Each endpoint path can be told
-// to answer another status (410 for an expired subscription).
+// to answer another status (410 for an expired subscription, a 303 with a Location), or to
+// take the push and never answer (a push service that hangs). The stack lets pushes reach
+// this stand-in at 127.0.0.1 only when LOCAL_PUSH_SERVICE_ORIGIN names its `origin`.
 import { createDecipheriv, createECDH, createHmac, createPublicKey, randomBytes, verify } from 'node:crypto';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -36,8 +38,10 @@ export interface PushService {
   /** requests that failed a check (bad JWT, undecryptable body): the error */
   rejected: string[];
   subscription(): TestSubscription;
-  /** the status an endpoint answers from now on (default 201) */
-  answer(endpoint: string, status: number): void;
+  /** what an endpoint answers from now on: a status (default 201), with a Location for a redirect, or nothing ever */
+  answer(endpoint: string, status: number | 'hang', location?: string): void;
+  /** requests taken and never answered (answer 'hang'), by path */
+  hanging: string[];
   close(): Promise<void>;
 }
 
@@ -113,14 +117,20 @@ export async function startPushService(): Promise<PushService> {
   const { key, cert } = selfSignedCertificate('127.0.0.1');
   const received: ReceivedPush[] = [];
   const rejected: string[] = [];
-  const statuses = new Map<string, number>();
+  const statuses = new Map<string, { status: number | 'hang'; location?: string }>();
+  const hanging: string[] = [];
   let origin = '';
   const server = https.createServer({ key, cert }, (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const url = req.url ?? '/';
-      const status = statuses.get(url) ?? 201;
+      const answer = statuses.get(url) ?? { status: 201 };
+      if (answer.status === 'hang') {
+        hanging.push(url);
+        return;
+      }
+      const status = answer.status;
       try {
         if (req.method !== 'POST') throw new Error(`method ${req.method}`);
         if (req.headers['content-encoding'] !== 'aes128gcm')
@@ -133,7 +143,9 @@ export async function startPushService(): Promise<PushService> {
           decryptPush(Buffer.concat(chunks), sub.ecdh, sub.authSecret).toString('utf8'),
         );
         received.push({ path: url, status, headers: req.headers, jwt, vapidKey: key, payload });
-        res.writeHead(status).end(status === 410 ? 'subscription gone' : '');
+        res
+          .writeHead(status, answer.location ? { Location: answer.location } : {})
+          .end(status === 410 ? 'subscription gone' : '');
       } catch (err) {
         rejected.push(err instanceof Error ? err.message : String(err));
         res.writeHead(400).end('bad push');
@@ -147,6 +159,7 @@ export async function startPushService(): Promise<PushService> {
     origin,
     received,
     rejected,
+    hanging,
     subscription() {
       const ecdh = createECDH('prime256v1');
       ecdh.generateKeys();
@@ -162,8 +175,8 @@ export async function startPushService(): Promise<PushService> {
       subscriptions.set(p, sub);
       return sub;
     },
-    answer(endpoint, status) {
-      statuses.set(new URL(endpoint).pathname, status);
+    answer(endpoint, status, location) {
+      statuses.set(new URL(endpoint).pathname, { status, location });
     },
     async close() {
       server.closeAllConnections();

@@ -1,12 +1,15 @@
 // POST /functions/v1/send-push (service role) — sends the Web Push messages that are due:
 // a project or a video finished or failed, one push per device of the seller (the database
 // queues them; hosted Supabase calls this through pg_net right away and pg_cron every
-// minute for retries, the local stack on NOTIFY 'push_jobs' and its minute sweep).
+// minute for retries, the local stack on NOTIFY 'push_jobs' and its minute sweep). Only to
+// the browsers' push services, at public addresses (_shared/push/endpoint.ts).
 import { createClient } from 'npm:@supabase/supabase-js@2';
 import { refuseLargeBody, SMALL_JSON_LIMIT } from '../_shared/body.ts';
 import { corsHeaders, corsPreflight } from '../_shared/cors.ts';
 import { callerRole } from '../_shared/caller.ts';
 import { deliverDuePushes } from '../_shared/push/deliver.ts';
+import { localPushOrigin } from '../_shared/push/endpoint.ts';
+import { httpsPushPost, systemResolve } from '../_shared/push/post.ts';
 import { sqlPushStore } from '../_shared/push/store.ts';
 import { vapidFromEnv } from '../_shared/push/vapid.ts';
 
@@ -37,7 +40,13 @@ Deno.serve(async (req: Request) => {
     auth: { persistSession: false, autoRefreshToken: false },
   });
   try {
-    const result = await deliverDuePushes(sqlPushStore(service), vapid);
+    const result = await deliverDuePushes(sqlPushStore(service), vapid, {
+      post: httpsPushPost,
+      resolve: systemResolve,
+      // only the local stack sets it (hosted Supabase refuses secrets named SUPABASE_*)
+      localOrigin: localPushOrigin((name) => Deno.env.get(name)),
+      log: (message) => console.warn('[send-push]', message),
+    });
     return Response.json(result, { headers: corsHeaders });
   } catch (err) {
     console.error('[send-push]', err);

@@ -6,6 +6,8 @@
 // certificate through NODE_TLS_REJECT_UNAUTHORIZED, set for this file only, and it is told
 // the stand-in's origin (LOCAL_PUSH_SERVICE_ORIGIN), the one private address pushes may reach.
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeVapidKeys } from '../../../supabase/local/push/vapid-keys.ts';
@@ -223,6 +225,127 @@ describe('Web Push', () => {
       [projectId],
     );
     expect(queued.rows).toHaveLength(0);
+  });
+});
+
+describe('where pushes go, and how many', () => {
+  it('a device saved before the push-service rule, anywhere else, is refused at send and deleted', async () => {
+    const seller = await signedInSeller();
+    const good = await subscribe(seller.client, 'en');
+    // another HTTPS server on this machine, as a row saved before save_push_subscription checked
+    const elsewhere = await startPushService();
+    try {
+      const old = elsewhere.subscription();
+      await own.db.query(
+        `insert into public.push_subscriptions (user_id, endpoint, p256dh, auth) values ($1, $2, $3, $4)`,
+        [seller.id, old.endpoint, old.p256dh, old.auth],
+      );
+      const projectId = await processingProject(seller.id, 'Tweed blazer');
+      await finish(projectId, 'completed');
+      await expect.poll(() => pushesTo(good.endpoint).length, { timeout: 15_000 }).toBe(1);
+      await expect
+        .poll(
+          async () =>
+            (
+              await own.db.query(`select 1 from public.push_subscriptions where endpoint = $1`, [
+                old.endpoint,
+              ])
+            ).rows.length,
+          { timeout: 15_000 },
+        )
+        .toBe(0);
+      expect(elsewhere.received).toEqual([]);
+      expect(elsewhere.rejected).toEqual([]);
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
+  it('a redirect from the push service is not followed', async () => {
+    let followed = 0;
+    const inside = http.createServer((_req, res) => {
+      followed += 1;
+      res.end('internal');
+    });
+    await new Promise<void>((r) => inside.listen(0, '127.0.0.1', r));
+    try {
+      const seller = await signedInSeller();
+      const sub = await subscribe(seller.client, 'en');
+      push.answer(sub.endpoint, 303, `http://127.0.0.1:${(inside.address() as AddressInfo).port}/admin`);
+      const projectId = await processingProject(seller.id, 'Velvet skirt');
+      await finish(projectId, 'completed');
+      const row = async () =>
+        (
+          await own.db.query<{ status: string; attempts: number; last_error: string | null }>(
+            `select d.status, d.attempts, d.last_error from public.push_deliveries d join public.push_subscriptions s
+               on s.id = d.subscription_id where s.endpoint = $1`,
+            [sub.endpoint],
+          )
+        ).rows[0];
+      await expect.poll(row, { timeout: 15_000 }).toMatchObject({ status: 'pending', attempts: 1 });
+      expect((await row()).last_error).toContain('303 (a redirect, not followed)');
+      expect(pushesTo(sub.endpoint).map((r) => r.status)).toEqual([303]);
+      expect(followed).toBe(0);
+    } finally {
+      inside.closeAllConnections();
+      await new Promise<void>((r) => inside.close(() => r()));
+    }
+  });
+
+  it('fifteen devices saved: a finished project pushes to the ten saved last', async () => {
+    const seller = await signedInSeller();
+    const subs = [];
+    for (let i = 0; i < 15; i++) subs.push(await subscribe(seller.client, 'en'));
+    const projectId = await processingProject(seller.id, 'Mohair cardigan');
+    await finish(projectId, 'completed');
+    for (const sub of subs.slice(5)) {
+      await expect.poll(() => pushesTo(sub.endpoint).length, { timeout: 15_000 }).toBe(1);
+    }
+    await own.stack.jobs.push.runNow();
+    for (const sub of subs.slice(0, 5)) expect(pushesTo(sub.endpoint)).toHaveLength(0);
+  });
+
+  it("eight push services of one seller that never answer do not hold back another seller's push", async () => {
+    const slow = await signedInSeller();
+    const hanging = [];
+    for (let i = 0; i < 8; i++) {
+      const sub = await subscribe(slow.client, 'en');
+      push.answer(sub.endpoint, 'hang');
+      hanging.push(sub);
+    }
+    const slowProject = await processingProject(slow.id, 'Cashmere scarf');
+    await finish(slowProject, 'completed');
+    // the slow seller's pushes are being sent and their push services keep them waiting
+    await expect.poll(() => push.hanging.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(4);
+
+    const other = await signedInSeller();
+    const sub = await subscribe(other.client, 'en');
+    const projectId = await processingProject(other.id, 'Leather belt');
+    await finish(projectId, 'completed');
+    await expect.poll(() => pushesTo(sub.endpoint).length, { timeout: 15_000 }).toBe(1);
+    // it went while every one of the slow seller's pushes was still waiting for an answer
+    const slowRows = await own.db.query<{ status: string; attempts: number }>(
+      `select d.status, d.attempts from public.push_deliveries d
+         join public.notifications n on n.id = d.notification_id where n.project_id = $1`,
+      [slowProject],
+    );
+    expect(slowRows.rows).toHaveLength(8);
+    expect(slowRows.rows.filter((r) => r.status === 'sending' || r.attempts === 0)).toHaveLength(8);
+    // and they are given up on for now, to be tried again later
+    await expect
+      .poll(
+        async () =>
+          (
+            await own.db.query<{ status: string; n: number }>(
+              `select d.status, count(*)::int as n from public.push_deliveries d
+                 join public.notifications n on n.id = d.notification_id where n.project_id = $1
+                group by d.status`,
+              [slowProject],
+            )
+          ).rows,
+        { timeout: 30_000 },
+      )
+      .toEqual([{ status: 'pending', n: 8 }]);
   });
 });
 
