@@ -42,6 +42,8 @@ export interface PushService {
   answer(endpoint: string, status: number | 'hang', location?: string): void;
   /** requests taken and never answered (answer 'hang'), by path */
   hanging: string[];
+  /** TLS connections accepted so far (each push the sender makes opens one) */
+  connections(): number;
   close(): Promise<void>;
 }
 
@@ -153,6 +155,10 @@ export async function startPushService(): Promise<PushService> {
     });
   });
   const subscriptions = new Map<string, TestSubscription>();
+  let connections = 0;
+  server.on('secureConnection', () => {
+    connections += 1;
+  });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
@@ -160,6 +166,7 @@ export async function startPushService(): Promise<PushService> {
     received,
     rejected,
     hanging,
+    connections: () => connections,
     subscription() {
       const ecdh = createECDH('prime256v1');
       ecdh.generateKeys();
