@@ -116,6 +116,8 @@ export async function deliverDuePushes(
         const left = (perSellerNow.get(push.sellerId) ?? 1) - 1;
         if (left > 0) perSellerNow.set(push.sellerId, left);
         else perSellerNow.delete(push.sellerId);
+        // the next waiting push takes the place at once, even while the queue is being read
+        if (failure === null) fill();
       });
     inFlight.add(task);
   };
@@ -161,7 +163,8 @@ export async function deliverDuePushes(
       });
       const woke = await Promise.race([...inFlight, tick]);
       clearTimeout(timer);
-      if (woke === 'tick' || inFlight.size < concurrency) queueEmpty = false;
+      // read the queue again after a while, or when what was claimed has all been started
+      if (woke === 'tick' || (waiting.length === 0 && inFlight.size < concurrency)) queueEmpty = false;
     }
   } finally {
     // what is in flight is reported either way
