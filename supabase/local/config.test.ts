@@ -1,7 +1,13 @@
 // Where the stack listens, and when it refuses to: loopback is always fine; any other
 // address needs a JWT secret of one's own.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_JWT_SECRET, isLoopback, loadConfig, unsafeBindingReason } from './config.ts';
+import {
+  DEFAULT_JWT_SECRET,
+  isLoopback,
+  loadConfig,
+  pushServiceOrigin,
+  unsafeBindingReason,
+} from './config.ts';
 
 const OWN_SECRET = 'a-secret-of-our-own-that-is-long-enough-1234';
 
@@ -72,5 +78,21 @@ describe('listen address', () => {
     ).toMatch(/test-mode key/);
     // this machine only: no keys needed
     expect(unsafeBindingReason({ host: '127.0.0.1', jwtSecret: OWN_SECRET, devKeys: noKeys })).toBeNull();
+  });
+});
+
+describe('LOCAL_PUSH_SERVICE_ORIGIN', () => {
+  it('is an https origin exactly, or unset; anything else stops the start', () => {
+    expect(pushServiceOrigin(undefined)).toBeNull();
+    expect(pushServiceOrigin(' ')).toBeNull();
+    expect(pushServiceOrigin('https://127.0.0.1:8443')).toBe('https://127.0.0.1:8443');
+    for (const bad of [
+      'http://127.0.0.1:8443',
+      'https://127.0.0.1:8443/',
+      'https://u@127.0.0.1:8443',
+      '127.0.0.1',
+    ]) {
+      expect(() => pushServiceOrigin(bad), bad).toThrow(/LOCAL_PUSH_SERVICE_ORIGIN must be an https origin/);
+    }
   });
 });

@@ -65,3 +65,37 @@ describe('engineDefaults', () => {
     expect(engineDefaults(keyed, { GENERATION_PROVIDER: 'fashn' }).FASHN_API_KEY).toBeUndefined();
   });
 });
+
+describe('the local push service origin', () => {
+  async function envWith(localPushServiceOrigin: string | null) {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'drape-env-'));
+    // what a .env meant for hosted, or a shell, might carry: never taken
+    writeFileSync(path.join(dir, '.env'), 'SUPABASE_LOCAL_PUSH_SERVICE_ORIGIN=https://10.0.0.1:8443\n');
+    const ctx = {
+      url: 'http://127.0.0.1:54999',
+      keys: { anon: 'a', serviceRole: 's', publishable: 'p', secret: 'x' },
+      config: {
+        jwtSecret: 'a-secret-of-at-least-thirty-two-characters',
+        port: 54999,
+        auth: { siteUrl: 'http://localhost:3000', redirectUrls: [] },
+        devKeys: { fashn: null, stripe: null },
+        functionsDir: dir,
+        dataDir: dir,
+        databaseUrl: null,
+        localPushServiceOrigin,
+      },
+    } as any;
+    const { functionEnv } = await import('./env.ts');
+    return functionEnv(ctx);
+  }
+
+  it('reaches the functions only from the stack’s own LOCAL_PUSH_SERVICE_ORIGIN', async () => {
+    expect((await envWith(null)).SUPABASE_LOCAL_PUSH_SERVICE_ORIGIN).toBeUndefined();
+    expect((await envWith('https://127.0.0.1:4433')).SUPABASE_LOCAL_PUSH_SERVICE_ORIGIN).toBe(
+      'https://127.0.0.1:4433',
+    );
+  });
+});
