@@ -17,13 +17,15 @@ create table private.settings (
 -- rules, and public.deploy_health checks every row of private.settings against them.
 create table private.setting_definitions (
   name text primary key,
-  kind text not null check (kind in ('integer', 'number')),
-  min_value numeric not null,
-  max_value numeric not null,
-  default_value numeric not null,
-  unit text not null,
+  -- integer and number: a value held to [min_value, max_value], default_value when unusable;
+  -- origin: an https origin, set only by the local stack (a hosted project has no such row)
+  kind text not null check (kind in ('integer', 'number', 'origin')),
+  min_value numeric,
+  max_value numeric,
+  default_value numeric,
+  unit text not null default '',
   meaning text not null,
-  check (min_value <= default_value and default_value <= max_value)
+  check (kind = 'origin' or (min_value <= default_value and default_value <= max_value))
 );
 
 -- A setting's value, or null when it is not set.
@@ -43,6 +45,9 @@ as $$
     when d.name is null then
       format('%s is not a setting Drape reads (a misspelt name?): it changes nothing', p_name)
     when v is null then null
+    when d.kind = 'origin' then
+      format('%s: pushes may reach this address even if it is private. Only the local stack sets '
+             'this, for its test push service; on any other deployment delete the row', v)
     when d.kind = 'integer' and v !~ '^-?[0-9]{1,12}$' then
       format('%L is not a whole number: %s %s are used', v, d.default_value, d.unit)
     when d.kind = 'number' and v !~ '^-?[0-9]{1,12}(\.[0-9]{1,6})?$' then
@@ -69,7 +74,7 @@ as $$
   end
   from private.setting_definitions d
   cross join lateral (select private.setting(d.name) as v) x
-  where d.name = p_name
+  where d.name = p_name and d.kind in ('integer', 'number')
 $$;
 
 -- The one clock every time-dependent rule reads. A session that is not an API request of a

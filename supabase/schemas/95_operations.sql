@@ -111,7 +111,9 @@ begin
     v_checks := v_checks || jsonb_build_object('name', 'setting_' || v_name, 'ok', v_detail is null,
       'detail', coalesce(v_detail, case
         when nullif(btrim(v_value), '') is null then
-          (select format('not set: %s %s', d.default_value, d.unit) from private.setting_definitions d where d.name = v_name)
+          (select case when d.kind = 'origin' then 'not set'
+                       else format('not set: %s %s', d.default_value, d.unit) end
+             from private.setting_definitions d where d.name = v_name)
         else (select format('%s %s', private.setting_number(v_name), d.unit) from private.setting_definitions d where d.name = v_name)
       end));
   end loop;

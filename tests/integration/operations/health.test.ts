@@ -140,6 +140,19 @@ describe('public.deploy_health', () => {
       ok: true,
       detail: 'not set: 4 images',
     });
+    // the local stack's test push service: named wherever it is set, since a hosted project must not have it
+    const local = await under([['push_service_local_origin', 'https://127.0.0.1:4443']]);
+    expect(local.check('setting_push_service_local_origin')).toMatchObject({
+      ok: false,
+      detail: expect.stringContaining(
+        'https://127.0.0.1:4443: pushes may reach this address even if it is private',
+      ),
+    });
+    expect(unset.check('setting_push_service_local_origin')).toEqual({
+      name: 'setting_push_service_local_origin',
+      ok: true,
+      detail: 'not set',
+    });
     const typo = await under([['dispach_per_seller', '8']]);
     expect(typo.per).toBe(4);
     expect(typo.check('setting_dispach_per_seller')).toMatchObject({
