@@ -89,7 +89,16 @@ test('Advanced: a described custom model and background reach the project', asyn
   await nextButton(page).click();
 
   await page.getByRole('button', { name: 'Describe' }).click();
-  await page.getByLabel('Custom Background').fill('Sunlit rooftop in Athens at dusk');
+  const background = page.getByLabel('Custom Background');
+  // the field stops at the server's 500 characters and says how many are used
+  await background.fill('a'.repeat(600));
+  await expect(background).toHaveValue('a'.repeat(500));
+  await expect(page.getByText('500 of 500 characters')).toBeVisible();
+  // a line break (Shift+Enter) is kept in the field and sent as a space: one line
+  await background.fill('Sunlit rooftop');
+  await background.press('Shift+Enter');
+  await background.pressSequentially('in Athens at dusk');
+  await expect(page.getByText('32 of 500 characters')).toBeVisible();
   await page.getByRole('button', { name: 'Save' }).click();
   await nextButton(page).click();
   await expect(page.getByText('Sunlit rooftop in Athens at dusk')).toBeVisible();
