@@ -969,6 +969,7 @@ export type Database = {
           plan: string
           plan_credits: number
           purchased_credits: number
+          rollover_credits: number
           scheduled_plan: string | null
           status: string
           stripe_customer_id: string | null
@@ -988,6 +989,7 @@ export type Database = {
           plan?: string
           plan_credits?: number
           purchased_credits?: number
+          rollover_credits?: number
           scheduled_plan?: string | null
           status?: string
           stripe_customer_id?: string | null
@@ -1007,6 +1009,7 @@ export type Database = {
           plan?: string
           plan_credits?: number
           purchased_credits?: number
+          rollover_credits?: number
           scheduled_plan?: string | null
           status?: string
           stripe_customer_id?: string | null

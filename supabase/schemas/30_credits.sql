@@ -23,7 +23,10 @@ create table public.subscriptions (
   constraint subscriptions_balance_parts check (credits_remaining = plan_credits + purchased_credits),
   constraint subscriptions_period_order check (current_period_end > current_period_start),
   scheduled_plan text references public.plans (id),
-  constraint subscriptions_scheduled_plan_differs check (scheduled_plan is null or scheduled_plan <> plan)
+  constraint subscriptions_scheduled_plan_differs check (scheduled_plan is null or scheduled_plan <> plan),
+  -- plan credits carried into the current period from earlier ones and not spent yet: set when a
+  -- period is granted (private.grant_period), never more than plan_credits (private.change_credits)
+  rollover_credits numeric(12,2) not null default 0 check (rollover_credits >= 0)
 );
 alter table public.subscriptions enable row level security;
 
@@ -97,8 +100,10 @@ begin
 end
 $$;
 
--- The one place a balance changes. Negative amounts spend (plan credits first, then
--- purchased ones) and are refused when the balance is short; positive amounts go to the
+-- The one place a balance changes. Negative amounts spend (plan credits first — the current
+-- period's own before those rolled over from earlier ones, so rollover_credits only drops when
+-- plan_credits goes below it — then purchased ones) and are refused when the balance is short;
+-- positive amounts go to the
 -- bucket named by p_plan_delta / p_purchased_delta (default: plan credits). Reasons that
 -- happen once per reference (grants, refunds, purchases, per-object charges) return the
 -- existing row instead of changing the balance twice.
@@ -157,6 +162,7 @@ begin
     plan_credits = plan_credits + v_plan,
     purchased_credits = purchased_credits + v_purchased,
     credits_remaining = credits_remaining + v_amount,
+    rollover_credits = least(rollover_credits, plan_credits + v_plan),
     credits_used = case
       when p_reason in ('generation', 'fix', 'tool', 'video') then credits_used - v_amount
       when p_reason = 'refund' then greatest(credits_used - v_amount, 0)

@@ -78,8 +78,9 @@ begin
 end
 $$;
 
--- Starts a new period for a locked subscription row: carry over, expire, grant. Does not
--- move the period dates (the caller does). Returns the credits granted.
+-- Starts a new period for a locked subscription row: carry over (remembered as the period's
+-- rollover_credits), expire, grant. Does not move the period dates (the caller does). Returns
+-- the credits granted.
 create or replace function private.grant_period(s public.subscriptions, p_plan text, p_period_start timestamptz)
 returns numeric
 language plpgsql
@@ -106,6 +107,8 @@ begin
     perform private.change_credits(s.user_id, v_monthly, 'plan_grant', v_ref,
       jsonb_build_object('plan', p_plan, 'carriedOver', v_carry, 'periodStart', p_period_start), v_monthly, 0);
   end if;
+  -- what the credits dropdown shows as rollover from previous cycles
+  update public.subscriptions set rollover_credits = v_carry where user_id = s.user_id;
   return v_monthly;
 end
 $$;

@@ -11,13 +11,13 @@ export const subscriptionKeys = {
 };
 
 const COLUMNS =
-  'plan, credits_remaining, credits_used, current_period_end, cancel_at_period_end, scheduled_plan';
+  'plan, credits_remaining, credits_used, rollover_credits, current_period_end, cancel_at_period_end, scheduled_plan';
 
 type SubscriptionRow = Pick<
   Tables<'subscriptions'>,
   'plan' | 'credits_remaining' | 'credits_used' | 'current_period_end' | 'cancel_at_period_end'
 > &
-  Partial<Pick<Tables<'subscriptions'>, 'scheduled_plan'>>;
+  Partial<Pick<Tables<'subscriptions'>, 'scheduled_plan' | 'rollover_credits'>>;
 
 export function toSubscription(row: SubscriptionRow | null): Subscription | null {
   if (!row) return null;
@@ -25,6 +25,7 @@ export function toSubscription(row: SubscriptionRow | null): Subscription | null
     plan: normalisePlan(row.plan),
     credits_remaining: Number(row.credits_remaining),
     credits_used: Number(row.credits_used),
+    rollover_credits: Number(row.rollover_credits ?? 0),
     current_period_end: row.current_period_end,
     cancel_at_period_end: row.cancel_at_period_end,
     scheduled_plan: row.scheduled_plan ? normalisePlan(row.scheduled_plan) : null,

@@ -7,12 +7,10 @@ import type { Tables } from '../../lib/database.types.ts';
 /** The plans a subscription can hold, in display order (public.plans.id). */
 export const PLANS = ['free', 'lite', 'pro', 'advanced'] as const;
 export type Plan = (typeof PLANS)[number];
-/** Rollover from previous cycles is always shown as 0 (spec 1 §2). */
-export const ROLLOVER_CREDITS = 0;
 
 export type Subscription = Pick<
   Tables<'subscriptions'>,
-  'credits_remaining' | 'credits_used' | 'current_period_end' | 'cancel_at_period_end'
+  'credits_remaining' | 'credits_used' | 'rollover_credits' | 'current_period_end' | 'cancel_at_period_end'
 > & {
   plan: Plan;
   /** a downgrade chosen for the next renewal (spec 2 §4) */
@@ -53,26 +51,42 @@ export const watermarkFree = (facts: Pick<PlanFacts, 'watermark_free_download'> 
 export const canCreateVideo = (facts: Pick<PlanFacts, 'video'> | null | undefined) => facts?.video === true;
 
 export interface CreditsSummary {
+  /** the balance: everything the seller can spend (the header's number) */
   remaining: number;
   used: number;
-  /** current cycle: remaining plus used */
+  /** remaining plus used */
   cycle: number;
+  /** what is left of this cycle's credits (and purchased ones): the balance less the rollover */
+  cycleRemaining: number;
+  /** plan credits carried over from previous cycles and not spent yet (the server's rollover_credits) */
   rollover: number;
   totalAvailable: number;
   empty: boolean;
 }
 
+/**
+ * The credits dropdown's figures. The server decides the rollover (public.subscriptions
+ * rollover_credits: carried over at renewal, up to two months' worth, spent after the cycle's own);
+ * the total available is the balance, so the rows add up to the header's number.
+ */
 export function creditsSummary(
-  sub: Pick<Subscription, 'credits_remaining' | 'credits_used'> | null | undefined,
+  sub:
+    | (Pick<Subscription, 'credits_remaining' | 'credits_used'> &
+        Partial<Pick<Subscription, 'rollover_credits'>>)
+    | null
+    | undefined,
 ): CreditsSummary {
   const remaining = Number(sub?.credits_remaining ?? 0);
   const used = Number(sub?.credits_used ?? 0);
+  // a copy cached before the server kept it has none; it can never exceed the balance
+  const rollover = Math.min(Math.max(Number(sub?.rollover_credits ?? 0) || 0, 0), Math.max(remaining, 0));
   return {
     remaining,
     used,
     cycle: remaining + used,
-    rollover: ROLLOVER_CREDITS,
-    totalAvailable: remaining + ROLLOVER_CREDITS,
+    cycleRemaining: remaining - rollover,
+    rollover,
+    totalAvailable: remaining,
     empty: remaining <= 0,
   };
 }

@@ -1,5 +1,5 @@
 import { expect, test } from '../support/fixtures.ts';
-import type { StackInfo } from '../support/auth-api.ts';
+import { serviceRpc, type StackInfo } from '../support/auth-api.ts';
 import { afterNextPaint } from '../support/settled.ts';
 import { watchRealtime } from '../support/realtime.ts';
 
@@ -35,6 +35,50 @@ test('the credits dropdown opens on hover and shows every row', async ({ signedI
   // Leaving closes it after a short delay.
   await page.mouse.move(10, 500);
   await expect(panel).toBeHidden();
+});
+
+test('the dropdown shows the rollover the server carried over, and a total that is the balance', async ({
+  signedInPage: page,
+  stack,
+  user,
+}) => {
+  // a lite seller with 15 plan credits left when the period ends: the renewal carries them over
+  const day = 24 * 60 * 60_000;
+  const now = Date.now();
+  const start = new Date(now - 20 * day).toISOString();
+  const res = await fetch(`${stack.apiUrl}/rest/v1/subscriptions?user_id=eq.${user.id}`, {
+    method: 'PATCH',
+    headers: {
+      apikey: stack.serviceKey,
+      Authorization: `Bearer ${stack.serviceKey}`,
+      'Content-Type': 'application/json',
+    },
+    body: JSON.stringify({
+      plan: 'lite',
+      plan_credits: 15,
+      purchased_credits: 0,
+      credits_remaining: 15,
+      period_anchor: start,
+      current_period_start: start,
+      current_period_end: new Date(now - day).toISOString(),
+    }),
+  });
+  expect(res.ok).toBe(true);
+  expect(
+    await serviceRpc(stack, 'renew_due_subscriptions', {
+      p_now: new Date(now).toISOString(),
+      only_user: user.id,
+    }),
+  ).toMatchObject({ periods: 1 });
+
+  await page.goto('/home');
+  await page.getByRole('button', { name: 'Credits: 35 remaining' }).click();
+  const panel = page.getByRole('dialog', { name: 'Credits' });
+  const row = (term: string) =>
+    panel.getByRole('term').filter({ hasText: term }).locator('xpath=following-sibling::dd');
+  await expect(row('Current cycle')).toHaveText('20 + 0 used');
+  await expect(row('Rollover from previous cycles')).toHaveText('15');
+  await expect(row('Total available')).toHaveText('35');
 });
 
 test('with no credits left the dropdown says so and offers more', async ({

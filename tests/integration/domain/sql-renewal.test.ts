@@ -98,6 +98,35 @@ describe('renew_due_subscriptions', () => {
     ]);
   });
 
+  it('remembers the credits carried over as rollover; this period’s own credits are spent first', async () => {
+    const rollover = async (userId: string) =>
+      Number(
+        (
+          await sqlAs<{ r: string }>(
+            db,
+            { user: userId },
+            'select rollover_credits::text as r from public.subscriptions where user_id = $1',
+            [userId],
+          )
+        )[0]?.r,
+      );
+    const u = await subscriber('lite', '2034-01-10T00:00:00Z', '2034-02-10T00:00:00Z', 7, 5);
+    await renew(u.id, '2034-02-10T00:00:00Z'); // carry 7, + 20 = 27 plan credits, 5 purchased
+    expect(await rollover(u.id)).toBe(7);
+    const spend = (amount: number) =>
+      rpcAs(db, 'service', 'charge_credits', { user_id: u.id, amount, reason: 'generation' });
+    await spend(15); // from the 20 granted for this period
+    expect(await rollover(u.id)).toBe(7);
+    await spend(10); // the last 5 of this period's, then 5 of the 7 carried over
+    expect(await rollover(u.id)).toBe(2);
+    expect(await sqlBalance(db, u.id)).toMatchObject({ remaining: 7, planCredits: 2, purchased: 5 });
+    await spend(4); // the 2 carried over, then 2 purchased
+    expect(await rollover(u.id)).toBe(0);
+    await renew(u.id, '2034-03-10T00:00:00Z'); // nothing left to carry
+    expect(await rollover(u.id)).toBe(0);
+    expect(await sqlBalance(db, u.id)).toMatchObject({ remaining: 23, planCredits: 20, purchased: 3 });
+  });
+
   it('a pending cancellation moves the user to free at period end, keeping purchased credits', async () => {
     const u = await subscriber('pro', '2033-05-01T00:00:00Z', '2033-06-01T00:00:00Z', 10, 4);
     await rpcAs(db, 'service', 'set_subscription_cancellation', { user_id: u.id, cancel: true });

@@ -12,16 +12,31 @@ describe('credits dropdown facts', () => {
     ]);
   });
 
-  it('adds remaining and used for the cycle; rollover is 0', () => {
+  it('adds remaining and used for the cycle; no rollover on record is 0', () => {
     expect(creditsSummary({ credits_remaining: 7, credits_used: 13 })).toEqual({
       remaining: 7,
       used: 13,
       cycle: 20,
+      cycleRemaining: 7,
       rollover: 0,
       totalAvailable: 7,
       empty: false,
     });
     expect(creditsSummary({ credits_remaining: 0, credits_used: 2 }).empty).toBe(true);
+  });
+
+  it("shows the server's rollover inside the balance: cycle plus rollover is the total", () => {
+    expect(creditsSummary({ credits_remaining: 35, credits_used: 5, rollover_credits: 15 })).toMatchObject({
+      cycleRemaining: 20,
+      rollover: 15,
+      totalAvailable: 35,
+    });
+    // never more than the balance (a row edited by hand)
+    expect(creditsSummary({ credits_remaining: 4, credits_used: 0, rollover_credits: 9 })).toMatchObject({
+      cycleRemaining: 0,
+      rollover: 4,
+      totalAvailable: 4,
+    });
   });
 
   it('reads numeric strings (Postgres numeric) as numbers', () => {

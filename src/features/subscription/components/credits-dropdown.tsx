@@ -84,7 +84,7 @@ export function CreditsDropdown() {
             </dt>
             <dd className={s.value}>
               <Trans>
-                {n(credits.remaining)} + {n(credits.used)} used
+                {n(credits.cycleRemaining)} + {n(credits.used)} used
               </Trans>
             </dd>
           </div>
