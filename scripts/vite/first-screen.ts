@@ -199,6 +199,17 @@ export function firstScreenScript(m: FirstScreenManifest): string {
     stored = m.sessionKey && (localStorage.getItem(m.sessionKey) || sessionStorage.getItem(m.sessionKey));
     restoring = !!m.restore && localStorage.getItem(m.restore.key) !== null;
   } catch {}
+  // no choice yet: the browser's first preferred language the app speaks (browserLocale, src/lib/i18n.ts)
+  if (!m.catalogues[language]) {
+    language = 'en';
+    for (const tag of navigator.languages || [navigator.language || '']) {
+      const base = String(tag).trim().toLowerCase().split(/[-_]/)[0];
+      if (base === 'en' || base === 'el') {
+        language = base;
+        break;
+      }
+    }
+  }
   const signedIn = !!stored;
   const catalogue = m.catalogues[language] ?? m.catalogues.en;
   const wanted = [catalogue.first];

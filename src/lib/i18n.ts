@@ -1,4 +1,5 @@
-// Lingui setup: English (default) and Greek; the choice is kept in localStorage ("language").
+// Lingui setup: English (default) and Greek; the seller's choice is kept in localStorage
+// ("language"); until there is one, the browser's preferred languages decide.
 import { i18n, type Messages } from '@lingui/core';
 import { localSettings, STORAGE_KEYS } from './local-settings.ts';
 
@@ -9,9 +10,28 @@ export const DEFAULT_LOCALE: Locale = 'en';
 export const isLocale = (v: unknown): v is Locale =>
   typeof v === 'string' && (LOCALES as readonly string[]).includes(v);
 
+/**
+ * The language the browser asks for: the first of its preferred languages that Drape speaks
+ * ('el', 'el-GR' → Greek; 'en-…' → English), English when none is. index.html's splash script
+ * applies the same rule before the first paint.
+ */
+export function browserLocale(languages: readonly string[] | undefined): Locale {
+  for (const tag of languages ?? []) {
+    const base = tag.trim().toLowerCase().split(/[-_]/)[0];
+    if (isLocale(base)) return base;
+  }
+  return DEFAULT_LOCALE;
+}
+
+function navigatorLanguages(): readonly string[] {
+  if (typeof navigator === 'undefined') return [];
+  return navigator.languages?.length ? navigator.languages : navigator.language ? [navigator.language] : [];
+}
+
+/** The seller's own choice on this device when there is one (it always wins), else the browser's. */
 export function storedLocale(): Locale {
   const v = localSettings.read(STORAGE_KEYS.language);
-  return isLocale(v) ? v : DEFAULT_LOCALE;
+  return isLocale(v) ? v : browserLocale(navigatorLanguages());
 }
 
 // Each language comes in two catalogues (lingui.config.ts): `first`, the messages of the

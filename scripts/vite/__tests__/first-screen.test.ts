@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Rolldown } from 'vite';
 import { announceAppStarted } from '../../../src/ui/app-started.ts';
 import { firstScreenManifest, firstScreenScript, routeAddress } from '../first-screen.ts';
@@ -182,6 +182,17 @@ describe('the first-screen script in index.html', () => {
     ]);
     localStorage.setItem('language', 'xx');
     expect(preloaded('http://localhost/nowhere')).toEqual(['modulepreload /assets/first-en.js']);
+  });
+
+  it('takes Greek for a Greek browser before any choice; a choice wins', () => {
+    const languages = vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['el-GR', 'en-US']);
+    try {
+      expect(preloaded('http://localhost/nowhere')).toEqual(['modulepreload /assets/first-el.js']);
+      localStorage.setItem('language', 'en');
+      expect(preloaded('http://localhost/nowhere')).toEqual(['modulepreload /assets/first-en.js']);
+    } finally {
+      languages.mockRestore();
+    }
   });
 
   it('asks for the type faces once the app has started, the Greek ones for Greek', async () => {

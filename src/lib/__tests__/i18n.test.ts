@@ -2,8 +2,9 @@
 // The two catalogues: the first screens' words come first; the rest arrive when a screen behind
 // sign-in asks for them, and a language switch after that brings the whole new language.
 import { msg } from '@lingui/core/macro';
-import { describe, expect, it } from 'vitest';
-import { activateLocale, i18n, loadAllMessages } from '../i18n.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { activateLocale, browserLocale, i18n, loadAllMessages, storedLocale } from '../i18n.ts';
+import { localSettings, STORAGE_KEYS } from '../local-settings.ts';
 
 // on the sign-in screen (first catalogue) and on /home (the rest)
 const signIn = msg`Sign in`;
@@ -27,5 +28,31 @@ describe('language catalogues', () => {
     await activateLocale('el', false);
     // the whole Greek catalogue at once, without asking again
     expect(i18n._(welcome)).toBe('Καλώς ήρθατε ξανά, Anna');
+  });
+});
+
+describe('the language a first visit opens in', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    localStorage.clear();
+  });
+
+  it("is the browser's first preferred language Drape speaks: Greek for el*, else English", () => {
+    expect(browserLocale(['el-GR', 'el', 'en-US'])).toBe('el');
+    expect(browserLocale(['el'])).toBe('el');
+    expect(browserLocale(['EL_gr'])).toBe('el');
+    expect(browserLocale(['de-DE', 'el-GR'])).toBe('el');
+    expect(browserLocale(['en-GB', 'el-GR'])).toBe('en');
+    expect(browserLocale(['de-DE', 'fr'])).toBe('en');
+    expect(browserLocale(['ell', 'else'])).toBe('en');
+    expect(browserLocale([])).toBe('en');
+    expect(browserLocale(undefined)).toBe('en');
+  });
+
+  it("follows a Greek phone until the seller picks a language; the seller's choice always wins", () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['el-GR', 'en-US']);
+    expect(storedLocale()).toBe('el');
+    localSettings.write(STORAGE_KEYS.language, 'en');
+    expect(storedLocale()).toBe('en');
   });
 });

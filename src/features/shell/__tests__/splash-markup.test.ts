@@ -4,7 +4,7 @@
 // script to check when it shows and in which language.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../../lib/local-settings.ts';
 import { SPLASH_WORDS } from '../components/splash.ts';
 
@@ -32,6 +32,9 @@ beforeEach(() => {
   sessionStorage.clear();
   localStorage.clear();
 });
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 describe('the static splash in index.html', () => {
   const en = catalogue('en');
@@ -54,6 +57,15 @@ describe('the static splash in index.html', () => {
     expect(document.documentElement.lang).toBe('el');
     expect(splash!.getAttribute('aria-label')).toBe(el.get(label));
     expect(splash!.querySelector('.splash-tagline')!.textContent).toBe(el.get(tagline));
+  });
+
+  it('speaks Greek on a Greek phone before any choice, and the choice wins over the phone', () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['el-GR', 'en-US']);
+    expect(openPage()!.getAttribute('aria-label')).toBe(el.get(label));
+    expect(document.documentElement.lang).toBe('el');
+    localStorage.setItem(STORAGE_KEYS.language, 'en');
+    expect(openPage()!.getAttribute('aria-label')).toBe(label);
+    expect(document.documentElement.lang).toBe('en');
   });
 
   it('is gone before the first paint once this session has seen it', () => {
