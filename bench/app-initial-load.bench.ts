@@ -73,7 +73,7 @@ try {
     },
     [session.key, session.value] as const,
   );
-  await measure(await signedIn.newPage(), '/home', /Welcome back, Bench Seller/);
+  await measure(await signedIn.newPage(), '/home', /^Welcome( back)?, Bench Seller/);
   await signedIn.close();
 } finally {
   await app.close();

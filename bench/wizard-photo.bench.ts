@@ -86,7 +86,7 @@ try {
     byPhase[phase].push(url.pathname);
   });
   await page.goto(`${app.appUrl}/home`);
-  await page.getByRole('heading', { name: /Welcome back/ }).waitFor();
+  await page.getByRole('heading', { name: /^Welcome( back)?, / }).waitFor();
   await page.waitForLoadState('networkidle');
   phase = 'wizard';
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Create' }).click();

@@ -39,7 +39,7 @@ test('the manifest makes the app installable', async ({ request }) => {
 
 test('once visited, the app opens offline on its shell', async ({ signedInPage: page, context }) => {
   await page.goto('/home');
-  await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^Welcome( back)?, / })).toBeVisible();
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
@@ -50,7 +50,7 @@ test('once visited, the app opens offline on its shell', async ({ signedInPage: 
   await context.setOffline(true);
   await page.reload();
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^Welcome( back)?, / })).toBeVisible();
   // Chromium's offline emulation does not reach navigator.onLine of a document loaded while
   // emulating (it reads true); applying it again tells the page, as a real connection loss does.
   await context.setOffline(false);

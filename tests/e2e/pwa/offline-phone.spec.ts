@@ -158,7 +158,7 @@ test('offline /home shows its cached data under the offline banner, not an error
   await context.setOffline(true);
   await page.reload();
   await expect(page.getByText("You're offline")).toBeVisible();
-  await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^Welcome( back)?, / })).toBeVisible();
   await expect(page.getByText('Error loading dashboard data', { exact: false })).toHaveCount(0);
   // the statistics come from the cache, not a skeleton left waiting
   await expect(stats.getByText('No projects yet')).toBeVisible();

@@ -126,7 +126,7 @@ test('the low-credits modal opens when the server balance drops on a paid plan',
 }) => {
   const realtime = watchRealtime(page);
   await page.goto('/home');
-  await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^Welcome( back)?, / })).toBeVisible();
   await realtime.joined('subscription:');
   await setBalance(stack, user.id, 'lite', 2);
   const modal = page.getByRole('alertdialog', { name: "You're running low on credits (2 left)" });

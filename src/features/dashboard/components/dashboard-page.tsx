@@ -27,6 +27,8 @@ export function DashboardPage() {
   const failed = [stats, activity, subscription].filter(
     (q) => q.isError && !(q.data !== undefined && isNetworkError(q.error)),
   );
+  // a seller is new until the first project or tool use; back once there is something to come back to
+  const returning = (stats.data?.total ?? 0) > 0 || (activity.data?.length ?? 0) > 0;
   const today = formatDate(new Date(), currentLocale(), { weekday: 'long', month: 'long', day: 'numeric' });
 
   return (
@@ -35,7 +37,7 @@ export function DashboardPage() {
         <div>
           <p className={s.eyebrow}>{today}</p>
           <h1 className={s.greeting}>
-            <Trans>Welcome back, {name}</Trans>
+            {returning ? <Trans>Welcome back, {name}</Trans> : <Trans>Welcome, {name}</Trans>}
           </h1>
           <p className={s.lead}>
             <Trans>Here is where your shoots stand today.</Trans>
