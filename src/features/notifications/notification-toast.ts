@@ -25,5 +25,14 @@ export function notificationToast(n: AppNotification, i18n: I18n) {
   const tone = TONES[n.type];
   if (!tone) return null;
   const { title, message } = notificationText(n, i18n);
-  return { id: `notification-${n.id}`, tone, title, description: message, duration: TOAST_MS };
+  // one toast per kind (several fixes done at once); the bell holds every one of them
+  return {
+    id: `notification-${n.id}`,
+    tone,
+    title,
+    description: message,
+    duration: TOAST_MS,
+    group: `notification-${n.type}`,
+    inBell: true,
+  };
 }

@@ -51,7 +51,18 @@ export const icon = styleVariants({
   loading: { color: vars.color.accentInk },
 });
 
-export const title = style({ fontSize: vars.fontSize.sm, fontWeight: vars.weight.semibold });
+export const body = style({ minWidth: 0 });
+export const title = style({
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.weight.semibold,
+  overflowWrap: 'anywhere',
+});
+export const more = style({
+  fontSize: vars.fontSize.xs,
+  fontWeight: vars.weight.medium,
+  color: vars.color.muted,
+  marginTop: vars.space['1'],
+});
 export const description = style({ fontSize: vars.fontSize.sm, color: vars.color.muted, marginTop: '2px' });
 export const close = style({
   border: 0,

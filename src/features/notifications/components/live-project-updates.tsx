@@ -13,7 +13,8 @@ import { createProjectTracker, RESULT_TOAST_MS } from '../project-events.ts';
 import { processingStore } from '../processing-store.ts';
 
 /**
- * The shell's live wiring: subscription, notification and project rows, project status toasts,
+ * The shell's live wiring: subscription, notification and project rows, project status toasts
+ * (one per kind however many projects a batch starts; the bell holds each project's news too),
  * the unread count on the app's icon and this device's push subscription kept in step.
  */
 export function LiveProjectUpdates() {
@@ -47,6 +48,8 @@ export function LiveProjectUpdates() {
         title: i18n._(msg`Generating "${name}"`),
         description: i18n._(msg`This takes about 1–2 minutes.`),
         duration: null,
+        group: 'project-processing',
+        inBell: true,
       });
     } else if (reaction.kind === 'completed') {
       toast.show({
@@ -55,6 +58,8 @@ export function LiveProjectUpdates() {
         title: i18n._(msg`Project "${name}" is ready`),
         description: i18n._(msg`Your images have been generated.`),
         duration: RESULT_TOAST_MS,
+        group: 'project-completed',
+        inBell: true,
       });
     } else {
       toast.show({
@@ -62,6 +67,8 @@ export function LiveProjectUpdates() {
         tone: 'error',
         title: i18n._(msg`Project "${name}" generation failed. Please try again.`),
         duration: RESULT_TOAST_MS,
+        group: 'project-failed',
+        inBell: true,
       });
     }
   });

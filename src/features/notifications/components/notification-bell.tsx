@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Dropdown, Icon, Tabs } from '../../../ui/index.ts';
+import { Button, Dropdown, Icon, Tabs, toast } from '../../../ui/index.ts';
 import { unreadCount, type AppNotification } from '../api.ts';
 import { useMarkAllRead, useMarkRead, useNotifications } from '../hooks/use-notifications.ts';
 import { NotificationItem } from './notification-item.tsx';
@@ -64,7 +64,11 @@ export function NotificationBell() {
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
-        if (next) setTab('unread');
+        if (next) {
+          setTab('unread');
+          // the list has what those toasts said: they would only cover it
+          toast.dismissInBell();
+        }
       }}
       role="dialog"
       label={t`Notifications`}
