@@ -39,7 +39,7 @@ const rpc = (name: string, args: Record<string, unknown> = {}): EarlyRead => ({
 const select = (columns: string) => new URLSearchParams({ select: columns }).toString();
 
 const subscription = rows(
-  `subscriptions?${select('plan,credits_remaining,credits_used,current_period_end,cancel_at_period_end,scheduled_plan')}&user_id=eq.${USER}`,
+  `subscriptions?${select('plan,credits_remaining,credits_used,rollover_credits,current_period_end,cancel_at_period_end,scheduled_plan')}&user_id=eq.${USER}`,
 );
 const plans = rows(
   `plans?${select('id,monthly_credits,price_eur,low_credit_alerts,low_credit_threshold,video,custom_model,custom_background,watermark_free_download')}&order=rank.asc`,
