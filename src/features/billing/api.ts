@@ -4,7 +4,8 @@
 // reads for /pricing, /success and /history.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { msg } from '@lingui/core/macro';
-import { AppError, functionError } from '../../lib/errors/index.ts';
+import type { MessageDescriptor } from '@lingui/core';
+import { AppError, functionError, isNetworkError } from '../../lib/errors/index.ts';
 import type { Locale } from '../../lib/i18n.ts';
 import type { AppSupabaseClient } from '../../lib/supabase.ts';
 import type { Plan } from '../subscription/index.ts';
@@ -77,12 +78,17 @@ function checkoutUrl(data: { url?: unknown } | null): string {
   return data.url;
 }
 
-/** Opens Stripe Checkout made by one of the paying functions, coming back to /success or /pricing. */
+/**
+ * Opens Stripe Checkout made by one of the paying functions, coming back to /success or /pricing.
+ * A failure keeps the function's own words (its code) or the network's; any other answer (no
+ * words of the function's: a gateway's error page, a relay error) says `unexpected` when given.
+ */
 async function openCheckout(
   client: AppSupabaseClient,
   fn: 'stripe-checkout' | 'create-credit-checkout',
   body: Record<string, unknown>,
   locale: Locale,
+  unexpected?: MessageDescriptor,
 ): Promise<void> {
   const { data, error } = await client.functions.invoke<{ url?: string }>(fn, {
     body: {
@@ -93,13 +99,24 @@ async function openCheckout(
       locale,
     },
   });
-  if (error) throw await functionError(error);
+  if (error) {
+    const failure = await functionError(error);
+    if (!unexpected || (failure instanceof AppError && failure.descriptor) || isNetworkError(failure))
+      throw failure;
+    throw new AppError(unexpected, String(unexpected.message ?? ''), { cause: error });
+  }
   window.location.assign(checkoutUrl(data));
 }
 
 /** Opens Stripe Checkout for a plan (mode 'subscription'); the server picks the price. */
 export const startPlanCheckout = (client: AppSupabaseClient, plan: Exclude<Plan, 'free'>, locale: Locale) =>
-  openCheckout(client, 'stripe-checkout', { plan, mode: 'subscription', metadata: { plan } }, locale);
+  openCheckout(
+    client,
+    'stripe-checkout',
+    { plan, mode: 'subscription', metadata: { plan } },
+    locale,
+    msg`An unexpected error occurred while creating the checkout session`,
+  );
 
 /** Opens Stripe Checkout for a credit pack at the quoted amount (refused if the server's price differs). */
 export const startCreditCheckout = (

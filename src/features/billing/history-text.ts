@@ -2,6 +2,7 @@
 import { msg, plural } from '@lingui/core/macro';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import type { ActivityItem, PurchaseItem } from './history-items.ts';
+import { shownBatchName, shownProjectName } from '../../lib/default-names.ts';
 
 const planTitle = (plan: string | null, i18n: I18n) =>
   !plan ? '' : plan === 'free' ? i18n._(msg`Free`) : `${plan.charAt(0).toUpperCase()}${plan.slice(1)}`;
@@ -85,14 +86,14 @@ export function activityAction(item: ActivityItem, i18n: I18n): string {
 }
 
 const projectDetails = (item: ActivityItem, i18n: I18n) => {
-  const name = item.projectName ?? '';
+  const name = shownProjectName(item.projectName ?? '', i18n.locale);
   return item.projectType === 'flat-lay'
     ? i18n._(msg`"${name}" · flat-lay`)
     : i18n._(msg`"${name}" · on-model`);
 };
 
 const batchDetails = (item: ActivityItem, i18n: I18n) => {
-  const name = item.batch?.name ?? '';
+  const name = shownBatchName(item.batch?.name ?? '', i18n.locale);
   const photos = item.batch?.photos ?? 0;
   return i18n._(msg`"${name}" · ${plural(photos, { one: '# photo', other: '# photos' })}`);
 };
@@ -103,7 +104,7 @@ const toolTitle = (item: ActivityItem, i18n: I18n) => {
 };
 
 export function activityDetails(item: ActivityItem, i18n: I18n): string {
-  const name = item.projectName ?? '';
+  const name = shownProjectName(item.projectName ?? '', i18n.locale);
   switch (item.type) {
     case 'project_created':
     case 'project_completed':

@@ -2,6 +2,7 @@
 import { msg } from '@lingui/core/macro';
 import type { I18n } from '@lingui/core';
 import type { ActivityItem } from './rpc-results.ts';
+import { shownProjectName } from '../../lib/default-names.ts';
 
 const TOOL_NAMES: Record<string, ReturnType<typeof msg>> = {
   'photo-combiner': msg`Photo Combiner`,
@@ -9,7 +10,7 @@ const TOOL_NAMES: Record<string, ReturnType<typeof msg>> = {
 };
 
 export function activityText(item: ActivityItem, i18n: I18n): string {
-  const name = item.metadata.projectName ?? '';
+  const name = shownProjectName(item.metadata.projectName ?? '', i18n.locale);
   switch (item.type) {
     case 'project_created':
       return i18n._(msg`Created project "${name}"`);

@@ -5,9 +5,11 @@ import { msg, plural } from '@lingui/core/macro';
 import type { I18n } from '@lingui/core';
 import { normalisePlan, planName } from '../subscription/index.ts';
 import type { AppNotification } from './api.ts';
+import { shownProjectName } from '../../lib/default-names.ts';
 
 export function notificationText(n: AppNotification, i18n: I18n): { title: string; message: string } {
-  const name = n.data?.projectName;
+  const stored = n.data?.projectName;
+  const name = stored == null ? stored : shownProjectName(stored, i18n.locale);
   const credits = n.data?.credits;
   switch (n.type) {
     case 'project_created':

@@ -1,3 +1,4 @@
+import { shownProjectName } from '../../lib/default-names.ts';
 // The projects search box: a case-insensitive substring match on the project's name, its type
 // or its status (spec 2 §2), as stored ('on-model', 'completed') and as the seller reads it in
 // their language ('On-Model', 'Ολοκληρώθηκε'). Accents do not matter, so 'ολοκληρωθηκε' and
@@ -16,7 +17,8 @@ export interface Searchable {
 
 /** The words a project is found by: name, raw type and status, and their labels. */
 export function searchWords(p: Searchable, labels: { type: string; status: string }): string[] {
-  return [p.name, p.type, p.status, labels.type, labels.status];
+  // a default name is found by the words on screen too
+  return [p.name, shownProjectName(p.name), p.type, p.status, labels.type, labels.status];
 }
 
 export function matchesSearch(words: readonly string[], query: string): boolean {

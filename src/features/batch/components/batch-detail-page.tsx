@@ -25,6 +25,7 @@ import { countStatuses, itemStatus, type ItemStatus } from '../model/item-status
 import { BatchDownload } from './batch-download.tsx';
 import * as s from './batch.css.ts';
 import * as page from './batch-page.css.ts';
+import { shownBatchName, shownProjectName } from '../../../lib/default-names.ts';
 
 const STATUS_WORDS = {
   queued: msg({ message: 'Queued', context: 'batch item' }),
@@ -49,7 +50,7 @@ export function BatchDetailPage({ batchId }: { batchId: string }) {
   // image changes arrive live (the shell already keeps the projects rows live)
   useProjectImagesLive();
   const cleanAllowed = useCleanAllowed();
-  usePageTitle(batch.data?.name ?? t`Batch Processor`);
+  usePageTitle(batch.data ? shownBatchName(batch.data.name) : t`Batch Processor`);
   const locale = currentLocale();
 
   if (batch.isPending || projects.isPending) return <Spinner size={28} />;
@@ -69,7 +70,7 @@ export function BatchDetailPage({ batchId }: { batchId: string }) {
   return (
     <div className={page.page}>
       <ToolHeader
-        title={batch.data.name}
+        title={shownBatchName(batch.data.name)}
         lead={
           <>
             {i18n._(TYPE_LABELS[batch.data.project_type as keyof typeof TYPE_LABELS])} ·{' '}
@@ -85,7 +86,11 @@ export function BatchDetailPage({ batchId }: { batchId: string }) {
           </Badge>
         ))}
       </div>
-      <BatchDownload batchName={batch.data.name} projects={items} cleanAllowed={cleanAllowed} />
+      <BatchDownload
+        batchName={shownBatchName(batch.data.name)}
+        projects={items}
+        cleanAllowed={cleanAllowed}
+      />
       <ul className={s.grid} aria-label={t`Photos in this batch`}>
         {items.map((p) => (
           <BatchItemCard key={p.id} project={p} cleanAllowed={cleanAllowed} />
@@ -112,7 +117,7 @@ function BatchItemCard({ project, cleanAllowed }: { project: Project; cleanAllow
         <div className={s.cardImage}>
           <StoredImage source={result ?? originalSource(image)} size={cardSize} alt="" />
         </div>
-        {project.name}
+        {shownProjectName(project.name)}
       </Link>
       <Badge tone={TONES[status]}>{i18n._(STATUS_WORDS[status])}</Badge>
     </li>

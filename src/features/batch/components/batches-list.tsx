@@ -8,6 +8,7 @@ import { useUser } from '../../auth/index.ts';
 import { TYPE_LABELS } from '../../projects/index.ts';
 import { batchesQueryOptions } from '../api.ts';
 import * as s from './batch.css.ts';
+import { shownBatchName } from '../../../lib/default-names.ts';
 
 /** The seller's past batches, newest first, each leading to its page. */
 export function BatchesList() {
@@ -26,7 +27,7 @@ export function BatchesList() {
           <li key={b.id}>
             <Link to="/tools/batch/$batchId" params={{ batchId: b.id }} className={s.batchLink}>
               <span>
-                <strong>{b.name}</strong>
+                <strong>{shownBatchName(b.name)}</strong>
                 <br />
                 <span className={s.muted}>
                   {i18n._(TYPE_LABELS[b.project_type as keyof typeof TYPE_LABELS])} ·{' '}

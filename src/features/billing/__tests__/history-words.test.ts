@@ -72,4 +72,29 @@ describe('history words', () => {
       '«Summer 2027» · 5 φωτογραφίες',
     ]);
   });
+
+  it('an unnamed flat-lay project reads in the language on screen, old English-named rows too', () => {
+    const charge = {
+      id: 'c1',
+      amount: '-1.00',
+      reason: 'generation',
+      reference: 'project:p1',
+      refund_of: null,
+      details: { projectId: 'p1', images: 1 },
+      created_at: '2026-11-27T14:00:00Z',
+    };
+    const project = {
+      id: 'p1',
+      name: 'Untitled Project2',
+      type: 'flat-lay',
+      status: 'completed',
+      created_at: '2026-11-27T14:00:00Z',
+      updated_at: '2026-11-27T14:02:00Z',
+    };
+    const [item] = activityItems([charge], [project], []);
+    i18n.activate('el');
+    expect(activityDetails(item!, i18n)).toBe('«Έργο χωρίς τίτλο2» · απλωμένο ρούχο');
+    i18n.activate('en');
+    expect(activityDetails(item!, i18n)).toBe('"Untitled Project2" · flat-lay');
+  });
 });

@@ -11,6 +11,7 @@ import { useNotificationsLive } from '../hooks/use-notifications.ts';
 import { useAppBadge, usePushSync } from '../hooks/use-push-notifications.ts';
 import { createProjectTracker, RESULT_TOAST_MS } from '../project-events.ts';
 import { processingStore } from '../processing-store.ts';
+import { shownProjectName } from '../../../lib/default-names.ts';
 
 /**
  * The shell's live wiring: subscription, notification and project rows, project status toasts
@@ -32,7 +33,7 @@ export function LiveProjectUpdates() {
     const reaction = tracker.react(row);
     if (!reaction) return;
     const toastId = `project-${reaction.id}`;
-    const name = reaction.name;
+    const name = shownProjectName(reaction.name);
     processingStore.set(reaction.id, reaction.kind === 'processing');
     // a finished generation charged or refunded credits
     if (reaction.kind !== 'processing')

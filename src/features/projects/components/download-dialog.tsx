@@ -22,6 +22,7 @@ import { completedImages, type Project, type ProjectImage } from '../project-typ
 import { frameSizeLabels, SizeChoice } from './download-size-choice.tsx';
 import { ProjectIcon } from './project-icon.tsx';
 import * as s from './dialogs.css.ts';
+import { shownProjectName } from '../../../lib/default-names.ts';
 
 const FORMAT_HINTS: Record<DownloadFormat, 'lossless' | 'smallest' | 'small'> = {
   png: 'lossless',
@@ -72,7 +73,7 @@ export function DownloadDialog({ project, images, cleanAllowed, onClose }: Downl
   };
   const run = (share: boolean) =>
     download.mutate(
-      { projectName: project.name, images: items, format, size, zip: asZip, share },
+      { projectName: shownProjectName(project.name), images: items, format, size, zip: asZip, share },
       { onSuccess: () => onClose() },
     );
 
@@ -87,9 +88,13 @@ export function DownloadDialog({ project, images, cleanAllowed, onClose }: Downl
       }
       description={
         asZip
-          ? zipFileName(project.name)
+          ? zipFileName(shownProjectName(project.name))
           : items[0]
-            ? downloadFileName(project.name, format, items.length > 1 ? undefined : items[0])
+            ? downloadFileName(
+                shownProjectName(project.name),
+                format,
+                items.length > 1 ? undefined : items[0],
+              )
             : undefined
       }
       footer={

@@ -10,6 +10,7 @@ import { fixResultSource, type ImageSize } from '../image-sources.ts';
 import { ProjectIcon } from './project-icon.tsx';
 import { StoredImage } from './stored-image.tsx';
 import * as f from './fixes-page.css.ts';
+import { shownProjectName } from '../../../lib/default-names.ts';
 
 export function FixResultImage({
   fix,
@@ -33,7 +34,7 @@ export function FixResultImage({
       source={source}
       size={size}
       fit={fit}
-      alt={t`Fixed image for ${fix.project_name ?? ''}`}
+      alt={t`Fixed image for ${shownProjectName(fix.project_name ?? '')}`}
       className={className}
     />
   );
@@ -51,7 +52,7 @@ export function FixOutcome({ fix, cleanAllowed }: { fix: FixRequest; cleanAllowe
       </p>
     );
   if (!source) return null;
-  const name = fix.project_name ?? '';
+  const name = shownProjectName(fix.project_name ?? '');
   return (
     <Button
       size="sm"

@@ -22,6 +22,7 @@ import { StoredImage } from './stored-image.tsx';
 import * as cardStyles from './project-card.css.ts';
 import * as f from './fixes-page.css.ts';
 import * as s from './shared.css.ts';
+import { shownProjectName } from '../../../lib/default-names.ts';
 
 export interface FixesPageProps {
   page: number;
@@ -112,7 +113,7 @@ export function FixesPage({ page, onPageChange }: FixesPageProps) {
                 <StoredImage
                   source={fix.annotated_image ? { bucket: 'fix-drawings', path: fix.annotated_image } : null}
                   size={STRIP_SIZE}
-                  alt={t`Drawing for ${fix.project_name ?? ''}`}
+                  alt={t`Drawing for ${shownProjectName(fix.project_name ?? '')}`}
                   className={f.thumb}
                 />
               )}
@@ -123,12 +124,12 @@ export function FixesPage({ page, onPageChange }: FixesPageProps) {
                     params={{ projectId: fix.project_id }}
                     className={f.project}
                   >
-                    {fix.project_name}
+                    {shownProjectName(fix.project_name ?? '')}
                   </Link>
                   <button
                     type="button"
                     className={[cardStyles.iconButton, cardStyles.dangerButton].join(' ')}
-                    aria-label={t`Delete fix request for ${fix.project_name ?? ''}`}
+                    aria-label={t`Delete fix request for ${shownProjectName(fix.project_name ?? '')}`}
                     onClick={() => setDoomed(fix)}
                   >
                     <ProjectIcon name="trash" />
@@ -172,7 +173,7 @@ export function FixesPage({ page, onPageChange }: FixesPageProps) {
       <ConfirmDeleteDialog
         open={!!doomed}
         busy={remove.isPending}
-        itemName={doomed?.project_name ?? undefined}
+        itemName={doomed?.project_name ? shownProjectName(doomed.project_name) : undefined}
         onClose={() => setDoomed(null)}
         onConfirm={() => doomed && remove.mutate(doomed, { onSettled: () => setDoomed(null) })}
       />

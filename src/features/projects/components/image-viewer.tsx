@@ -15,6 +15,7 @@ import { StoredImage } from './stored-image.tsx';
 import { TouchZoom } from './touch-zoom.tsx';
 import { VideoPlayer } from './video-player.tsx';
 import * as s from './project-detail.css.ts';
+import { shownProjectName } from '../../../lib/default-names.ts';
 
 export interface ImageViewerProps {
   project: Project;
@@ -60,7 +61,7 @@ export function ImageViewer({ project, index, onIndexChange, cleanAllowed, showV
     <StoredImage
       source={result}
       size={PANE_SIZE}
-      alt={t`Generated image of ${project.name}`}
+      alt={t`Generated image of ${shownProjectName(project.name)}`}
       fit="contain"
       eager
       className={s.fill}
@@ -78,7 +79,13 @@ export function ImageViewer({ project, index, onIndexChange, cleanAllowed, showV
 
   let generated: ReactNode;
   if (showVideo && project.video_path) {
-    generated = <VideoPlayer path={project.video_path} poster={shown?.url ?? null} name={project.name} />;
+    generated = (
+      <VideoPlayer
+        path={project.video_path}
+        poster={shown?.url ?? null}
+        name={shownProjectName(project.name)}
+      />
+    );
   } else if (generatedImage) {
     generated = fineHover ? (
       <Magnifier url={shown?.url ?? null} natural={shown}>
@@ -129,7 +136,7 @@ export function ImageViewer({ project, index, onIndexChange, cleanAllowed, showV
             <StoredImage
               source={originalSource(image)}
               size={PANE_SIZE}
-              alt={t`Original photo of ${project.name}`}
+              alt={t`Original photo of ${shownProjectName(project.name)}`}
               fit="contain"
               eager
               className={s.fill}

@@ -7,6 +7,7 @@ import { completedImages, type Project } from '../project-types.ts';
 import type { ProjectAction } from './project-actions.ts';
 import { ProjectIcon } from './project-icon.tsx';
 import * as s from './project-card.css.ts';
+import { shownProjectName } from '../../../lib/default-names.ts';
 
 export function ProjectCardMenu({
   project,
@@ -46,13 +47,13 @@ export function ProjectCardMenu({
     <Dropdown
       open={open}
       onOpenChange={setOpen}
-      label={t`Actions for ${project.name}`}
+      label={t`Actions for ${shownProjectName(project.name)}`}
       trigger={(props) => (
         <button
           type="button"
           {...props}
           className={s.iconButton}
-          aria-label={t`More actions for ${project.name}`}
+          aria-label={t`More actions for ${shownProjectName(project.name)}`}
         >
           <ProjectIcon name="more" size={20} />
         </button>

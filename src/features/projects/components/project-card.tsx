@@ -19,6 +19,7 @@ import { StatusBadge } from './status-badge.tsx';
 import { StoredImage } from './stored-image.tsx';
 import { VideoIndicator } from './video-indicator.tsx';
 import * as s from './project-card.css.ts';
+import { shownProjectName } from '../../../lib/default-names.ts';
 
 export interface ProjectCardProps {
   project: Project;
@@ -55,14 +56,15 @@ export function ProjectCard({
   const typeLabel = i18n._(TYPE_LABELS[project.type] ?? TYPE_LABELS['on-model']);
   const act = (action: ProjectAction) => onAction(action, project);
   const deleteBlocked = processing;
+  const name = shownProjectName(project.name);
 
   return (
-    <article className={s.card} aria-label={project.name}>
+    <article className={s.card} aria-label={name}>
       <Link
         to="/projects/$projectId"
         params={{ projectId: project.id }}
         className={s.media}
-        aria-label={t`Open ${project.name}`}
+        aria-label={t`Open ${name}`}
         onPointerEnter={(e) => e.pointerType === 'mouse' && reveal(true)}
         onPointerLeave={(e) => e.pointerType === 'mouse' && reveal(false)}
       >
@@ -128,7 +130,7 @@ export function ProjectCard({
             type="button"
             className={s.roundButton}
             aria-pressed={showOriginal}
-            aria-label={t`Show the original photo of ${project.name}`}
+            aria-label={t`Show the original photo of ${name}`}
             onClick={() => reveal(!showOriginal)}
           >
             <ProjectIcon name="swap" />
@@ -140,14 +142,14 @@ export function ProjectCard({
       </span>
 
       <div className={s.footer}>
-        <h3 className={s.name} title={project.name}>
+        <h3 className={s.name} title={name}>
           <Link
             to="/projects/$projectId"
             params={{ projectId: project.id }}
             className={s.nameLink}
             tabIndex={-1}
           >
-            {project.name}
+            {name}
           </Link>
         </h3>
         <div className={s.meta}>
@@ -167,7 +169,7 @@ export function ProjectCard({
             <button
               type="button"
               className={[s.iconButton, s.dangerButton].join(' ')}
-              aria-label={t`Delete ${project.name}`}
+              aria-label={t`Delete ${name}`}
               aria-disabled={deleteBlocked || undefined}
               title={deleteBlocked ? t`This project is still processing and cannot be deleted` : t`Delete`}
               onClick={() => act('delete')}

@@ -26,6 +26,7 @@ import { VideoBanner } from './video-banner.tsx';
 import { imageSizeLabel } from '../image-size.ts';
 import * as d from './project-detail.css.ts';
 import * as s from './shared.css.ts';
+import { shownProjectName } from '../../../lib/default-names.ts';
 
 export interface ProjectDetailPageProps {
   projectId: string;
@@ -38,7 +39,7 @@ export function ProjectDetailPage({ projectId, index, onIndexChange }: ProjectDe
   const { t, i18n } = useLingui();
   useProjectImagesLive(projectId);
   const project = useProject(projectId);
-  usePageTitle(project.data?.name ?? t`Project`);
+  usePageTitle(project.data ? shownProjectName(project.data.name) : t`Project`);
 
   const back = (
     <Link to="/projects" className={d.back}>
@@ -129,7 +130,7 @@ function ProjectDetail({
       {back}
       <header className={d.head}>
         <div className={d.headText}>
-          <ProjectNameEditor projectId={project.id} name={project.name} />
+          <ProjectNameEditor projectId={project.id} name={shownProjectName(project.name)} />
           <div className={d.meta}>
             <StatusBadge status={project.status} />
             <span>{i18n._(TYPE_LABELS[project.type] ?? TYPE_LABELS['on-model'])}</span>
@@ -158,7 +159,10 @@ function ProjectDetail({
               loading={downloadVideo.isPending}
               onClick={() =>
                 project.video_path &&
-                downloadVideo.mutate({ projectName: project.name, path: project.video_path })
+                downloadVideo.mutate({
+                  projectName: shownProjectName(project.name),
+                  path: project.video_path,
+                })
               }
             >
               <ProjectIcon name="download" />

@@ -13,6 +13,7 @@ import { DownloadDialog } from './download-dialog.tsx';
 import { FixDialog } from './fix-dialog.tsx';
 import { FixSubmittedDialog } from './fix-submitted-dialog.tsx';
 import { RenameProjectDialog } from './rename-project-dialog.tsx';
+import { shownProjectName } from '../../../lib/default-names.ts';
 
 const PROCESSING_MESSAGE = sqlErrorMessages.project_processing;
 
@@ -95,7 +96,7 @@ export function useProjectDialogs({
     dialogs = (
       <ConfirmDeleteDialog
         open
-        itemName={project.name}
+        itemName={shownProjectName(project.name)}
         busy={remove.isPending}
         onClose={close}
         onConfirm={() => {

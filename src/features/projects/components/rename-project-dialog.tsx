@@ -5,12 +5,13 @@ import { Button, Dialog, TextField } from '../../../ui/index.ts';
 import { useRenameProject } from '../hooks/use-project-actions.ts';
 import type { Project } from '../project-types.ts';
 import * as s from './dialogs.css.ts';
+import { shownProjectName } from '../../../lib/default-names.ts';
 
 export const NAME_MAX = 120;
 
 export function RenameProjectDialog({ project, onClose }: { project: Project; onClose: () => void }) {
   const { t } = useLingui();
-  const [name, setName] = useState(project.name);
+  const [name, setName] = useState(shownProjectName(project.name));
   const [empty, setEmpty] = useState(false);
   const rename = useRenameProject();
   const submit = (e: FormEvent) => {
@@ -20,7 +21,7 @@ export function RenameProjectDialog({ project, onClose }: { project: Project; on
       setEmpty(true);
       return;
     }
-    if (next === project.name) {
+    if (next === project.name || next === shownProjectName(project.name)) {
       onClose();
       return;
     }

@@ -29,6 +29,7 @@ import { CustomStyleCard } from './custom-style-card.tsx';
 import { StyleCard } from './style-card.tsx';
 import { UpgradeNotice } from './upgrade-notice.tsx';
 import * as s from './video.css.ts';
+import { shownProjectName } from '../../../lib/default-names.ts';
 
 const SOURCE_SIZE = { width: 680, height: 1020, resize: 'cover' as const, quality: 80 };
 
@@ -44,12 +45,12 @@ function SourcePanel({ project }: { project: VideoProject }) {
       <StoredImage
         source={resultSource(firstResult(project.images), cleanAllowed)}
         size={SOURCE_SIZE}
-        alt={t`Generated image of ${project.name}`}
+        alt={t`Generated image of ${shownProjectName(project.name)}`}
         className={s.sourceImage}
         eager
       />
       <div>
-        <p className={s.sourceName}>{project.name}</p>
+        <p className={s.sourceName}>{shownProjectName(project.name)}</p>
         <p className={s.sourceMeta}>{type}</p>
       </div>
     </aside>

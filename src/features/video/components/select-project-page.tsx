@@ -16,6 +16,7 @@ import { useVideoAccess } from '../hooks/use-video-access.ts';
 import { videoMessages } from '../messages.ts';
 import { UpgradeNotice } from './upgrade-notice.tsx';
 import * as s from './video.css.ts';
+import { shownProjectName } from '../../../lib/default-names.ts';
 
 const THUMB = { width: 480, height: 600, resize: 'cover' as const, quality: 70 };
 
@@ -46,7 +47,7 @@ function ProjectPick({
       >
         <StoredImage source={resultSource(image, cleanAllowed)} size={THUMB} alt="" className={s.pickImage} />
         <span className={s.pickBody}>
-          <span className={s.pickName}>{project.name}</span>
+          <span className={s.pickName}>{shownProjectName(project.name)}</span>
           <span className={s.pickMeta}>
             {type} ·{' '}
             {formatDate(project.created_at, currentLocale(), {
@@ -87,6 +88,7 @@ export function SelectProjectPage() {
   const found = searchProjects(projects.data ?? [], query, typeLabel);
   const shown = paginate(found, page, VIDEO_PAGE_SIZE);
   const selected = projects.data?.find((p) => p.id === selectedId) ?? null;
+  const selectedName = selected ? shownProjectName(selected.name) : '';
 
   return (
     <div className={s.page}>
@@ -219,7 +221,7 @@ export function SelectProjectPage() {
           <div className={s.stickyBar}>
             <span className={s.selectedText}>
               {selected ? (
-                <Trans>Selected: {selected.name}</Trans>
+                <Trans>Selected: {selectedName}</Trans>
               ) : (
                 <Trans>Select a project to continue.</Trans>
               )}
