@@ -1,4 +1,4 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, onlineManager, QueryCache, QueryClient, type Query } from '@tanstack/react-query';
 import { connectivity } from './connectivity.ts';
 
 import { PERSISTED_QUERIES_KEY, QUERY_CACHE_MAX_AGE } from './query-cache-keys.ts';
@@ -8,7 +8,32 @@ export { PERSISTED_QUERIES_KEY, QUERY_CACHE_MAX_AGE };
 /** While the backend is unreachable, the screen's queries try again this often. */
 const UNREACHABLE_RETRY_MS = 20_000;
 
+/**
+ * React Query's idea of "online" is the app's (connectivity.ts): the browser says it is online
+ * and the backend answered last. When it comes back, React Query continues the reads that were
+ * waiting for it and reads again what is stale or failed (refetchOnReconnect below), so the
+ * figures on screen refresh themselves instead of waiting for a tap on Retry.
+ */
+export function followConnectivity() {
+  onlineManager.setEventListener((setOnline) => {
+    const update = () => setOnline(navigator.onLine && !connectivity.isUnreachable());
+    window.addEventListener('online', update);
+    window.addEventListener('offline', update);
+    const unsubscribe = connectivity.subscribe(update);
+    update();
+    return () => {
+      window.removeEventListener('online', update);
+      window.removeEventListener('offline', update);
+      unsubscribe();
+    };
+  });
+}
+
+/** On reconnect: a read that failed is read again even when its last data is still fresh. */
+export const refetchOnReconnect = (query: Query) => (query.state.status === 'error' ? 'always' : true);
+
 export function createQueryClient() {
+  if (typeof window !== 'undefined') followConnectivity();
   let retryTimer: ReturnType<typeof setInterval> | undefined;
   const client = new QueryClient({
     // A failure without an answer means the backend is unreachable (the offline notice). What
@@ -24,6 +49,11 @@ export function createQueryClient() {
         gcTime: QUERY_CACHE_MAX_AGE,
         retry: 1,
         refetchOnWindowFocus: true,
+        refetchOnReconnect,
+        // The first attempt always goes out (it is also how the app finds the backend again, see
+        // below); a retry waits while offline and goes when the connection is back, so a read
+        // that fails for want of a connection shows no error and ends with the data.
+        networkMode: 'offlineFirst',
       },
       mutations: { retry: 0 },
     },

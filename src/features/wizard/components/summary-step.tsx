@@ -1,8 +1,7 @@
-import { useEffect } from 'react';
 import { Link } from '@tanstack/react-router';
 import { plural } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Badge, Button, Icon } from '../../../ui/index.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { formatNumber } from '../../../lib/format.ts';
@@ -10,7 +9,7 @@ import { useOnline } from '../../../lib/use-online.ts';
 import { useSupabase } from '../../../lib/use-supabase.ts';
 import { useUser } from '../../auth/index.ts';
 import { useSubscription } from '../../subscription/index.ts';
-import { generationQuoteQueryOptions, wizardKeys } from '../api.ts';
+import { generationQuoteQueryOptions } from '../api.ts';
 import { backgroundName, garmentTypeLabel, modelName, poseName } from '../catalogue-text.ts';
 import { useBackgrounds, useModels, usePoses } from '../hooks/use-catalogue.ts';
 import { usePhotoUrl } from '../hooks/use-draft.ts';
@@ -41,7 +40,6 @@ export function SummaryStep({ draft, dispatch }: { draft: Draft; dispatch: (a: W
   const client = useSupabase();
   const user = useUser();
   const online = useOnline();
-  const queryClient = useQueryClient();
   const [blurred] = useBackgroundBlurred();
   const quote = useQuery(generationQuoteQueryOptions(client, user.id, draft));
   const subscription = useSubscription();
@@ -50,17 +48,18 @@ export function SummaryStep({ draft, dispatch }: { draft: Draft; dispatch: (a: W
   const backgrounds = useBackgrounds();
   const { generate, busy, error, insufficient, closeInsufficient } = useGenerate(draft, blurred);
 
-  // the balance changed (live): the server's answer may too
+  // the seller's balance is the header's (the subscription, kept live): the quote only prices
   const balance = subscription.data?.credits_remaining;
-  useEffect(() => {
-    if (balance !== undefined) void queryClient.invalidateQueries({ queryKey: wizardKeys.all });
-  }, [balance, queryClient]);
 
   const model = models.data?.find((m) => m.id === draft.modelId);
   const pose = poses.data?.find((p) => p.gender === draft.gender && p.id === draft.poseId);
   const background = backgrounds.data?.find((b) => b.id === draft.backgroundId);
   const uploaded = photosUploaded(draft);
-  const short = quote.data ? !quote.data.enough : false;
+  const short = quote.data
+    ? balance !== undefined
+      ? quote.data.creditsNeeded > balance
+      : !quote.data.enough
+    : false;
   const name = draft.projectName ?? quote.data?.suggestedName ?? t`Untitled Project`;
   const products = productCount(draft);
   const posesCount = poseCount(draft);
@@ -188,9 +187,7 @@ export function SummaryStep({ draft, dispatch }: { draft: Draft; dispatch: (a: W
             <span>
               <Trans>Your credits</Trans>
             </span>
-            <span data-testid="credits-available">
-              {quote.data ? credits(quote.data.creditsRemaining) : '—'}
-            </span>
+            <span data-testid="credits-available">{balance !== undefined ? credits(balance) : '—'}</span>
           </div>
         </div>
 
