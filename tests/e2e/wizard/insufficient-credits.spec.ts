@@ -1,6 +1,6 @@
-// Short of credits: the summary shows the server's numbers, Generate is disabled with the red
-// note; when the server refuses anyway (the balance changed after the quote), the
-// insufficient-credits dialog offers the pricing page.
+// Short of credits: the summary shows the server's price and the header's balance, Generate is
+// disabled with the red note; when the server refuses anyway (the balance changed and the page
+// has not heard yet), the insufficient-credits dialog offers the pricing page.
 import { expect, test } from '../support/fixtures.ts';
 import {
   balance,
@@ -40,11 +40,20 @@ test('Generate is disabled with the red note when the server says the credits ar
   await expect(page.getByRole('button', { name: /Generate/ })).toBeEnabled();
 });
 
-test('the server refuses a stale quote: the insufficient-credits dialog', async ({
+test('the server refuses a stale balance: the insufficient-credits dialog', async ({
   signedInPage: page,
   stack,
   user,
 }) => {
+  // the page's live channel, through a hand that can stop the balance's changes reaching it
+  let deaf = false;
+  await page.routeWebSocket(/\/realtime\/v1\/websocket/, (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage((m) => server.send(m));
+    server.onMessage((m) => {
+      if (!(deaf && String(m).includes('subscriptions'))) ws.send(m);
+    });
+  });
   await openWizard(page, 'On-Model');
   await choosePhoto(page, fixture('flatlay-top.jpg'));
   await expectUploaded(page);
@@ -52,22 +61,9 @@ test('the server refuses a stale quote: the insufficient-credits dialog', async 
   await chooseModelPoseBackground(page, { model: 'Maya', pose: 'Front View', background: 'Beach' });
   await expect(page.getByRole('button', { name: /Generate/ })).toBeEnabled();
 
-  // the balance drops after the quote was read, and this page has not heard yet: keep the
-  // old answer on screen so the click reaches the server
-  await page.route('**/rest/v1/rpc/quote_generation', (route) =>
-    route.fulfill({
-      contentType: 'application/json',
-      body: JSON.stringify({
-        images: 1,
-        creditsPerImage: 1,
-        creditsNeeded: 1,
-        creditsRemaining: 2,
-        enough: true,
-        plan: 'free',
-        suggestedName: 'Untitled Project',
-      }),
-    }),
-  );
+  // the balance drops after it was read, and this page has not heard yet: the click reaches
+  // the server, which refuses
+  deaf = true;
   await setBalance(stack, user.id, 0);
   await page.getByRole('button', { name: /Generate/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Insufficient Credits' });
