@@ -65,3 +65,33 @@ test('project status changes show live toasts; the local toggle mutes them', asy
   await expect(card.getByText('Failed', { exact: true })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: /Silk scarf/ })).toHaveCount(0);
 });
+
+test('a batch of projects shows one toast per kind with how many more; opening the bell clears them', async ({
+  signedInPage: page,
+  stack,
+  user,
+}) => {
+  const realtime = watchRealtime(page);
+  await page.goto('/home');
+  await realtime.joined('projects:');
+  for (const name of ['Linen 1', 'Linen 2', 'Linen 3'])
+    await serviceInsert(stack, 'projects', {
+      user_id: user.id,
+      name,
+      type: 'on-model',
+      status: 'processing',
+    });
+
+  const toasts = page.getByRole('region', { name: 'Messages' });
+  await expect(toasts.getByRole('status').filter({ hasText: 'Generating "Linen 3"' })).toContainText(
+    '2 more',
+  );
+  await expect(toasts.getByRole('status')).toHaveCount(1);
+
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^Notifications/ })
+    .click();
+  await expect(page.getByRole('dialog', { name: 'Notifications' })).toBeVisible();
+  await expect(toasts.getByRole('status')).toHaveCount(0);
+});
