@@ -12,7 +12,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const settled = (observer: QueryObserver<number>) =>
+const settled = (observer: { getCurrentResult(): { fetchStatus: string; isError: boolean } }) =>
   vi.waitFor(() => {
     const r = observer.getCurrentResult();
     if (r.fetchStatus === 'fetching') throw new Error('still fetching');

@@ -55,11 +55,9 @@ export function SummaryStep({ draft, dispatch }: { draft: Draft; dispatch: (a: W
   const pose = poses.data?.find((p) => p.gender === draft.gender && p.id === draft.poseId);
   const background = backgrounds.data?.find((b) => b.id === draft.backgroundId);
   const uploaded = photosUploaded(draft);
-  const short = quote.data
-    ? balance !== undefined
-      ? quote.data.creditsNeeded > balance
-      : !quote.data.enough
-    : false;
+  // the price against the header's balance (the quote's own word until that balance is read)
+  const short =
+    !!quote.data && (balance !== undefined ? quote.data.creditsNeeded > balance : !quote.data.enough);
   const name = draft.projectName ?? quote.data?.suggestedName ?? t`Untitled Project`;
   const products = productCount(draft);
   const posesCount = poseCount(draft);
