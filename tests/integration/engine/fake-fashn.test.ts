@@ -210,8 +210,11 @@ describe('success', () => {
     const [run] = fake.runs;
     expect(run.inputs.model_image).toBeUndefined();
     expect(run.inputs.image_prompt).toBeUndefined();
-    expect(run.inputs.prompt).toContain('a man in his 50s with grey hair');
-    expect(run.inputs.prompt).toContain('background: a rooftop at dusk');
+    // the seller's words, each in its own quoted part after Drape's
+    expect(run.inputs.prompt).toContain(
+      'the model, as the seller describes them: "a man in his 50s with grey hair"',
+    );
+    expect(run.inputs.prompt).toContain('the background, as the seller describes it: "a rooftop at dusk"');
     expect(run.inputs).toMatchObject({ aspect_ratio: '2:3', resolution: '4k' });
     const [image] = await imagesOf(s, project.id);
     expect(image.resolution).toBe('4K');
