@@ -10,6 +10,8 @@
 // token, the transformation it wants as the query, and whether only that copy will do
 // (`copy=exact`, a screen online: else it signs) or any copy of the object (`copy=any`,
 // offline). Storage never answers such an address; the worker does, from its copies or 404.
+// The app asks for such an address only once it has seen the copy in Cache Storage
+// (src/lib/stored-images.ts), so the 404 is only for a copy that went in between.
 
 export const STORED_IMAGES_CACHE = 'stored-images';
 
@@ -78,6 +80,20 @@ export function storedImageRead(url: URL): StoredImageRead | null {
       .map((pair) => pair.split(':') as [string, string]),
   );
   return { signed: true, object, key: keyOf(variantOf((k) => claimed.get(k))) };
+}
+
+/**
+ * The copy a read without a token is answered with: the one filed under its key, or with no key
+ * any copy of the object. `match` is a Cache's or CacheStorage's (the app asks before it asks
+ * the worker, so that it never asks for a copy there is none of).
+ */
+export function matchCopy(
+  match: (request: string, options: MultiCacheQueryOptions) => Promise<Response | undefined>,
+  read: StoredImageRead & { signed: false },
+): Promise<Response | undefined> {
+  return read.key
+    ? match(read.key, { ignoreVary: true, cacheName: STORED_IMAGES_CACHE })
+    : match(read.object, { ignoreSearch: true, ignoreVary: true, cacheName: STORED_IMAGES_CACHE });
 }
 
 /**

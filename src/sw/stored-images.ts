@@ -3,7 +3,12 @@
 // of the app; now a screen the worker controls first asks for its copy without signing, and
 // signs (the worker then files what comes) only when there is none. Offline it takes any copy
 // of the object. Cleared when the seller signs out.
-import { STORED_IMAGES_CACHE, type StoredImageRead, storedImageRead } from './stored-image-keys.ts';
+import {
+  matchCopy,
+  STORED_IMAGES_CACHE,
+  type StoredImageRead,
+  storedImageRead,
+} from './stored-image-keys.ts';
 
 /** About 15 MB of thumbnails and panes; the oldest copies go first. */
 export const STORED_IMAGES_MAX = 200;
@@ -34,7 +39,8 @@ function imageReadOf(request: Request): StoredImageRead | null {
 
 export const isStoredImageRequest = (request: Request) => imageReadOf(request) !== null;
 
-/** What the worker says when it has no copy for a read without a token: Storage could not answer it either. */
+/** What the worker says when it has no copy for a read without a token: Storage could not answer
+ *  it either. The app asks only for copies it saw (src/lib/stored-images.ts): one gone since. */
 const NO_COPY = () => new Response(null, { status: 404, statusText: 'No copy on this device' });
 
 export async function answerStoredImage(
@@ -45,10 +51,7 @@ export async function answerStoredImage(
   if (!read) return deps.fetch(request);
   const cache = await deps.caches.open(STORED_IMAGES_CACHE);
   if (!read.signed) {
-    const copy = read.key
-      ? await cache.match(read.key, { ignoreVary: true })
-      : await cache.match(read.object, { ignoreSearch: true, ignoreVary: true });
-    return copy ?? NO_COPY();
+    return (await matchCopy((key, options) => cache.match(key, options), read)) ?? NO_COPY();
   }
   const filed = await cache.match(read.key, { ignoreVary: true });
   if (filed) return filed;

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { holdsStoredCopy } from '../../../lib/stored-images.ts';
 import { useOnline } from '../../../lib/use-online.ts';
 import { useSupabase } from '../../../lib/use-supabase.ts';
 import { unsignedImageUrl } from '../../../sw/stored-image-keys.ts';
@@ -20,6 +21,22 @@ export interface SignedImageOptions {
 const controlledByServiceWorker = () =>
   typeof navigator !== 'undefined' && !!navigator.serviceWorker?.controller;
 
+/** Whether the worker holds the copy `url` asks for: undefined while Cache Storage is looked in. */
+function useStoredCopy(url: string | null): boolean | undefined {
+  const [found, setFound] = useState<{ url: string; held: boolean } | null>(null);
+  useEffect(() => {
+    if (!url) return;
+    let current = true;
+    void holdsStoredCopy(url).then((held) => {
+      if (current) setFound({ url, held });
+    });
+    return () => {
+      current = false;
+    };
+  }, [url]);
+  return url !== null && found?.url === url ? found.held : undefined;
+}
+
 /**
  * A URL for a stored image at a size (null `size`: the file as stored): signed and transformed,
  * or with `copies` the service worker's copy when it has one. `retry` is for an <img> that
@@ -38,23 +55,30 @@ export function useSignedImage(
   const image = source ? `${source.bucket}/${source.path}@${sizeKey(size)}` : null;
   // the image (at this size) the worker turned out to have no copy of: it is signed instead
   const [noCopyOf, setNoCopyOf] = useState<string | null>(null);
-  const fromCopy = copies && online && !!image && noCopyOf !== image && controlledByServiceWorker();
-  const query = useQuery({
-    ...signedImageQueryOptions(client, source ?? { bucket: 'uploads', path: '' }, size),
-    // offline, an image that may come from a copy is not signed: the request could not go out
-    enabled: enabled && !!source && !fromCopy && (online || !copies),
-  });
-  const copyUrl = (copy: 'exact' | 'any') =>
-    source
+  const signedQuery = signedImageQueryOptions(client, source ?? { bucket: 'uploads', path: '' }, size);
+  const signed = queryClient.getQueryData(signedQuery.queryKey) ?? null;
+  // Online, the worker's copy of this very size; offline, any copy of the object, unless the
+  // picture was signed before (the <img> already has it). Asked for only once Cache Storage shows
+  // the worker holds it: asked blindly, the worker answered a copy it never stored with a 404.
+  const copyMode = online ? 'exact' : signed ? null : 'any';
+  const copyUrl =
+    enabled && copies && source && copyMode && noCopyOf !== image && controlledByServiceWorker()
       ? unsignedImageUrl(
           client.storage.from(source.bucket).getPublicUrl(source.path).data.publicUrl,
           size,
-          copy,
+          copyMode,
         )
       : null;
+  const held = useStoredCopy(copyUrl);
+  // looking for the copy, or found it: not signed
+  const fromCopy = copyUrl !== null && held !== false;
+  const query = useQuery({
+    ...signedQuery,
+    // offline, an image that may come from a copy is not signed: the request could not go out
+    enabled: enabled && !!source && !fromCopy && (online || !copies),
+  });
   let url: string | null = query.data ?? null;
-  if (enabled && fromCopy) url = copyUrl('exact');
-  else if (enabled && !url && copies && !online) url = copyUrl('any');
+  if (fromCopy) url = held ? copyUrl : null;
   const retry = useCallback(() => {
     if (!bucket || !path || !image) return;
     if (fromCopy) {
