@@ -224,7 +224,8 @@ export function firstScreenScript(m: FirstScreenManifest): string {
   // and run: the app's requests take their answers (src/lib/early-reads/early-fetch.ts). Only
   // with a token that the app will not refresh first (auth-js refreshes within 90 s of expiry).
   const api = m.api;
-  if (api && shown && route.guard === 'signedIn') {
+  // Not while the browser is offline: each would only fail, a console error apiece.
+  if (api && shown && route.guard === 'signedIn' && navigator.onLine !== false) {
     try {
       const session = JSON.parse(stored);
       const user = session.user.id;
@@ -236,6 +237,8 @@ export function firstScreenScript(m: FirstScreenManifest): string {
           const body = read.body ?? null;
           const response = fetch(url, { method: read.method, headers, body });
           response.catch(() => {});
+          // a HEAD answer's empty body is read, or Chromium cancels the request (src/lib/head-reads.ts)
+          if (read.method === 'HEAD') response.then((r) => r.clone().arrayBuffer()).catch(() => {});
           return { method: read.method, url, headers, body, response };
         });
       }

@@ -6,6 +6,7 @@
 import { useEffect, useEffectEvent } from 'react';
 import { hashKey, type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import type { Database, Tables } from './database.types.ts';
+import { readOnJoin } from './read-on-join.ts';
 import { useSupabase } from './use-supabase.ts';
 
 type TableName = keyof Database['public']['Tables'];
@@ -54,8 +55,11 @@ function readOwed() {
   owedTimer = undefined;
   const due = [...owed];
   owed.clear();
+  // a read of it already under way (a retry that continued as the connection came back) is
+  // the read: it is not cancelled and sent again
   for (const [queryClient, keys] of due)
-    for (const queryKey of keys.values()) void queryClient.invalidateQueries({ queryKey });
+    for (const queryKey of keys.values())
+      void queryClient.invalidateQueries({ queryKey }, { cancelRefetch: false });
 }
 
 /** A channel joined: its reads are owed, and made soon unless another channel is still joining. */
@@ -121,7 +125,9 @@ export function useLiveRows<T extends TableName>({
         if (status === 'SUBSCRIBED') joined(joiningToken, queryClient, owedOnJoin());
         else stoppedJoining(joiningToken);
       });
+    const forget = readOnJoin({ joined: () => live.state === 'joined', keys: owedOnJoin() });
     return () => {
+      forget();
       stoppedJoining(joiningToken);
       void client.removeChannel(live);
     };

@@ -1,5 +1,6 @@
 import { MutationCache, onlineManager, QueryCache, QueryClient, type Query } from '@tanstack/react-query';
 import { connectivity } from './connectivity.ts';
+import { readOnRejoin } from './read-on-join.ts';
 
 import { PERSISTED_QUERIES_KEY, QUERY_CACHE_MAX_AGE } from './query-cache-keys.ts';
 
@@ -29,8 +30,15 @@ export function followConnectivity() {
   });
 }
 
-/** On reconnect: a read that failed is read again even when its last data is still fresh. */
-export const refetchOnReconnect = (query: Query) => (query.state.status === 'error' ? 'always' : true);
+/**
+ * On reconnect: a read that failed is read again even when its last data is still fresh; a
+ * query a live channel reads when it rejoins is left to that read (read-on-join.ts), so it is
+ * read once.
+ */
+export const refetchOnReconnect = (query: Query) => {
+  if (readOnRejoin(query.queryKey)) return false;
+  return query.state.status === 'error' ? 'always' : true;
+};
 
 export function createQueryClient() {
   if (typeof window !== 'undefined') followConnectivity();

@@ -10,15 +10,25 @@ import type { Database } from './database.types.ts';
 import { supabaseAnonKey, supabaseAuth, supabaseUrl } from './supabase-auth.ts';
 import { timedFetch } from './timed-fetch.ts';
 import { withEarlyReads } from './early-reads/early-fetch.ts';
-import { reportingConnectivity } from './connectivity.ts';
+import { quietWhileOffline, reportingConnectivity } from './connectivity.ts';
+import { finishingHeadReads } from './head-reads.ts';
+import { followConnectivityInRealtime, realtimeReconnectAfterMs } from './realtime-connectivity.ts';
 
 const client = createClient<Database>(supabaseUrl, supabaseAnonKey, {
   accessToken: async () => (await supabaseAuth.getSession()).data.session?.access_token ?? null,
   // database, storage and functions requests give up after 120 s without an answer, as auth's
   // do; a first screen's reads take the answers index.html asked for as the page started; each
-  // attempt tells whether the backend answers (the offline notice)
-  global: { fetch: reportingConnectivity(timedFetch(withEarlyReads((...args) => fetch(...args)))) },
+  // attempt tells whether the backend answers (the offline notice); without a connection nothing
+  // goes out (connectivity.ts); a HEAD answer is read to its end (head-reads.ts)
+  global: {
+    fetch: reportingConnectivity(
+      quietWhileOffline(finishingHeadReads(timedFetch(withEarlyReads((...args) => fetch(...args))))),
+    ),
+  },
+  // closed while offline, a try a minute while the backend is unreachable (realtime-connectivity.ts)
+  realtime: { reconnectAfterMs: (tries: number) => realtimeReconnectAfterMs(tries) },
 });
+if (typeof window !== 'undefined') followConnectivityInRealtime(client.realtime);
 
 // What supabase-js does for its own auth client (SupabaseClient._listenForAuthEvents).
 let realtimeToken: string | undefined;
