@@ -515,6 +515,42 @@ export type Database = {
           },
         ]
       }
+      operator_actions: {
+        Row: {
+          action: string
+          created_at: string
+          details: Json
+          id: string
+          operator_email: string
+          operator_id: string | null
+          reason: string | null
+          seller_id: string | null
+          subject: string | null
+        }
+        Insert: {
+          action: string
+          created_at?: string
+          details?: Json
+          id?: string
+          operator_email: string
+          operator_id?: string | null
+          reason?: string | null
+          seller_id?: string | null
+          subject?: string | null
+        }
+        Update: {
+          action?: string
+          created_at?: string
+          details?: Json
+          id?: string
+          operator_email?: string
+          operator_id?: string | null
+          reason?: string | null
+          seller_id?: string | null
+          subject?: string | null
+        }
+        Relationships: []
+      }
       outbound_notices: {
         Row: {
           attempts: number
@@ -1462,6 +1498,53 @@ export type Database = {
           event_id: string
         }
         Returns: undefined
+      }
+      operator_answer_fix: {
+        Args: {
+          fix_id: string
+          note?: string
+          result_path: string
+          watermarked_path: string
+        }
+        Returns: Json
+      }
+      operator_find_seller: {
+        Args: {
+          query: string
+        }
+        Returns: Json
+      }
+      operator_fix_queue: {
+        Args: never
+        Returns: Json
+      }
+      operator_fix_target: {
+        Args: {
+          fix_id: string
+        }
+        Returns: Json
+      }
+      operator_grant_credits: {
+        Args: {
+          amount: number
+          reason: string
+          request_id: string
+          seller_id: string
+        }
+        Returns: Json
+      }
+      operator_reject_fix: {
+        Args: {
+          fix_id: string
+          note: string
+        }
+        Returns: Json
+      }
+      operator_start_fix: {
+        Args: {
+          fix_id: string
+        }
+        Returns: Json
       }
       quote_batch: {
         Args: {

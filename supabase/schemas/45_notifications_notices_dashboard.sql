@@ -7,7 +7,7 @@ create table public.notifications (
     'video_completed', 'video_failed',
     'fix_processing', 'fix_completed', 'fix_rejected',
     'payment_received', 'credits_added', 'credits_refunded', 'plan_changed',
-    'purchase_failed')),
+    'purchase_failed', 'credits_granted', 'credits_removed')),
   title text not null,
   message text not null,
   project_id uuid references public.projects (id) on delete set null,
@@ -736,6 +736,16 @@ begin
     values (new.user_id, 'credits_added', 'Credits added',
             format('%s credits of your plan were added to your balance.', private.format_credits(new.amount)),
             jsonb_build_object('credits', new.amount, 'plan', new.details ->> 'plan'));
+  elsif new.reason = 'adjustment' and (new.details ->> 'byOperator')::boolean then
+    -- credits an operator gave or took (operator_grant_credits), with the reason they gave
+    insert into public.notifications (user_id, type, title, message, data)
+    values (new.user_id,
+            case when new.amount > 0 then 'credits_granted' else 'credits_removed' end,
+            case when new.amount > 0 then 'Credits added' else 'Credits removed' end,
+            case when new.amount > 0
+              then format('%s credits were added to your balance: %s', private.format_credits(new.amount), new.details ->> 'note')
+              else format('%s credits were removed from your balance: %s', private.format_credits(-new.amount), new.details ->> 'note') end,
+            jsonb_build_object('credits', abs(new.amount), 'note', new.details ->> 'note'));
   elsif new.reason = 'refund' then
     select * into v_charge from public.credit_ledger c where c.id = new.refund_of;
     select p.name into v_name from public.projects p

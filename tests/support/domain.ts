@@ -35,8 +35,11 @@ export async function openDomainDb(opts: { poolSize?: number } = {}): Promise<Da
   return db;
 }
 
-/** Who runs a statement: the anonymous key, a signed-in user (by id), or the service role. */
-export type Who = 'anon' | 'service' | { user: string };
+/**
+ * Who runs a statement: the anonymous key, a signed-in user (by id; `appMetadata` is the JWT's
+ * app_metadata claim, as GoTrue signs it), or the service role.
+ */
+export type Who = 'anon' | 'service' | { user: string; appMetadata?: Record<string, unknown> };
 
 export interface SqlError {
   code: string;
@@ -50,7 +53,10 @@ export async function withRole<T>(db: Database, who: Who, fn: (tx: Queryable) =>
   return db.transaction(async (tx) => {
     const role = who === 'anon' ? 'anon' : who === 'service' ? 'service_role' : 'authenticated';
     const claims: Record<string, unknown> = { role };
-    if (typeof who === 'object') claims.sub = who.user;
+    if (typeof who === 'object') {
+      claims.sub = who.user;
+      if (who.appMetadata) claims.app_metadata = who.appMetadata;
+    }
     await tx.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify(claims)]);
     await tx.query(`set local role ${role}`);
     return fn(tx);

@@ -1,0 +1,356 @@
+-- The operator console (/operator): what a small team does for sellers without hand-typed SQL.
+-- An operator is a user whose app_metadata.role is 'operator' (only the service role can set
+-- app_metadata: `npm run operator -- add <email>`, or the SQL in docs/deploying.md). Every
+-- operator action is a public.operator_… function here: each checks the role first
+-- (private.require_operator) and records itself in public.operator_actions, which no one can
+-- change through the API.
+
+-- Append-only: one row per operator action.
+create table public.operator_actions (
+  id uuid primary key default gen_random_uuid(),
+  operator_id uuid references auth.users (id) on delete set null,
+  operator_email text not null,
+  action text not null check (action in (
+    'find_seller', 'start_fix', 'reject_fix', 'answer_fix', 'grant_credits')),
+  seller_id uuid references auth.users (id) on delete set null,
+  -- what the action was about: a fix id, a request id
+  subject text,
+  reason text,
+  details jsonb not null default '{}'::jsonb,
+  created_at timestamptz not null default now()
+);
+alter table public.operator_actions enable row level security;
+
+create index operator_actions_created_idx on public.operator_actions (created_at desc);
+
+create index operator_actions_seller_idx on public.operator_actions (seller_id, created_at desc);
+
+comment on table public.operator_actions is
+  'Every operator action (who, what, which seller, reason, when). Written only by the operator_ functions; never updated or deleted.';
+
+-- Not even the functions' owner changes a recorded action (a seller's account going keeps it:
+-- the foreign keys set null, which is the one update allowed).
+create or replace function private.tg_operator_actions_append_only() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if tg_op = 'UPDATE'
+     and (new.id, new.operator_email, new.action, new.subject, new.reason, new.details, new.created_at)
+         is not distinct from (old.id, old.operator_email, old.action, old.subject, old.reason, old.details, old.created_at)
+     and (new.operator_id is null or new.operator_id = old.operator_id)
+     and (new.seller_id is null or new.seller_id = old.seller_id) then
+    return new;
+  end if;
+  raise exception 'Operator actions are never changed' using errcode = 'P0001', hint = 'operator_actions_append_only';
+end
+$$;
+
+create trigger append_only before update or delete on public.operator_actions
+  for each row execute function private.tg_operator_actions_append_only();
+
+-- True when the caller's JWT says operator and their account still does (a removed operator's
+-- token, valid for up to an hour, is refused at once).
+create or replace function private.is_operator() returns boolean
+language sql stable
+security definer
+set search_path = ''
+as $$
+  select coalesce((select auth.jwt()) -> 'app_metadata' ->> 'role', '') = 'operator'
+     and exists (select 1 from auth.users u
+                 where u.id = (select auth.uid()) and u.raw_app_meta_data ->> 'role' = 'operator')
+$$;
+
+-- The operator's id, or P0001 'Only operators can do this' / operator_only for everyone else.
+create or replace function private.require_operator() returns uuid
+language plpgsql stable
+set search_path = ''
+as $$
+begin
+  if not private.is_operator() then
+    perform private.fail('Only operators can do this', 'operator_only');
+  end if;
+  return auth.uid();
+end
+$$;
+
+create or replace function private.record_operator_action(
+  p_action text, p_seller_id uuid, p_subject text, p_reason text, p_details jsonb default '{}'::jsonb)
+returns uuid
+language sql
+set search_path = ''
+as $$
+  insert into public.operator_actions (operator_id, operator_email, action, seller_id, subject, reason, details)
+  values (auth.uid(), coalesce((select u.email from auth.users u where u.id = auth.uid()), ''),
+          p_action, p_seller_id, p_subject, nullif(btrim(p_reason), ''), coalesce(p_details, '{}'::jsonb))
+  returning id
+$$;
+
+-- One fix as the console shows it. The promise is the seller's plan's fix_turnaround_days
+-- (Lite 3, Pro 2, Advanced 1); the free plan promises none, so it is held to the longest, 3.
+create or replace function private.operator_fix_row(f public.fixes) returns jsonb
+language sql stable
+set search_path = ''
+as $$
+  select jsonb_build_object(
+    'id', f.id,
+    'status', f.status,
+    'description', f.description,
+    'created_at', f.created_at,
+    'updated_at', f.updated_at,
+    'completed_at', f.completed_at,
+    'age_hours', round(extract(epoch from (private.app_now() - f.created_at)) / 3600.0, 1),
+    'promised_days', d.days,
+    'due_at', f.created_at + make_interval(days => d.days),
+    'late', f.status in ('pending', 'processing') and private.app_now() > f.created_at + make_interval(days => d.days),
+    'seller_id', f.user_id,
+    'seller_email', u.email,
+    'seller_name', pr.full_name,
+    'plan', s.plan,
+    'plan_watermark', pl.watermark,
+    'is_free', coalesce(r.is_free, true),
+    'credits_charged', coalesce(r.credits_charged, 0),
+    'project_id', f.project_id,
+    'project_name', p.name,
+    'image_id', coalesce(f.image_id, i.id),
+    'original_path', i.generated_path,
+    'original_watermarked_path', i.watermarked_path,
+    'drawing_path', f.annotated_image,
+    'result_path', f.result_path,
+    'result_watermarked_path', f.result_watermarked_path,
+    'result_note', f.result_note)
+  from (select 1) one
+  left join auth.users u on u.id = f.user_id
+  left join public.profiles pr on pr.id = f.user_id
+  left join public.subscriptions s on s.user_id = f.user_id
+  left join public.plans pl on pl.id = s.plan
+  left join public.projects p on p.id = f.project_id
+  left join public.fix_requests r on r.fix_id = f.id
+  cross join lateral (select coalesce(pl.fix_turnaround_days, 3) as days) d
+  left join lateral (
+    select im.id, im.generated_path, im.watermarked_path from public.images im
+    where im.project_id = f.project_id and (f.image_id is null or im.id = f.image_id)
+    order by (im.id = f.image_id) desc nulls last, (im.status = 'completed') desc, im.position
+    limit 1) i on true
+$$;
+
+-- rpc('operator_fix_queue') → {open: [fix…] oldest first, recent: [fix…] the 20 last finished}.
+create or replace function public.operator_fix_queue() returns jsonb
+language plpgsql stable
+security definer
+set search_path = ''
+as $$
+begin
+  perform private.require_operator();
+  return jsonb_build_object(
+    'open', coalesce((select jsonb_agg(private.operator_fix_row(f) order by f.created_at, f.id)
+                      from public.fixes f where f.status in ('pending', 'processing')), '[]'::jsonb),
+    'recent', coalesce((select jsonb_agg(private.operator_fix_row(x) order by x.completed_at desc, x.id)
+                        from (select * from public.fixes f where f.status in ('completed', 'rejected')
+                              order by f.completed_at desc nulls last, f.id limit 20) x), '[]'::jsonb));
+end
+$$;
+
+-- rpc('operator_start_fix', {fix_id}) → the fix row, now processing (the seller sees
+-- "In Progress" live and gets the fix_processing notification).
+create or replace function public.operator_start_fix(fix_id uuid) returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_fix jsonb;
+begin
+  perform private.require_operator();
+  v_fix := public.complete_fix(operator_start_fix.fix_id, 'processing');
+  perform private.record_operator_action('start_fix', (v_fix ->> 'user_id')::uuid, operator_start_fix.fix_id::text,
+                                         null);
+  return v_fix;
+end
+$$;
+
+-- rpc('operator_reject_fix', {fix_id, note}) → the fix row, rejected with the note (required);
+-- a paid fix gets its credit back once (complete_fix's rule: the fix row is locked, a finished
+-- fix stays finished).
+create or replace function public.operator_reject_fix(fix_id uuid, note text) returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_note text := btrim(coalesce(operator_reject_fix.note, ''));
+  v_fix jsonb;
+begin
+  perform private.require_operator();
+  if v_note = '' then
+    perform private.fail('Please write a note for the seller', 'note_required');
+  end if;
+  if length(v_note) > 1000 then
+    perform private.fail('The note is too long', 'note_too_long');
+  end if;
+  v_fix := public.complete_fix(operator_reject_fix.fix_id, 'rejected', note => v_note);
+  perform private.record_operator_action('reject_fix', (v_fix ->> 'user_id')::uuid, operator_reject_fix.fix_id::text,
+                                         v_note);
+  return v_fix;
+end
+$$;
+
+-- For operator-answer-fix before it stores anything: the open fix's seller and project, or
+-- the refusal (operator_only, fix_not_found, fix_finished).
+create or replace function public.operator_fix_target(fix_id uuid) returns jsonb
+language plpgsql stable
+security definer
+set search_path = ''
+as $$
+declare
+  f public.fixes;
+begin
+  perform private.require_operator();
+  select * into f from public.fixes x where x.id = operator_fix_target.fix_id;
+  if not found then
+    perform private.fail('Fix request not found', 'fix_not_found');
+  end if;
+  if f.status in ('completed', 'rejected') then
+    perform private.fail('This fix request is already finished', 'fix_finished');
+  end if;
+  return jsonb_build_object('fix_id', f.id, 'user_id', f.user_id, 'project_id', f.project_id);
+end
+$$;
+
+-- rpc('operator_answer_fix', {fix_id, result_path, watermarked_path, note?}) → the fix row,
+-- completed with the picture operator-answer-fix stored (complete_fix's checks: both files in
+-- the fix's project folder, the fix still open).
+create or replace function public.operator_answer_fix(
+  fix_id uuid, result_path text, watermarked_path text, note text default null)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_fix jsonb;
+begin
+  perform private.require_operator();
+  if length(coalesce(operator_answer_fix.note, '')) > 1000 then
+    perform private.fail('The note is too long', 'note_too_long');
+  end if;
+  v_fix := public.complete_fix(operator_answer_fix.fix_id, 'completed', operator_answer_fix.result_path,
+                               operator_answer_fix.watermarked_path, operator_answer_fix.note);
+  perform private.record_operator_action('answer_fix', (v_fix ->> 'user_id')::uuid, operator_answer_fix.fix_id::text,
+    nullif(btrim(operator_answer_fix.note), ''),
+    jsonb_build_object('resultPath', v_fix ->> 'result_path', 'watermarkedPath', v_fix ->> 'result_watermarked_path'));
+  return v_fix;
+end
+$$;
+
+-- rpc('operator_find_seller', {query}) → up to 10 sellers whose e-mail or name contains the
+-- query: [{id, email, name, plan, balance}].
+create or replace function public.operator_find_seller(query text) returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_query text := btrim(coalesce(operator_find_seller.query, ''));
+  v_pattern text;
+  v_found jsonb;
+begin
+  perform private.require_operator();
+  if length(v_query) < 2 then
+    perform private.fail('Type at least 2 characters', 'query_too_short');
+  end if;
+  v_pattern := '%' || replace(replace(replace(lower(v_query), '\', '\\'), '%', '\%'), '_', '\_') || '%';
+  select coalesce(jsonb_agg(x.seller order by x.email), '[]'::jsonb) into v_found
+  from (
+    select u.email, jsonb_build_object('id', u.id, 'email', u.email, 'name', pr.full_name, 'plan', s.plan,
+                                       'balance', s.credits_remaining) as seller
+    from auth.users u
+    join public.subscriptions s on s.user_id = u.id
+    left join public.profiles pr on pr.id = u.id
+    where lower(u.email) like v_pattern or lower(coalesce(pr.full_name, '')) like v_pattern
+    order by u.email
+    limit 10) x;
+  perform private.record_operator_action('find_seller', null, null, null,
+                                         jsonb_build_object('query', v_query, 'found', jsonb_array_length(v_found)));
+  return v_found;
+end
+$$;
+
+-- rpc('operator_grant_credits', {seller_id, amount, reason, request_id}) → {ledger_id, amount,
+-- credits_remaining, replayed}. A positive amount adds credits (purchased: they never expire),
+-- a negative one removes them, never below 0 (insufficient_credits). One ledger row
+-- ('adjustment', the reason in details.note: the seller's history shows it), a notification
+-- (tg_notify_credits), one audit row; a repeat of the request id answers the first outcome.
+create or replace function public.operator_grant_credits(
+  seller_id uuid, amount numeric, reason text, request_id text)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  uid uuid := private.require_operator();
+  v_amount numeric(12,2) := round(operator_grant_credits.amount, 2);
+  v_reason text := btrim(coalesce(operator_grant_credits.reason, ''));
+  v_first jsonb;
+  l public.credit_ledger;
+  v_answer jsonb;
+begin
+  if nullif(btrim(operator_grant_credits.request_id), '') is null then
+    perform private.fail('Invalid request id', 'request_id_invalid');
+  end if;
+  if v_amount is null or v_amount = 0 or abs(v_amount) > 10000 then
+    perform private.fail('Enter a number of credits other than 0, up to 10000', 'grant_amount_invalid');
+  end if;
+  if v_reason = '' then
+    perform private.fail('Please give a reason', 'reason_required');
+  end if;
+  if length(v_reason) > 500 then
+    perform private.fail('The reason is too long', 'reason_too_long');
+  end if;
+  if not exists (select 1 from public.subscriptions s where s.user_id = operator_grant_credits.seller_id) then
+    perform private.fail('Seller not found', 'seller_not_found');
+  end if;
+
+  v_first := private.claim_request(uid, operator_grant_credits.request_id, 'operator_grant', jsonb_build_object(
+    'seller_id', operator_grant_credits.seller_id, 'amount', v_amount, 'reason', v_reason));
+  if v_first is not null then
+    return v_first || jsonb_build_object('replayed', true);
+  end if;
+
+  l := private.change_credits(operator_grant_credits.seller_id, v_amount, 'adjustment', null,
+         jsonb_build_object('note', v_reason, 'byOperator', true),
+         case when v_amount > 0 then 0 end, case when v_amount > 0 then v_amount end);
+  perform private.record_operator_action('grant_credits', operator_grant_credits.seller_id,
+    operator_grant_credits.request_id, v_reason,
+    jsonb_build_object('amount', v_amount, 'ledgerId', l.id, 'balanceAfter', l.balance_after));
+  v_answer := jsonb_build_object('ledger_id', l.id, 'amount', l.amount, 'credits_remaining', l.balance_after);
+  perform private.settle_request(uid, operator_grant_credits.request_id, v_answer);
+  return v_answer || jsonb_build_object('replayed', false);
+end
+$$;
+
+create policy "operators read operator actions" on public.operator_actions for select to authenticated
+  using (((select auth.jwt()) -> 'app_metadata' ->> 'role') = 'operator');
+
+-- The console shows the original result, the seller's drawing and the answer of every fix.
+create policy "drape: operators read fix pictures"
+  on storage.objects for select to authenticated
+  using (bucket_id in ('generated', 'watermarked', 'fix-drawings')
+         and ((select auth.jwt()) -> 'app_metadata' ->> 'role') = 'operator');
+
+-- Privileges ----------------------------------------------------------------------------
+revoke all on public.operator_actions from anon, authenticated;
+grant select on public.operator_actions to authenticated;
+revoke all on function private.tg_operator_actions_append_only() from public;
+revoke all on function private.is_operator() from public;
+revoke all on function private.require_operator() from public;
+revoke all on function private.record_operator_action(p_action text, p_seller_id uuid, p_subject text, p_reason text, p_details jsonb) from public;
+revoke all on function private.operator_fix_row(f fixes) from public;
+revoke all on function public.operator_fix_queue() from public;
+revoke all on function public.operator_start_fix(fix_id uuid) from public;
+revoke all on function public.operator_reject_fix(fix_id uuid, note text) from public;
+revoke all on function public.operator_fix_target(fix_id uuid) from public;
+revoke all on function public.operator_answer_fix(fix_id uuid, result_path text, watermarked_path text, note text) from public;
+revoke all on function public.operator_find_seller(query text) from public;
+revoke all on function public.operator_grant_credits(seller_id uuid, amount numeric, reason text, request_id text) from public;
