@@ -10,9 +10,13 @@ import { finishImages, must, recordUpload, seller, startGeneration } from '../..
 
 async function operator(): Promise<TestUser> {
   const u = await createUser();
-  must(await serviceClient().auth.admin.updateUserById(u.id, { app_metadata: { role: 'operator' } }));
+  const updated = await serviceClient().auth.admin.updateUserById(u.id, {
+    app_metadata: { role: 'operator' },
+  });
+  if (updated.error) throw updated.error;
   const client = anonClient();
-  must(await client.auth.signInWithPassword({ email: u.email, password: u.password }));
+  const signedIn = await client.auth.signInWithPassword({ email: u.email, password: u.password });
+  if (signedIn.error) throw signedIn.error;
   return { ...u, client };
 }
 
@@ -34,7 +38,7 @@ async function send(who: TestUser, fixId: string, picture: Uint8Array, note = 'T
   const form = new FormData();
   form.set('fix_id', fixId);
   form.set('note', note);
-  form.set('file', new Blob([picture], { type: 'image/png' }), 'fix.png');
+  form.set('file', new Blob([Buffer.from(picture)], { type: 'image/png' }), 'fix.png');
   const res = await fetch(`${stack().url}/functions/v1/operator-answer-fix`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${data.session!.access_token}`, apikey: stack().anonKey },
@@ -64,10 +68,10 @@ describe('operator-answer-fix', () => {
 
     const admin = serviceClient();
     const clean = new Uint8Array(
-      await must(await admin.storage.from('generated').download(name)).arrayBuffer(),
+      await must(await admin.storage.from('generated').download(name))!.arrayBuffer(),
     );
     const marked = new Uint8Array(
-      await must(await admin.storage.from('watermarked').download(name)).arrayBuffer(),
+      await must(await admin.storage.from('watermarked').download(name))!.arrayBuffer(),
     );
     expect(Buffer.from(clean).equals(Buffer.from(picture))).toBe(true);
     expect(Buffer.from(marked).equals(Buffer.from(clean))).toBe(false);
@@ -101,6 +105,6 @@ describe('operator-answer-fix', () => {
     const r = await send(s, fixId, picture);
     expect(r).toEqual({ status: 403, body: { error: 'Only operators can do this', code: 'operator_only' } });
     const listed = must(await serviceClient().storage.from('generated').list(`${s.id}/${projectId}`));
-    expect(listed.filter((o: { name: string }) => o.name.startsWith('fix-'))).toEqual([]);
+    expect((listed ?? []).filter((o: { name: string }) => o.name.startsWith('fix-'))).toEqual([]);
   });
 });
