@@ -27,6 +27,8 @@ import { Route as PublicLoginRouteImport } from './routes/_public/login'
 import { Route as PublicSignupRouteImport } from './routes/_public/signup'
 import { Route as AppFlatlayStepRouteImport } from './routes/_app/flatlay/$step'
 import { Route as AppOnmodelStepRouteImport } from './routes/_app/onmodel/$step'
+import { Route as AppOperatorIndexRouteImport } from './routes/_app/operator/index'
+import { Route as AppOperatorCreditsRouteImport } from './routes/_app/operator/credits'
 import { Route as AppProjectsIndexRouteImport } from './routes/_app/projects/index'
 import { Route as AppProjectsProjectIdRouteImport } from './routes/_app/projects/$projectId'
 import { Route as AppToolsIndexRouteImport } from './routes/_app/tools/index'
@@ -125,6 +127,16 @@ const AppOnmodelStepRoute = AppOnmodelStepRouteImport.update({
   path: '/onmodel/$step',
   getParentRoute: () => AppRoute,
 } as any)
+const AppOperatorIndexRoute = AppOperatorIndexRouteImport.update({
+  id: '/operator/',
+  path: '/operator/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppOperatorCreditsRoute = AppOperatorCreditsRouteImport.update({
+  id: '/operator/credits',
+  path: '/operator/credits',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppProjectsIndexRoute = AppProjectsIndexRouteImport.update({
   id: '/projects/',
   path: '/projects/',
@@ -189,10 +201,12 @@ export interface FileRoutesByFullPath {
   '/signup': typeof PublicSignupRoute
   '/flatlay/$step': typeof AppFlatlayStepRoute
   '/onmodel/$step': typeof AppOnmodelStepRoute
+  '/operator/credits': typeof AppOperatorCreditsRoute
   '/projects/$projectId': typeof AppProjectsProjectIdRoute
   '/tools/background-remover': typeof AppToolsBackgroundRemoverRoute
   '/tools/photo-combiner': typeof AppToolsPhotoCombinerRoute
   '/video/select-project': typeof AppVideoSelectProjectRoute
+  '/operator/': typeof AppOperatorIndexRoute
   '/projects/': typeof AppProjectsIndexRoute
   '/tools/': typeof AppToolsIndexRoute
   '/tools/batch/$batchId': typeof AppToolsBatchBatchIdRoute
@@ -216,10 +230,12 @@ export interface FileRoutesByTo {
   '/signup': typeof PublicSignupRoute
   '/flatlay/$step': typeof AppFlatlayStepRoute
   '/onmodel/$step': typeof AppOnmodelStepRoute
+  '/operator/credits': typeof AppOperatorCreditsRoute
   '/projects/$projectId': typeof AppProjectsProjectIdRoute
   '/tools/background-remover': typeof AppToolsBackgroundRemoverRoute
   '/tools/photo-combiner': typeof AppToolsPhotoCombinerRoute
   '/video/select-project': typeof AppVideoSelectProjectRoute
+  '/operator': typeof AppOperatorIndexRoute
   '/projects': typeof AppProjectsIndexRoute
   '/tools': typeof AppToolsIndexRoute
   '/tools/batch/$batchId': typeof AppToolsBatchBatchIdRoute
@@ -246,10 +262,12 @@ export interface FileRoutesById {
   '/_public/signup': typeof PublicSignupRoute
   '/_app/flatlay/$step': typeof AppFlatlayStepRoute
   '/_app/onmodel/$step': typeof AppOnmodelStepRoute
+  '/_app/operator/credits': typeof AppOperatorCreditsRoute
   '/_app/projects/$projectId': typeof AppProjectsProjectIdRoute
   '/_app/tools/background-remover': typeof AppToolsBackgroundRemoverRoute
   '/_app/tools/photo-combiner': typeof AppToolsPhotoCombinerRoute
   '/_app/video/select-project': typeof AppVideoSelectProjectRoute
+  '/_app/operator/': typeof AppOperatorIndexRoute
   '/_app/projects/': typeof AppProjectsIndexRoute
   '/_app/tools/': typeof AppToolsIndexRoute
   '/_app/tools/batch/$batchId': typeof AppToolsBatchBatchIdRoute
@@ -275,10 +293,12 @@ export interface FileRouteTypes {
     | '/signup'
     | '/flatlay/$step'
     | '/onmodel/$step'
+    | '/operator/credits'
     | '/projects/$projectId'
     | '/tools/background-remover'
     | '/tools/photo-combiner'
     | '/video/select-project'
+    | '/operator/'
     | '/projects/'
     | '/tools/'
     | '/tools/batch/$batchId'
@@ -302,10 +322,12 @@ export interface FileRouteTypes {
     | '/signup'
     | '/flatlay/$step'
     | '/onmodel/$step'
+    | '/operator/credits'
     | '/projects/$projectId'
     | '/tools/background-remover'
     | '/tools/photo-combiner'
     | '/video/select-project'
+    | '/operator'
     | '/projects'
     | '/tools'
     | '/tools/batch/$batchId'
@@ -331,10 +353,12 @@ export interface FileRouteTypes {
     | '/_public/signup'
     | '/_app/flatlay/$step'
     | '/_app/onmodel/$step'
+    | '/_app/operator/credits'
     | '/_app/projects/$projectId'
     | '/_app/tools/background-remover'
     | '/_app/tools/photo-combiner'
     | '/_app/video/select-project'
+    | '/_app/operator/'
     | '/_app/projects/'
     | '/_app/tools/'
     | '/_app/tools/batch/$batchId'
@@ -478,6 +502,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppOnmodelStepRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/operator/': {
+      id: '/_app/operator/'
+      path: '/operator'
+      fullPath: '/operator/'
+      preLoaderRoute: typeof AppOperatorIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/operator/credits': {
+      id: '/_app/operator/credits'
+      path: '/operator/credits'
+      fullPath: '/operator/credits'
+      preLoaderRoute: typeof AppOperatorCreditsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/projects/': {
       id: '/_app/projects/'
       path: '/projects'
@@ -555,10 +593,12 @@ interface AppRouteChildren {
   AppSuccessRoute: typeof AppSuccessRoute
   AppFlatlayStepRoute: typeof AppFlatlayStepRoute
   AppOnmodelStepRoute: typeof AppOnmodelStepRoute
+  AppOperatorCreditsRoute: typeof AppOperatorCreditsRoute
   AppProjectsProjectIdRoute: typeof AppProjectsProjectIdRoute
   AppToolsBackgroundRemoverRoute: typeof AppToolsBackgroundRemoverRoute
   AppToolsPhotoCombinerRoute: typeof AppToolsPhotoCombinerRoute
   AppVideoSelectProjectRoute: typeof AppVideoSelectProjectRoute
+  AppOperatorIndexRoute: typeof AppOperatorIndexRoute
   AppProjectsIndexRoute: typeof AppProjectsIndexRoute
   AppToolsIndexRoute: typeof AppToolsIndexRoute
   AppToolsBatchBatchIdRoute: typeof AppToolsBatchBatchIdRoute
@@ -577,10 +617,12 @@ const AppRouteChildren: AppRouteChildren = {
   AppSuccessRoute: AppSuccessRoute,
   AppFlatlayStepRoute: AppFlatlayStepRoute,
   AppOnmodelStepRoute: AppOnmodelStepRoute,
+  AppOperatorCreditsRoute: AppOperatorCreditsRoute,
   AppProjectsProjectIdRoute: AppProjectsProjectIdRoute,
   AppToolsBackgroundRemoverRoute: AppToolsBackgroundRemoverRoute,
   AppToolsPhotoCombinerRoute: AppToolsPhotoCombinerRoute,
   AppVideoSelectProjectRoute: AppVideoSelectProjectRoute,
+  AppOperatorIndexRoute: AppOperatorIndexRoute,
   AppProjectsIndexRoute: AppProjectsIndexRoute,
   AppToolsIndexRoute: AppToolsIndexRoute,
   AppToolsBatchBatchIdRoute: AppToolsBatchBatchIdRoute,

@@ -41,6 +41,8 @@ export interface ActivityItem {
   batch: { name: string; photos: number } | null;
   /** the project's, the fix's, the video's, or 'completed' */
   status: string;
+  /** an adjustment an operator made: the reason they gave (operator_grant_credits) */
+  note?: string | null;
 }
 
 export type PurchaseEvent =
@@ -189,6 +191,7 @@ export function activityItems(
       plan: text(details.plan),
       batch,
       status,
+      note: l.reason === 'adjustment' ? text(details.note) : null,
     });
   }
   for (const p of projects) {

@@ -130,8 +130,9 @@ export function activityDetails(item: ActivityItem, i18n: I18n): string {
     case 'credits_purchased':
       return i18n._(msg`Credit pack`);
     case 'welcome_credits':
-    case 'adjustment':
       return '';
+    case 'adjustment':
+      return item.note ?? '';
   }
 }
 

@@ -12,6 +12,8 @@ export interface NotificationData {
   plan?: string;
   /** purchase_failed: what was being bought */
   kind?: 'plan' | 'credits';
+  /** credits_granted / credits_removed: the operator's reason */
+  note?: string;
 }
 
 type NotificationRow = Tables<'notifications'>;
@@ -30,6 +32,7 @@ export function toNotification(row: Omit<AppNotification, 'data'> & { data: Json
   if (typeof raw.credits === 'number' || typeof raw.credits === 'string') data.credits = raw.credits;
   if (typeof raw.plan === 'string') data.plan = raw.plan;
   if (raw.kind === 'plan' || raw.kind === 'credits') data.kind = raw.kind;
+  if (typeof raw.note === 'string') data.note = raw.note;
   return {
     id: row.id,
     type: row.type,

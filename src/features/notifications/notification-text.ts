@@ -136,6 +136,26 @@ export function notificationText(n: AppNotification, i18n: I18n): { title: strin
         ),
       };
     }
+    case 'credits_granted':
+    case 'credits_removed': {
+      // credits an operator gave or took, with the reason they gave
+      if (credits == null) break;
+      const count = Number(credits);
+      const note = n.data?.note ?? '';
+      return n.type === 'credits_granted'
+        ? {
+            title: i18n._(msg`Credits added`),
+            message: i18n._(
+              msg`${plural(count, { one: '# credit was added to your balance:', other: '# credits were added to your balance:' })} ${note}`,
+            ),
+          }
+        : {
+            title: i18n._(msg`Credits removed`),
+            message: i18n._(
+              msg`${plural(count, { one: '# credit was removed from your balance:', other: '# credits were removed from your balance:' })} ${note}`,
+            ),
+          };
+    }
     case 'credits_refunded': {
       if (credits == null) break;
       const n = Number(credits);

@@ -14,6 +14,8 @@ const TONES: Record<string, ToastTone> = {
   fix_rejected: 'error',
   payment_received: 'success',
   credits_added: 'success',
+  credits_granted: 'success',
+  credits_removed: 'info',
   credits_refunded: 'info',
   plan_changed: 'success',
 };

@@ -73,6 +73,16 @@ export const sqlErrorMessages = {
   fix_finished: msg`This fix request is already finished`,
   fix_result_required: msg`A completed fix needs its result image`,
   fix_result_invalid: msg`Fix result not found`,
+  // the operator console (operator_… functions)
+  operator_only: msg`Only operators can do this`,
+  note_required: msg`Please write a note for the seller`,
+  note_too_long: msg`The note is too long`,
+  query_too_short: msg`Type at least 2 characters`,
+  grant_amount_invalid: msg`Enter a number of credits other than 0, up to 10000`,
+  reason_required: msg`Please give a reason`,
+  reason_too_long: msg`The reason is too long`,
+  seller_not_found: msg`Seller not found`,
+  operator_actions_append_only: msg`Operator actions are never changed`,
   // tools and the generation engine
   photo_required: msg`Please upload a photo`,
   photo_not_found: msg`Photo not found`,
@@ -116,6 +126,12 @@ export const functionErrorMessages = {
   not_authenticated: msg`User not authenticated`,
   // any function, for a body over its limit (supabase/functions/_shared/body.ts)
   payload_too_large: msg`The request is too large.`,
+  // operator-answer-fix
+  operator_only: msg`Only operators can do this`,
+  fix_not_found: msg`Fix request not found`,
+  fix_finished: msg`This fix request is already finished`,
+  fix_picture_invalid: msg`The picture must be a PNG image`,
+  fix_result_invalid: msg`Fix result not found`,
   // paying (stripe-checkout, create-credit-checkout, change-plan, billing-portal)
   login_required: msg`You must be logged in to make a purchase`,
   invalid_tier: msg`Invalid pricing tier selected`,

@@ -97,4 +97,25 @@ describe('history words', () => {
     i18n.activate('en');
     expect(activityDetails(item!, i18n)).toBe('"Untitled Project2" · flat-lay');
   });
+
+  it("an operator's credits show with the reason they gave; other adjustments with none", () => {
+    const granted = {
+      id: 'g1',
+      amount: '5.00',
+      reason: 'adjustment',
+      reference: null,
+      refund_of: null,
+      details: { note: 'Sorry for the slow fix', byOperator: true },
+      created_at: '2026-11-28T10:00:00Z',
+    };
+    const plain = { ...granted, id: 'g2', details: {} };
+    const [a, b] = activityItems([granted, plain], [], []);
+    i18n.activate('en');
+    expect([activityAction(a!, i18n), activityDetails(a!, i18n), creditsText(a!.credits, i18n)]).toEqual([
+      'Balance adjustment',
+      'Sorry for the slow fix',
+      '+5 credits',
+    ]);
+    expect(activityDetails(b!, i18n)).toBe('');
+  });
 });

@@ -71,6 +71,20 @@ const EVENTS: [string, AppNotification['data'], string, string, string][] = [
     '3 credits for "Linen" were refunded to your balance.',
   ],
   ['plan_changed', { plan: 'advanced' }, 'success', 'Plan changed', 'Your plan is now Advanced.'],
+  [
+    'credits_granted',
+    { credits: 5, note: 'Sorry for the wait' },
+    'success',
+    'Credits added',
+    '5 credits were added to your balance: Sorry for the wait',
+  ],
+  [
+    'credits_removed',
+    { credits: 1, note: 'Duplicate grant' },
+    'info',
+    'Credits removed',
+    '1 credit was removed from your balance: Duplicate grant',
+  ],
 ];
 
 describe('notifications of the events a seller waits for', () => {

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Dropdown, Icon, menuItemClass, menuSeparatorClass } from '../../../ui/index.ts';
 import { useSupabase } from '../../../lib/use-supabase.ts';
 import { useUser, signOut } from '../../auth/index.ts';
+import { isOperator } from '../../operator/index.ts';
 import { useDisplayName } from '../../profile/index.ts';
 import { ContactDialog, FeedbackDialog } from '../../support/index.ts';
 import * as s from './user-menu.css.ts';
@@ -54,6 +55,12 @@ export function UserMenu() {
           </button>
         )}
       >
+        {isOperator(user) && (
+          <Link to="/operator" role="menuitem" className={menuItemClass} onClick={() => setOpen(false)}>
+            <Icon name="tools" size={18} />
+            <Trans>Operator console</Trans>
+          </Link>
+        )}
         <button
           type="button"
           role="menuitem"

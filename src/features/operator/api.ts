@@ -1,0 +1,151 @@
+// The operator console's data: the fix queue and its actions, finding a seller, granting
+// credits. Every call is an operator_… SQL function (supabase/schemas/97_operator.sql), which
+// refuses anyone but an operator; answering with a picture goes through operator-answer-fix.
+import { queryOptions } from '@tanstack/react-query';
+import { functionError } from '../../lib/errors/index.ts';
+import type { AppSupabaseClient } from '../../lib/supabase.ts';
+
+export type QueueStatus = 'pending' | 'processing' | 'completed' | 'rejected';
+
+export interface QueueFix {
+  id: string;
+  status: QueueStatus;
+  description: string;
+  created_at: string;
+  completed_at: string | null;
+  age_hours: number;
+  promised_days: number;
+  due_at: string;
+  late: boolean;
+  seller_id: string;
+  seller_email: string | null;
+  seller_name: string | null;
+  plan: string | null;
+  plan_watermark: boolean | null;
+  is_free: boolean;
+  credits_charged: number;
+  project_id: string;
+  project_name: string | null;
+  image_id: string | null;
+  original_path: string | null;
+  original_watermarked_path: string | null;
+  drawing_path: string | null;
+  result_path: string | null;
+  result_watermarked_path: string | null;
+  result_note: string | null;
+}
+
+export interface FixQueue {
+  open: QueueFix[];
+  recent: QueueFix[];
+}
+
+export interface SellerMatch {
+  id: string;
+  email: string;
+  name: string | null;
+  plan: string;
+  balance: number;
+}
+
+export const operatorKeys = {
+  all: ['operator'] as const,
+  queue: () => [...operatorKeys.all, 'fix-queue'] as const,
+  sellers: (query: string) => [...operatorKeys.all, 'sellers', query] as const,
+  picture: (bucket: string, path: string) => [...operatorKeys.all, 'picture', bucket, path] as const,
+};
+
+export async function fetchFixQueue(client: AppSupabaseClient): Promise<FixQueue> {
+  const { data, error } = await client.rpc('operator_fix_queue');
+  if (error) throw error;
+  return data as unknown as FixQueue;
+}
+
+export const fixQueueQueryOptions = (client: AppSupabaseClient) =>
+  queryOptions({
+    queryKey: operatorKeys.queue(),
+    queryFn: () => fetchFixQueue(client),
+    refetchInterval: 60_000,
+  });
+
+/** A signed URL for one of the queue's pictures (operators may read every fix's files). */
+export const pictureQueryOptions = (client: AppSupabaseClient, bucket: string, path: string) =>
+  queryOptions({
+    queryKey: operatorKeys.picture(bucket, path),
+    queryFn: async () => {
+      const { data, error } = await client.storage.from(bucket).createSignedUrl(path, 3600);
+      if (error) throw error;
+      return data.signedUrl;
+    },
+    staleTime: 30 * 60_000,
+  });
+
+export async function startFix(client: AppSupabaseClient, fixId: string) {
+  const { error } = await client.rpc('operator_start_fix', { fix_id: fixId });
+  if (error) throw error;
+}
+
+export async function rejectFix(client: AppSupabaseClient, fixId: string, note: string) {
+  const { error } = await client.rpc('operator_reject_fix', { fix_id: fixId, note });
+  if (error) throw error;
+}
+
+/** Any picture the browser can show, as a PNG (what operator-answer-fix stores). */
+export async function asPng(file: Blob): Promise<Blob> {
+  if (file.type === 'image/png') return file;
+  const bitmap = await createImageBitmap(file);
+  const canvas = document.createElement('canvas');
+  canvas.width = bitmap.width;
+  canvas.height = bitmap.height;
+  canvas.getContext('2d')?.drawImage(bitmap, 0, 0);
+  bitmap.close();
+  return new Promise((resolve, reject) =>
+    canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('the picture could not be read'))), 'image/png'),
+  );
+}
+
+export async function answerFix(client: AppSupabaseClient, fixId: string, picture: Blob, note: string) {
+  const body = new FormData();
+  body.set('fix_id', fixId);
+  if (note.trim()) body.set('note', note.trim());
+  body.set('file', await asPng(picture), 'fix.png');
+  const { error } = await client.functions.invoke('operator-answer-fix', { body });
+  if (error) throw await functionError(error);
+}
+
+export async function findSellers(client: AppSupabaseClient, query: string): Promise<SellerMatch[]> {
+  const { data, error } = await client.rpc('operator_find_seller', { query });
+  if (error) throw error;
+  return (data as unknown as SellerMatch[]).map((s) => ({ ...s, balance: Number(s.balance) }));
+}
+
+export const sellersQueryOptions = (client: AppSupabaseClient, query: string) =>
+  queryOptions({
+    queryKey: operatorKeys.sellers(query),
+    queryFn: () => findSellers(client, query),
+    enabled: query.length >= 2,
+  });
+
+export interface Grant {
+  sellerId: string;
+  amount: number;
+  reason: string;
+}
+
+export interface GrantResult {
+  ledger_id: string;
+  amount: number;
+  credits_remaining: number;
+  replayed: boolean;
+}
+
+export async function grantCredits(client: AppSupabaseClient, grant: Grant, requestId: string) {
+  const { data, error } = await client.rpc('operator_grant_credits', {
+    seller_id: grant.sellerId,
+    amount: grant.amount,
+    reason: grant.reason,
+    request_id: requestId,
+  });
+  if (error) throw error;
+  return data as unknown as GrantResult;
+}

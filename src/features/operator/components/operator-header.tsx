@@ -1,0 +1,31 @@
+import { Link } from '@tanstack/react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import * as s from './operator.css.ts';
+
+export function OperatorHeader({ current }: { current: 'fixes' | 'credits' }) {
+  const { t } = useLingui();
+  return (
+    <>
+      <header>
+        <h1 className={s.title}>
+          <Trans>Operator console</Trans>
+        </h1>
+        <p className={s.lead}>
+          <Trans>Answer fix requests and help sellers. Every action is recorded with your name.</Trans>
+        </p>
+      </header>
+      <nav aria-label={t`Operator console`} className={s.tabs}>
+        <Link to="/operator" className={s.tab} aria-current={current === 'fixes' ? 'page' : undefined}>
+          <Trans>Fix queue</Trans>
+        </Link>
+        <Link
+          to="/operator/credits"
+          className={s.tab}
+          aria-current={current === 'credits' ? 'page' : undefined}
+        >
+          <Trans>Credits</Trans>
+        </Link>
+      </nav>
+    </>
+  );
+}

@@ -1,0 +1,207 @@
+// The operator console's screens: theme tokens only.
+import { style } from '@vanilla-extract/css';
+import { mobile, vars } from '../../../ui/theme.css.ts';
+
+export const page = style({
+  display: 'grid',
+  gap: vars.space['6'],
+  minWidth: 0,
+  '@media': { [mobile]: { gap: vars.space['5'] } },
+});
+
+export const title = style({
+  fontFamily: vars.font.display,
+  fontSize: vars.fontSize['3xl'],
+  fontWeight: vars.weight.semibold,
+  letterSpacing: '-0.02em',
+  lineHeight: vars.lineHeight.tight,
+  '@media': { [mobile]: { fontSize: vars.fontSize['2xl'] } },
+});
+
+export const lead = style({ color: vars.color.muted, marginTop: vars.space['1'] });
+
+export const tabs = style({
+  display: 'flex',
+  gap: vars.space['1'],
+  borderBottom: `1px solid ${vars.color.border}`,
+  overflowX: 'auto',
+});
+
+export const tab = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  padding: `${vars.space['3']} ${vars.space['4']}`,
+  marginBottom: '-1px',
+  borderBottom: '2px solid transparent',
+  color: vars.color.muted,
+  fontWeight: vars.weight.medium,
+  fontSize: vars.fontSize.sm,
+  whiteSpace: 'nowrap',
+  textDecoration: 'none',
+  selectors: {
+    '&:hover': { color: vars.color.ink },
+    '&[aria-current="page"]': { color: vars.color.ink, borderBottomColor: vars.color.accent },
+  },
+  '@media': { [mobile]: { flex: '1 0 auto', justifyContent: 'center' } },
+});
+
+export const sectionTitle = style({
+  fontSize: vars.fontSize.lg,
+  fontWeight: vars.weight.semibold,
+});
+
+export const list = style({
+  display: 'grid',
+  gap: vars.space['4'],
+  listStyle: 'none',
+  padding: 0,
+  margin: 0,
+});
+
+export const card = style({
+  display: 'grid',
+  gap: vars.space['4'],
+  padding: vars.space['5'],
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  boxShadow: vars.shadow.sm,
+  minWidth: 0,
+  '@media': { [mobile]: { padding: vars.space['4'] } },
+});
+
+export const cardHead = style({
+  display: 'flex',
+  justifyContent: 'space-between',
+  alignItems: 'flex-start',
+  gap: vars.space['3'],
+  flexWrap: 'wrap',
+});
+
+export const cardTitle = style({
+  fontSize: vars.fontSize.md,
+  fontWeight: vars.weight.semibold,
+  overflowWrap: 'anywhere',
+});
+
+export const meta = style({
+  color: vars.color.muted,
+  fontSize: vars.fontSize.sm,
+  overflowWrap: 'anywhere',
+});
+
+export const badges = style({ display: 'flex', gap: vars.space['2'], flexWrap: 'wrap' });
+
+export const pictures = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+  gap: vars.space['3'],
+  maxWidth: '560px',
+});
+
+export const figure = style({ display: 'grid', gap: vars.space['1'], margin: 0, minWidth: 0 });
+
+export const picture = style({
+  width: '100%',
+  aspectRatio: '3 / 4',
+  objectFit: 'contain',
+  background: vars.color.surfaceSunken,
+  borderRadius: vars.radius.md,
+  display: 'block',
+});
+
+export const caption = style({ fontSize: vars.fontSize.xs, color: vars.color.muted });
+
+export const description = style({
+  whiteSpace: 'pre-wrap',
+  overflowWrap: 'anywhere',
+  background: vars.color.surfaceMuted,
+  borderRadius: vars.radius.md,
+  padding: vars.space['3'],
+  margin: 0,
+});
+
+export const actions = style({ display: 'flex', gap: vars.space['2'], flexWrap: 'wrap' });
+
+export const form = style({
+  display: 'grid',
+  gap: vars.space['3'],
+  padding: vars.space['4'],
+  borderRadius: vars.radius.md,
+  background: vars.color.surfaceMuted,
+});
+
+export const preview = style({
+  maxWidth: '240px',
+  width: '100%',
+  borderRadius: vars.radius.md,
+  display: 'block',
+});
+
+export const fileLabel = style({ display: 'grid', gap: vars.space['1'], fontWeight: vars.weight.medium });
+
+export const empty = style({
+  padding: vars.space['8'],
+  textAlign: 'center',
+  color: vars.color.muted,
+  background: vars.color.surface,
+  border: `1px dashed ${vars.color.borderStrong}`,
+  borderRadius: vars.radius.lg,
+});
+
+export const recentRow = style({
+  display: 'flex',
+  justifyContent: 'space-between',
+  gap: vars.space['3'],
+  flexWrap: 'wrap',
+  padding: `${vars.space['3']} 0`,
+  borderBottom: `1px solid ${vars.color.border}`,
+  fontSize: vars.fontSize.sm,
+});
+
+export const panel = style({
+  display: 'grid',
+  gap: vars.space['4'],
+  padding: vars.space['5'],
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  maxWidth: '720px',
+  '@media': { [mobile]: { padding: vars.space['4'] } },
+});
+
+export const searchRow = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr) auto',
+  gap: vars.space['2'],
+  alignItems: 'end',
+});
+
+export const seller = style({
+  display: 'flex',
+  justifyContent: 'space-between',
+  alignItems: 'center',
+  gap: vars.space['3'],
+  width: '100%',
+  padding: vars.space['3'],
+  textAlign: 'start',
+  background: vars.color.surface,
+  color: vars.color.ink,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  cursor: 'pointer',
+  font: 'inherit',
+  selectors: {
+    '&:hover': { borderColor: vars.color.borderStrong },
+    '&[aria-pressed="true"]': { borderColor: vars.color.accent, background: vars.color.accentSoft },
+  },
+});
+
+export const sellerMain = style({
+  display: 'grid',
+  gap: vars.space['1'],
+  minWidth: 0,
+  overflowWrap: 'anywhere',
+});
+
+export const balance = style({ fontWeight: vars.weight.semibold, whiteSpace: 'nowrap' });

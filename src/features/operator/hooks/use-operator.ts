@@ -1,0 +1,90 @@
+// The console's reads and actions. Each action reads the queue again (or the seller found);
+// a grant is sent once per confirmation: a retry after a lost answer reuses its request id.
+import { useRef } from 'react';
+import { msg } from '@lingui/core/macro';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAppMutation } from '../../../lib/errors/index.ts';
+import { useSupabase } from '../../../lib/use-supabase.ts';
+import {
+  answerFix,
+  fixQueueQueryOptions,
+  type Grant,
+  grantCredits,
+  operatorKeys,
+  pictureQueryOptions,
+  rejectFix,
+  sellersQueryOptions,
+  startFix,
+} from '../api.ts';
+
+export function useFixQueue() {
+  return useQuery(fixQueueQueryOptions(useSupabase()));
+}
+
+export function usePicture(bucket: string, path: string | null) {
+  const client = useSupabase();
+  return useQuery({ ...pictureQueryOptions(client, bucket, path ?? ''), enabled: !!path });
+}
+
+function useQueueAction<T>(fn: (input: T) => Promise<void>, errorMessage: ReturnType<typeof msg>) {
+  const queryClient = useQueryClient();
+  return useAppMutation({
+    mutationFn: fn,
+    errorMessage,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: operatorKeys.queue() }),
+  });
+}
+
+export function useStartFix() {
+  const client = useSupabase();
+  return useQueueAction(
+    (fixId: string) => startFix(client, fixId),
+    msg`The fix could not be marked in progress.`,
+  );
+}
+
+export function useRejectFix() {
+  const client = useSupabase();
+  return useQueueAction(
+    ({ fixId, note }: { fixId: string; note: string }) => rejectFix(client, fixId, note),
+    msg`The fix could not be rejected.`,
+  );
+}
+
+export function useAnswerFix() {
+  const client = useSupabase();
+  return useQueueAction(
+    ({ fixId, picture, note }: { fixId: string; picture: Blob; note: string }) =>
+      answerFix(client, fixId, picture, note),
+    msg`The picture could not be sent.`,
+  );
+}
+
+export function useSellers(query: string) {
+  return useQuery(sellersQueryOptions(useSupabase(), query));
+}
+
+/** `begin()` when the operator opens the confirmation: that press's request id until it succeeds. */
+export function useGrantCredits() {
+  const client = useSupabase();
+  const queryClient = useQueryClient();
+  const requestId = useRef<string | null>(null);
+  const mutation = useAppMutation({
+    mutationFn: (grant: Grant) => {
+      requestId.current ??= crypto.randomUUID();
+      return grantCredits(client, grant, requestId.current);
+    },
+    errorMessage: msg`The credits could not be changed.`,
+    onSuccess: () => {
+      requestId.current = null;
+      void queryClient.invalidateQueries({ queryKey: [...operatorKeys.all, 'sellers'] });
+    },
+  });
+  return {
+    ...mutation,
+    begin: () => {
+      requestId.current = crypto.randomUUID();
+      mutation.reset();
+    },
+  };
+}

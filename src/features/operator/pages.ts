@@ -1,0 +1,2 @@
+export { FixQueuePage } from './components/fix-queue-page.tsx';
+export { CreditsPage } from './components/credits-page.tsx';
