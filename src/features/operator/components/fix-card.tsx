@@ -36,7 +36,9 @@ function Age({ fix }: { fix: QueueFix }) {
   const age =
     days >= 1
       ? t`Waiting ${plural(days, { one: '# day', other: '# days' })}`
-      : t`Waiting ${plural(hours, { one: '# hour', other: '# hours' })}`;
+      : hours >= 1
+        ? t`Waiting ${plural(hours, { one: '# hour', other: '# hours' })}`
+        : t`Waiting less than an hour`;
   return (
     <span className={s.badges}>
       <Badge tone={fix.late ? 'danger' : 'neutral'}>{age}</Badge>

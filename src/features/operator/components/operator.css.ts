@@ -1,9 +1,10 @@
 // The operator console's screens: theme tokens only.
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { mobile, vars } from '../../../ui/theme.css.ts';
 
 export const page = style({
   display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr)',
   gap: vars.space['6'],
   minWidth: 0,
   '@media': { [mobile]: { gap: vars.space['5'] } },
@@ -60,6 +61,7 @@ export const list = style({
 
 export const card = style({
   display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr)',
   gap: vars.space['4'],
   padding: vars.space['5'],
   background: vars.color.surface,
@@ -125,6 +127,7 @@ export const actions = style({ display: 'flex', gap: vars.space['2'], flexWrap: 
 
 export const form = style({
   display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr)',
   gap: vars.space['3'],
   padding: vars.space['4'],
   borderRadius: vars.radius.md,
@@ -138,7 +141,14 @@ export const preview = style({
   display: 'block',
 });
 
-export const fileLabel = style({ display: 'grid', gap: vars.space['1'], fontWeight: vars.weight.medium });
+export const fileLabel = style({
+  display: 'grid',
+  gap: vars.space['1'],
+  fontWeight: vars.weight.medium,
+  minWidth: 0,
+});
+
+globalStyle(`${fileLabel} input`, { maxWidth: '100%', fontSize: vars.fontSize.sm });
 
 export const empty = style({
   padding: vars.space['8'],
