@@ -199,6 +199,14 @@ for (const { locale, viewport } of cases) {
           path: test.info().outputPath(`fix-queue-${locale}.png`),
           fullPage: true,
         });
+        // nothing wider than a phone; the queue on a phone in this language too, for review
+        await console_.setViewportSize({ width: 390, height: 844 });
+        expect(await console_.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+        await console_.screenshot({
+          path: test.info().outputPath(`fix-queue-${locale}-phone.png`),
+          fullPage: true,
+        });
+        await console_.setViewportSize(viewport);
         await card.getByRole('button', { name: w.send }).click();
         await expect(console_.getByText(w.sent)).toBeVisible();
         await expect(card).toHaveCount(0);

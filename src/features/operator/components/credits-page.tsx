@@ -2,9 +2,7 @@
 // with a reason the seller sees in their history. Confirmed before it is sent; sent once.
 import { useState } from 'react';
 import { plural } from '@lingui/core/macro';
-import { Trans, useLingui } from '@lingui/react/macro';
-import { formatNumber } from '../../../lib/format.ts';
-import { currentLocale } from '../../../lib/i18n.ts';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import {
   Alert,
@@ -25,7 +23,6 @@ import * as s from './operator.css.ts';
 export function CreditsPage() {
   const { t, i18n } = useLingui();
   usePageTitle(t`Credits`);
-  const locale = currentLocale();
   const [draft, setDraft] = useState('');
   const [query, setQuery] = useState('');
   const sellers = useSellers(query);
@@ -104,7 +101,9 @@ export function CreditsPage() {
                       {t`${planTitle(x.plan as Plan, i18n)} plan`}
                     </span>
                   </span>
-                  <span className={s.balance}>{t`${formatNumber(x.balance, locale)} credits`}</span>
+                  <span className={s.balance}>
+                    <Plural value={x.balance} one="# credit" other="# credits" />
+                  </span>
                 </button>
               </li>
             ))}
@@ -119,7 +118,7 @@ export function CreditsPage() {
           </h2>
           <p className={s.meta}>
             <Trans>
-              {seller.email} has {formatNumber(seller.balance, locale)} credits.
+              {seller.email} has <Plural value={seller.balance} one="# credit" other="# credits" />.
             </Trans>{' '}
             <Badge tone="accent">{t`${planTitle(seller.plan as Plan, i18n)} plan`}</Badge>
           </p>
@@ -184,7 +183,7 @@ export function CreditsPage() {
                         setChosen({ ...seller, balance: Number(r.credits_remaining) });
                         toast.show({
                           tone: 'success',
-                          title: t`Done: ${seller.email} now has ${formatNumber(Number(r.credits_remaining), locale)} credits.`,
+                          title: t`Done: ${seller.email} now has ${plural(Number(r.credits_remaining), { one: '# credit', other: '# credits' })}.`,
                           duration: 6000,
                         });
                       },

@@ -15,7 +15,12 @@ export function OperatorHeader({ current }: { current: 'fixes' | 'credits' }) {
         </p>
       </header>
       <nav aria-label={t`Operator console`} className={s.tabs}>
-        <Link to="/operator" className={s.tab} aria-current={current === 'fixes' ? 'page' : undefined}>
+        <Link
+          to="/operator"
+          activeOptions={{ exact: true }}
+          className={s.tab}
+          aria-current={current === 'fixes' ? 'page' : undefined}
+        >
           <Trans>Fix queue</Trans>
         </Link>
         <Link
