@@ -114,6 +114,15 @@ beforeAll(async () => {
           [owner.id],
         )
       )[0].id as string,
+      operatorAction: (
+        await sqlAs(
+          db,
+          'service',
+          `insert into public.operator_actions (operator_email, action, seller_id, reason)
+        values ('operator@example.test', 'grant_credits', $1::text::uuid, 'goodwill') returning id`,
+          [owner.id],
+        )
+      )[0].id as string,
       ...(await pushFixture(owner.id)),
       toolJob: (
         await sqlAs(
@@ -760,6 +769,38 @@ const cases = (): Case[] => [
     allowed: nobody,
   },
 
+  // the operators' audit: only operators read it (none of these is one); no one writes it
+  {
+    table: 'operator_actions',
+    op: 'select',
+    what: 'the actions about the owner',
+    sql: 'select * from public.operator_actions where seller_id = $1 and $2::uuid is not null',
+    allowed: nobody,
+  },
+  {
+    table: 'operator_actions',
+    op: 'insert',
+    what: 'a made-up action',
+    sql: `insert into public.operator_actions (operator_email, action, seller_id) values ('x', 'grant_credits', $2::text::uuid) returning $1::uuid`,
+    allowed: nobody,
+  },
+  {
+    table: 'operator_actions',
+    op: 'update',
+    what: 'its reason',
+    sql: `update public.operator_actions set reason = 'x' where id = $3 and seller_id = $1 and $2::uuid is not null`,
+    id: 'operatorAction',
+    allowed: nobody,
+  },
+  {
+    table: 'operator_actions',
+    op: 'delete',
+    what: 'remove',
+    sql: 'delete from public.operator_actions where id = $3 and seller_id = $1 and $2::uuid is not null',
+    id: 'operatorAction',
+    allowed: nobody,
+  },
+
   // deletes the owner may make, last (they remove rows)
   {
     table: 'fixes',
@@ -826,6 +867,7 @@ const TABLES = [
   'payment_events',
   'tool_jobs',
   'batches',
+  'operator_actions',
 ];
 
 describe('access matrix: public tables', () => {

@@ -366,3 +366,44 @@ describe('operator_actions', () => {
     expect(after.reason).toBe('Welcome back');
   });
 });
+
+describe('operators and stored files', () => {
+  it('an operator reads any seller’s results and drawings, writes none; another seller reads none', async () => {
+    const op = await operator();
+    const seller = await sqlUser(db);
+    const other = await sqlUser(db);
+    const names: Record<string, string> = {};
+    for (const bucket of ['generated', 'watermarked', 'fix-drawings', 'uploads']) {
+      names[bucket] = `${seller.id}/p/${bucket}.png`;
+      await db.query(`insert into storage.objects (bucket_id, name) values ($1, $2)`, [
+        bucket,
+        names[bucket],
+      ]);
+    }
+    const read = (who: Who, bucket: string) =>
+      sqlAs(db, who, `select name from storage.objects where bucket_id = $1 and name = $2`, [
+        bucket,
+        names[bucket],
+      ]);
+    for (const bucket of ['generated', 'watermarked', 'fix-drawings']) {
+      expect(await read(op.who, bucket), bucket).toHaveLength(1);
+      // the policy reads the JWT's claim: a token without it (the role was never given) sees nothing
+      expect(await read({ user: other.id }, bucket), bucket).toHaveLength(0);
+    }
+    // a seller's product photos are not the console's business
+    expect(await read(op.who, 'uploads')).toHaveLength(0);
+    expect(
+      await writeAs(
+        db,
+        op.who,
+        `update storage.objects set metadata = '{"x":1}' where bucket_id = 'generated' and name = $1`,
+        [names.generated],
+      ),
+    ).toBe(0);
+    expect(
+      await writeAs(db, op.who, `delete from storage.objects where bucket_id = 'watermarked' and name = $1`, [
+        names.watermarked,
+      ]),
+    ).toBe(0);
+  });
+});
