@@ -66,6 +66,8 @@ export const fixQueueQueryOptions = (client: AppSupabaseClient) =>
     queryKey: operatorKeys.queue(),
     queryFn: () => fetchFixQueue(client),
     refetchInterval: 60_000,
+    // other sellers' data stays out of this device's offline cache
+    meta: { persist: false },
   });
 
 /** A signed URL for one of the queue's pictures (operators may read every fix's files). */
@@ -78,6 +80,7 @@ export const pictureQueryOptions = (client: AppSupabaseClient, bucket: string, p
       return data.signedUrl;
     },
     staleTime: 30 * 60_000,
+    meta: { persist: false },
   });
 
 export async function startFix(client: AppSupabaseClient, fixId: string) {
@@ -124,6 +127,7 @@ export const sellersQueryOptions = (client: AppSupabaseClient, query: string) =>
     queryKey: operatorKeys.sellers(query),
     queryFn: () => findSellers(client, query),
     enabled: query.length >= 2,
+    meta: { persist: false },
   });
 
 export interface Grant {
