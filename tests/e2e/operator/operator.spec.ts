@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { signInThroughApi, type StackInfo } from '../support/auth-api.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { animationsDone } from '../support/settled.ts';
-import { skipSplash, useLanguage } from '../support/skip-splash.ts';
+import { skipSplash, useLanguage as chooseLanguage } from '../support/skip-splash.ts';
 import { sellerOnPage } from '../projects/helpers.ts';
 import {
   createSeller,
@@ -113,7 +113,7 @@ async function operatorOnPage(
   const context = await browser.newContext({ viewport, baseURL: test.info().project.use.baseURL });
   const page = await context.newPage();
   await skipSplash(page);
-  await useLanguage(page, locale);
+  await chooseLanguage(page, locale);
   await signInThroughApi(page, stack, op);
   return { op, page, context };
 }
@@ -133,7 +133,7 @@ for (const { locale, viewport } of cases) {
       browser,
     }) => {
       const w = WORDS[locale];
-      await useLanguage(page, locale);
+      await chooseLanguage(page, locale);
       const seller = await sellerOnPage(page, stack, { plan: 'free', fullName: 'Eleni Seller' });
       const files: ProjectFiles = {
         original: await productPhoto(),
