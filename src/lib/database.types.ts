@@ -555,6 +555,8 @@ export type Database = {
         Row: {
           attempts: number
           created_at: string
+          handled_at: string | null
+          handled_by: string | null
           id: string
           kind: string
           last_error: string | null
@@ -567,6 +569,8 @@ export type Database = {
         Insert: {
           attempts?: number
           created_at?: string
+          handled_at?: string | null
+          handled_by?: string | null
           id?: string
           kind: string
           last_error?: string | null
@@ -579,6 +583,8 @@ export type Database = {
         Update: {
           attempts?: number
           created_at?: string
+          handled_at?: string | null
+          handled_by?: string | null
           id?: string
           kind?: string
           last_error?: string | null
@@ -1508,6 +1514,10 @@ export type Database = {
         }
         Returns: Json
       }
+      operator_deploy_health: {
+        Args: never
+        Returns: Json
+      }
       operator_find_seller: {
         Args: {
           query: string
@@ -1533,6 +1543,20 @@ export type Database = {
         }
         Returns: Json
       }
+      operator_inbox: {
+        Args: {
+          include_handled?: boolean
+          kind?: string
+        }
+        Returns: Json
+      }
+      operator_mark_handled: {
+        Args: {
+          handled: boolean
+          notice_id: string
+        }
+        Returns: Json
+      }
       operator_reject_fix: {
         Args: {
           fix_id: string
@@ -1544,6 +1568,10 @@ export type Database = {
         Args: {
           fix_id: string
         }
+        Returns: Json
+      }
+      operator_work_overview: {
+        Args: never
         Returns: Json
       }
       quote_batch: {

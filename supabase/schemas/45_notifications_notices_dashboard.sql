@@ -45,7 +45,10 @@ create table public.outbound_notices (
   last_error text,
   next_attempt_at timestamptz not null default now(),
   created_at timestamptz not null default now(),
-  sent_at timestamptz
+  sent_at timestamptz,
+  -- an operator marked it handled in the console's Inbox (operator_mark_handled)
+  handled_at timestamptz,
+  handled_by uuid references auth.users (id) on delete set null
 );
 alter table public.outbound_notices enable row level security;
 

@@ -11,7 +11,7 @@ create table public.operator_actions (
   operator_id uuid references auth.users (id) on delete set null,
   operator_email text not null,
   action text not null check (action in (
-    'find_seller', 'start_fix', 'reject_fix', 'answer_fix', 'grant_credits')),
+    'find_seller', 'start_fix', 'reject_fix', 'answer_fix', 'grant_credits', 'mark_handled')),
   seller_id uuid references auth.users (id) on delete set null,
   -- what the action was about: a fix id, a request id
   subject text,
@@ -330,6 +330,167 @@ begin
 end
 $$;
 
+-- rpc('operator_inbox', {kind?, include_handled?}) → the sellers' feedback, contact and sales
+-- requests and low-credit alerts (public.outbound_notices; fix requests are the fix queue's),
+-- newest first, at most 200: [{id, kind, seller_id, seller_email, seller_name, payload,
+-- delivery: {status, attempts, last_error, sent_at}, created_at, handled_at, handled_by,
+-- handled_by_email}]. The webhook is optional: a notice no webhook took stays here all the same.
+create or replace function public.operator_inbox(kind text default null, include_handled boolean default false)
+returns jsonb
+language plpgsql stable
+security definer
+set search_path = ''
+as $$
+begin
+  perform private.require_operator();
+  if operator_inbox.kind is not null
+     and operator_inbox.kind not in ('feedback', 'contact', 'sales', 'low_credits') then
+    perform private.fail('Unknown kind of message', 'inbox_kind_invalid');
+  end if;
+  return coalesce((
+    select jsonb_agg(jsonb_build_object(
+             'id', x.id, 'kind', x.kind, 'seller_id', x.user_id, 'seller_email', x.email,
+             'seller_name', x.full_name, 'payload', x.payload,
+             'delivery', jsonb_build_object('status', x.status, 'attempts', x.attempts,
+                                            'last_error', x.last_error, 'sent_at', x.sent_at),
+             'created_at', x.created_at, 'handled_at', x.handled_at, 'handled_by', x.handled_by,
+             'handled_by_email', x.handler_email) order by x.created_at desc, x.id)
+    from (
+      select n.*, u.email, pr.full_name, h.email as handler_email
+      from public.outbound_notices n
+      left join auth.users u on u.id = n.user_id
+      left join public.profiles pr on pr.id = n.user_id
+      left join auth.users h on h.id = n.handled_by
+      where n.kind in ('feedback', 'contact', 'sales', 'low_credits')
+        and (operator_inbox.kind is null or n.kind = operator_inbox.kind)
+        and (operator_inbox.include_handled or n.handled_at is null)
+      order by n.created_at desc, n.id
+      limit 200) x), '[]'::jsonb);
+end
+$$;
+
+-- rpc('operator_mark_handled', {notice_id, handled}) → {id, handled_at, handled_by,
+-- handled_by_email}. handled true records who and when (a notice already handled keeps its
+-- first operator and time); false opens it again. One audit row per change; a press that
+-- changes nothing records nothing.
+create or replace function public.operator_mark_handled(notice_id uuid, handled boolean) returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  uid uuid := private.require_operator();
+  n public.outbound_notices;
+begin
+  if operator_mark_handled.handled is null then
+    perform private.fail('Say whether the message is handled', 'handled_required');
+  end if;
+  select * into n from public.outbound_notices x
+    where x.id = operator_mark_handled.notice_id and x.kind <> 'fix_request' for update;
+  if not found then
+    perform private.fail('Message not found', 'notice_not_found');
+  end if;
+  if operator_mark_handled.handled <> (n.handled_at is not null) then
+    update public.outbound_notices x
+      set handled_at = case when operator_mark_handled.handled then private.app_now() end,
+          handled_by = case when operator_mark_handled.handled then uid end
+      where x.id = n.id
+      returning * into n;
+    perform private.record_operator_action('mark_handled', n.user_id, n.id::text, null,
+      jsonb_build_object('kind', n.kind, 'handled', operator_mark_handled.handled));
+  end if;
+  return jsonb_build_object('id', n.id, 'handled_at', n.handled_at, 'handled_by', n.handled_by,
+    'handled_by_email', (select u.email from auth.users u where u.id = n.handled_by));
+end
+$$;
+
+-- rpc('operator_work_overview') → what is failing or waiting in the background:
+-- {images: [...], videos: [...], queue: {...}, since}. images and videos: the last 7 days'
+-- failed ones and those stuck (pending or processing for more than 30 minutes), newest first,
+-- at most 100 each, with the provider's error, attempts and lease. queue: the dispatch queue
+-- as claim_generation_jobs sees it (due = pending, or processing with a lapsed lease, in a
+-- processing project), the images in flight, the videos waiting, and the oldest waits in
+-- seconds. The health report (deploy_health and the functions' secrets) is the health
+-- function's, which answers an operator through operator_deploy_health.
+create or replace function public.operator_work_overview() returns jsonb
+language plpgsql stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_now timestamptz := private.app_now();
+  v_since timestamptz := private.app_now() - interval '7 days';
+  v_stuck timestamptz := private.app_now() - interval '30 minutes';
+begin
+  perform private.require_operator();
+  return jsonb_build_object(
+    'since', v_since,
+    'images', coalesce((
+      select jsonb_agg(jsonb_build_object(
+               'id', x.id, 'project_id', x.project_id, 'project_name', x.name, 'seller_id', x.user_id,
+               'seller_email', x.email, 'status', x.status, 'stuck', x.status in ('pending', 'processing'),
+               'error', x.error, 'attempts', x.attempts, 'lease_expires_at', x.lease_expires_at,
+               'worker', x.worker, 'provider_job_id', x.provider_job_id, 'refunded_at', x.refunded_at,
+               'created_at', x.created_at, 'updated_at', x.updated_at) order by x.updated_at desc, x.id)
+      from (
+        select i.*, p.name, u.email from public.images i
+        join public.projects p on p.id = i.project_id
+        left join auth.users u on u.id = i.user_id
+        where (i.status = 'failed' and i.updated_at >= v_since)
+           or (i.status in ('pending', 'processing') and p.status = 'processing'
+               and i.created_at >= v_since and i.created_at < v_stuck)
+        order by i.updated_at desc, i.id
+        limit 100) x), '[]'::jsonb),
+    'videos', coalesce((
+      select jsonb_agg(jsonb_build_object(
+               'project_id', x.id, 'project_name', x.name, 'seller_id', x.user_id, 'seller_email', x.email,
+               'status', x.video_status, 'stuck', x.video_status in ('pending', 'processing'),
+               'error', x.video_error, 'attempts', x.video_attempts,
+               'lease_expires_at', x.video_lease_expires_at, 'worker', x.video_worker,
+               'provider_job_id', x.video_provider_job_id, 'requested_at', x.video_requested_at,
+               'updated_at', x.updated_at) order by x.video_requested_at desc, x.id)
+      from (
+        select p.*, u.email from public.projects p
+        left join auth.users u on u.id = p.user_id
+        where p.video_requested_at >= v_since
+          and (p.video_status = 'failed'
+               or (p.video_status in ('pending', 'processing') and p.video_requested_at < v_stuck))
+        order by p.video_requested_at desc, p.id
+        limit 100) x), '[]'::jsonb),
+    'queue', (
+      select jsonb_build_object(
+        'images_due', count(*) filter (where q.due),
+        'oldest_image_wait_seconds',
+          floor(extract(epoch from (v_now - min(q.created_at) filter (where q.due))))::integer,
+        'images_in_flight', count(*) filter (where not q.due),
+        'videos_waiting', (select count(*) from public.projects p where p.video_status in ('pending', 'processing')),
+        'oldest_video_wait_seconds', (
+          select floor(extract(epoch from (v_now - min(p.video_requested_at))))::integer
+          from public.projects p where p.video_status in ('pending', 'processing')),
+        'at_providers', (select count(*) from private.provider_waits))
+      from (
+        select i.created_at,
+               (i.status = 'pending' or i.lease_expires_at < v_now) is true as due
+        from public.images i
+        join public.projects p on p.id = i.project_id and p.status = 'processing'
+        where i.status in ('pending', 'processing')) q));
+end
+$$;
+
+-- rpc('operator_deploy_health') → public.deploy_health() for an operator: the health function
+-- answers an operator's JWT through it (the role is checked here, in SQL, like every
+-- operator_ function) and adds the functions' own secrets.
+create or replace function public.operator_deploy_health() returns jsonb
+language plpgsql stable
+security definer
+set search_path = ''
+as $$
+begin
+  perform private.require_operator();
+  return public.deploy_health();
+end
+$$;
+
 create policy "operators read operator actions" on public.operator_actions for select to authenticated
   using (((select auth.jwt()) -> 'app_metadata' ->> 'role') = 'operator');
 
@@ -354,3 +515,7 @@ revoke all on function public.operator_fix_target(fix_id uuid) from public;
 revoke all on function public.operator_answer_fix(fix_id uuid, result_path text, watermarked_path text, note text) from public;
 revoke all on function public.operator_find_seller(query text) from public;
 revoke all on function public.operator_grant_credits(seller_id uuid, amount numeric, reason text, request_id text) from public;
+revoke all on function public.operator_inbox(kind text, include_handled boolean) from public;
+revoke all on function public.operator_mark_handled(notice_id uuid, handled boolean) from public;
+revoke all on function public.operator_work_overview() from public;
+revoke all on function public.operator_deploy_health() from public;
