@@ -1,36 +1,58 @@
-// GET or POST /functions/v1/health (service role only) — what this deployment lacks for its
-// background work: the database's checks (public.deploy_health: pg_cron and the schedules,
-// pg_net, the Vault secrets, settings) and the functions' own (provider and Stripe secrets,
-// the catalogue address). `npm run health` calls it; never returns a secret's value.
+// GET or POST /functions/v1/health (the service role, or an operator) — what this deployment
+// lacks for its background work: the database's checks (public.deploy_health: pg_cron and the
+// schedules, pg_net, the Vault secrets, settings) and the functions' own (provider and Stripe
+// secrets, the catalogue address). `npm run health` calls it with the service role; the
+// operator console's Work tab with the operator's JWT: the database part is then read through
+// public.operator_deploy_health with that JWT, so the SQL checks the role (a seller, or a JWT
+// claiming a role the account does not have, gets 403 operator_only). Never returns a secret's
+// value.
 // → 200 {ok, database: {ok, checks} | {error}, functions: [{name, ok, detail}]}
 import { createClient } from 'npm:@supabase/supabase-js@2';
 import { refuseLargeBody, SMALL_JSON_LIMIT } from '../_shared/body.ts';
-import { callerRole } from '../_shared/caller.ts';
+import { callerRole, callerUserId } from '../_shared/caller.ts';
 import { corsHeaders, corsPreflight } from '../_shared/cors.ts';
 import { functionSecretsHealth } from '../_shared/health/secrets.ts';
+
+const refused = () =>
+  Response.json(
+    { error: 'Only the service role or an operator may read the health report', code: 'operator_only' },
+    { status: 403, headers: corsHeaders },
+  );
 
 Deno.serve(async (req: Request) => {
   const preflight = corsPreflight(req);
   if (preflight) return preflight;
-  if (callerRole(req) !== 'service_role') {
-    return Response.json(
-      { error: 'Only the service role may read the health report' },
-      { status: 403, headers: corsHeaders },
-    );
-  }
+  const service = callerRole(req) === 'service_role';
+  if (!service && !callerUserId(req)) return refused();
   const tooLarge = await refuseLargeBody(req, SMALL_JSON_LIMIT);
   if (tooLarge) return tooLarge;
   const env = (name: string) => Deno.env.get(name);
-  const functions = functionSecretsHealth(env);
   let database: { ok: boolean; checks?: unknown[]; error?: string };
   const url = env('SUPABASE_URL');
-  const key = env('SUPABASE_SERVICE_ROLE_KEY');
-  if (!url || !key) database = { ok: false, error: 'SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY must be set' };
-  else {
-    const client = createClient(url, key, { auth: { persistSession: false, autoRefreshToken: false } });
-    const { data, error } = await client.rpc('deploy_health');
+  const key = service ? env('SUPABASE_SERVICE_ROLE_KEY') : env('SUPABASE_ANON_KEY');
+  if (!url || !key) {
+    if (!service) return refused();
+    database = { ok: false, error: 'SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY must be set' };
+  } else {
+    const options = { auth: { persistSession: false, autoRefreshToken: false } };
+    const client = service
+      ? createClient(url, key, options)
+      : createClient(url, key, {
+          ...options,
+          global: { headers: { Authorization: req.headers.get('Authorization')! } },
+        });
+    const { data, error } = await client.rpc(service ? 'deploy_health' : 'operator_deploy_health');
+    // an operator's report is answered only once the SQL has said they are one
+    if (!service && error) {
+      if (error.hint === 'operator_only') return refused();
+      return Response.json(
+        { error: 'The health report could not be read. Please try again.' },
+        { status: 502, headers: corsHeaders },
+      );
+    }
     database = error ? { ok: false, error: error.message } : (data as { ok: boolean; checks: unknown[] });
   }
+  const functions = functionSecretsHealth(env);
   const ok = database.ok && functions.every((c) => c.ok);
   return Response.json({ ok, database, functions }, { headers: corsHeaders });
 });
