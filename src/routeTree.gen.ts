@@ -29,6 +29,8 @@ import { Route as AppFlatlayStepRouteImport } from './routes/_app/flatlay/$step'
 import { Route as AppOnmodelStepRouteImport } from './routes/_app/onmodel/$step'
 import { Route as AppOperatorIndexRouteImport } from './routes/_app/operator/index'
 import { Route as AppOperatorCreditsRouteImport } from './routes/_app/operator/credits'
+import { Route as AppOperatorInboxRouteImport } from './routes/_app/operator/inbox'
+import { Route as AppOperatorWorkRouteImport } from './routes/_app/operator/work'
 import { Route as AppProjectsIndexRouteImport } from './routes/_app/projects/index'
 import { Route as AppProjectsProjectIdRouteImport } from './routes/_app/projects/$projectId'
 import { Route as AppToolsIndexRouteImport } from './routes/_app/tools/index'
@@ -137,6 +139,16 @@ const AppOperatorCreditsRoute = AppOperatorCreditsRouteImport.update({
   path: '/operator/credits',
   getParentRoute: () => AppRoute,
 } as any)
+const AppOperatorInboxRoute = AppOperatorInboxRouteImport.update({
+  id: '/operator/inbox',
+  path: '/operator/inbox',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppOperatorWorkRoute = AppOperatorWorkRouteImport.update({
+  id: '/operator/work',
+  path: '/operator/work',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppProjectsIndexRoute = AppProjectsIndexRouteImport.update({
   id: '/projects/',
   path: '/projects/',
@@ -202,6 +214,8 @@ export interface FileRoutesByFullPath {
   '/flatlay/$step': typeof AppFlatlayStepRoute
   '/onmodel/$step': typeof AppOnmodelStepRoute
   '/operator/credits': typeof AppOperatorCreditsRoute
+  '/operator/inbox': typeof AppOperatorInboxRoute
+  '/operator/work': typeof AppOperatorWorkRoute
   '/projects/$projectId': typeof AppProjectsProjectIdRoute
   '/tools/background-remover': typeof AppToolsBackgroundRemoverRoute
   '/tools/photo-combiner': typeof AppToolsPhotoCombinerRoute
@@ -231,6 +245,8 @@ export interface FileRoutesByTo {
   '/flatlay/$step': typeof AppFlatlayStepRoute
   '/onmodel/$step': typeof AppOnmodelStepRoute
   '/operator/credits': typeof AppOperatorCreditsRoute
+  '/operator/inbox': typeof AppOperatorInboxRoute
+  '/operator/work': typeof AppOperatorWorkRoute
   '/projects/$projectId': typeof AppProjectsProjectIdRoute
   '/tools/background-remover': typeof AppToolsBackgroundRemoverRoute
   '/tools/photo-combiner': typeof AppToolsPhotoCombinerRoute
@@ -263,6 +279,8 @@ export interface FileRoutesById {
   '/_app/flatlay/$step': typeof AppFlatlayStepRoute
   '/_app/onmodel/$step': typeof AppOnmodelStepRoute
   '/_app/operator/credits': typeof AppOperatorCreditsRoute
+  '/_app/operator/inbox': typeof AppOperatorInboxRoute
+  '/_app/operator/work': typeof AppOperatorWorkRoute
   '/_app/projects/$projectId': typeof AppProjectsProjectIdRoute
   '/_app/tools/background-remover': typeof AppToolsBackgroundRemoverRoute
   '/_app/tools/photo-combiner': typeof AppToolsPhotoCombinerRoute
@@ -294,6 +312,8 @@ export interface FileRouteTypes {
     | '/flatlay/$step'
     | '/onmodel/$step'
     | '/operator/credits'
+    | '/operator/inbox'
+    | '/operator/work'
     | '/projects/$projectId'
     | '/tools/background-remover'
     | '/tools/photo-combiner'
@@ -323,6 +343,8 @@ export interface FileRouteTypes {
     | '/flatlay/$step'
     | '/onmodel/$step'
     | '/operator/credits'
+    | '/operator/inbox'
+    | '/operator/work'
     | '/projects/$projectId'
     | '/tools/background-remover'
     | '/tools/photo-combiner'
@@ -354,6 +376,8 @@ export interface FileRouteTypes {
     | '/_app/flatlay/$step'
     | '/_app/onmodel/$step'
     | '/_app/operator/credits'
+    | '/_app/operator/inbox'
+    | '/_app/operator/work'
     | '/_app/projects/$projectId'
     | '/_app/tools/background-remover'
     | '/_app/tools/photo-combiner'
@@ -516,6 +540,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppOperatorCreditsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/operator/inbox': {
+      id: '/_app/operator/inbox'
+      path: '/operator/inbox'
+      fullPath: '/operator/inbox'
+      preLoaderRoute: typeof AppOperatorInboxRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/operator/work': {
+      id: '/_app/operator/work'
+      path: '/operator/work'
+      fullPath: '/operator/work'
+      preLoaderRoute: typeof AppOperatorWorkRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/projects/': {
       id: '/_app/projects/'
       path: '/projects'
@@ -594,6 +632,8 @@ interface AppRouteChildren {
   AppFlatlayStepRoute: typeof AppFlatlayStepRoute
   AppOnmodelStepRoute: typeof AppOnmodelStepRoute
   AppOperatorCreditsRoute: typeof AppOperatorCreditsRoute
+  AppOperatorInboxRoute: typeof AppOperatorInboxRoute
+  AppOperatorWorkRoute: typeof AppOperatorWorkRoute
   AppProjectsProjectIdRoute: typeof AppProjectsProjectIdRoute
   AppToolsBackgroundRemoverRoute: typeof AppToolsBackgroundRemoverRoute
   AppToolsPhotoCombinerRoute: typeof AppToolsPhotoCombinerRoute
@@ -618,6 +658,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppFlatlayStepRoute: AppFlatlayStepRoute,
   AppOnmodelStepRoute: AppOnmodelStepRoute,
   AppOperatorCreditsRoute: AppOperatorCreditsRoute,
+  AppOperatorInboxRoute: AppOperatorInboxRoute,
+  AppOperatorWorkRoute: AppOperatorWorkRoute,
   AppProjectsProjectIdRoute: AppProjectsProjectIdRoute,
   AppToolsBackgroundRemoverRoute: AppToolsBackgroundRemoverRoute,
   AppToolsPhotoCombinerRoute: AppToolsPhotoCombinerRoute,

@@ -1,5 +1,5 @@
 // The operator console's data: the fix queue and its actions, finding a seller, granting
-// credits. Every call is an operator_… SQL function (supabase/schemas/97_operator.sql), which
+// credits, the inbox of sellers' messages, the failed and waiting work and the health report. Every call is an operator_… SQL function (supabase/schemas/97_operator.sql), which
 // refuses anyone but an operator; answering with a picture goes through operator-answer-fix.
 import { queryOptions } from '@tanstack/react-query';
 import { functionError } from '../../lib/errors/index.ts';
@@ -53,6 +53,10 @@ export const operatorKeys = {
   queue: () => [...operatorKeys.all, 'fix-queue'] as const,
   sellers: (query: string) => [...operatorKeys.all, 'sellers', query] as const,
   picture: (bucket: string, path: string) => [...operatorKeys.all, 'picture', bucket, path] as const,
+  inbox: (kind: InboxKind | null, includeHandled: boolean) =>
+    [...operatorKeys.all, 'inbox', kind, includeHandled] as const,
+  work: () => [...operatorKeys.all, 'work'] as const,
+  health: () => [...operatorKeys.all, 'health'] as const,
 };
 
 export async function fetchFixQueue(client: AppSupabaseClient): Promise<FixQueue> {
@@ -153,3 +157,145 @@ export async function grantCredits(client: AppSupabaseClient, grant: Grant, requ
   if (error) throw error;
   return data as unknown as GrantResult;
 }
+
+export type InboxKind = 'feedback' | 'contact' | 'sales' | 'low_credits';
+
+export interface InboxNotice {
+  id: string;
+  kind: InboxKind;
+  seller_id: string | null;
+  seller_email: string | null;
+  seller_name: string | null;
+  /** what the seller sent, as stored (submit_feedback, submit_contact_request, …) */
+  payload: Record<string, unknown>;
+  /** the optional webhook's delivery */
+  delivery: {
+    status: 'pending' | 'sending' | 'sent' | 'failed';
+    attempts: number;
+    last_error: string | null;
+    sent_at: string | null;
+  };
+  created_at: string;
+  handled_at: string | null;
+  handled_by: string | null;
+  handled_by_email: string | null;
+}
+
+export async function fetchInbox(
+  client: AppSupabaseClient,
+  kind: InboxKind | null,
+  includeHandled: boolean,
+): Promise<InboxNotice[]> {
+  const { data, error } = await client.rpc('operator_inbox', {
+    ...(kind ? { kind } : {}),
+    include_handled: includeHandled,
+  });
+  if (error) throw error;
+  return data as unknown as InboxNotice[];
+}
+
+export const inboxQueryOptions = (
+  client: AppSupabaseClient,
+  kind: InboxKind | null,
+  includeHandled: boolean,
+) =>
+  queryOptions({
+    queryKey: operatorKeys.inbox(kind, includeHandled),
+    queryFn: () => fetchInbox(client, kind, includeHandled),
+    refetchInterval: 60_000,
+    meta: { persist: false },
+  });
+
+export async function markHandled(client: AppSupabaseClient, noticeId: string, handled: boolean) {
+  const { error } = await client.rpc('operator_mark_handled', { notice_id: noticeId, handled });
+  if (error) throw error;
+}
+
+export interface WorkImage {
+  id: string;
+  project_id: string;
+  project_name: string;
+  seller_id: string;
+  seller_email: string | null;
+  status: 'pending' | 'processing' | 'failed';
+  stuck: boolean;
+  error: string | null;
+  attempts: number;
+  lease_expires_at: string | null;
+  worker: string | null;
+  provider_job_id: string | null;
+  refunded_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WorkVideo {
+  project_id: string;
+  project_name: string;
+  seller_id: string;
+  seller_email: string | null;
+  status: 'pending' | 'processing' | 'failed';
+  stuck: boolean;
+  error: string | null;
+  attempts: number;
+  lease_expires_at: string | null;
+  worker: string | null;
+  provider_job_id: string | null;
+  requested_at: string;
+  updated_at: string;
+}
+
+export interface WorkOverview {
+  since: string;
+  images: WorkImage[];
+  videos: WorkVideo[];
+  queue: {
+    images_due: number;
+    oldest_image_wait_seconds: number | null;
+    images_in_flight: number;
+    videos_waiting: number;
+    oldest_video_wait_seconds: number | null;
+    at_providers: number;
+  };
+}
+
+export async function fetchWorkOverview(client: AppSupabaseClient): Promise<WorkOverview> {
+  const { data, error } = await client.rpc('operator_work_overview');
+  if (error) throw error;
+  return data as unknown as WorkOverview;
+}
+
+export const workQueryOptions = (client: AppSupabaseClient) =>
+  queryOptions({
+    queryKey: operatorKeys.work(),
+    queryFn: () => fetchWorkOverview(client),
+    refetchInterval: 60_000,
+    meta: { persist: false },
+  });
+
+export interface HealthCheck {
+  name: string;
+  ok: boolean;
+  detail: string;
+}
+
+export interface HealthReport {
+  ok: boolean;
+  database: { ok: boolean; checks?: HealthCheck[]; error?: string };
+  functions: HealthCheck[];
+}
+
+/** The `health` function's report (it answers an operator after operator_deploy_health says so). */
+export async function fetchHealth(client: AppSupabaseClient): Promise<HealthReport> {
+  const { data, error } = await client.functions.invoke('health', { method: 'GET' });
+  if (error) throw await functionError(error);
+  return data as HealthReport;
+}
+
+export const healthQueryOptions = (client: AppSupabaseClient) =>
+  queryOptions({
+    queryKey: operatorKeys.health(),
+    queryFn: () => fetchHealth(client),
+    staleTime: 60_000,
+    meta: { persist: false },
+  });

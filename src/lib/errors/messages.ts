@@ -83,6 +83,9 @@ export const sqlErrorMessages = {
   reason_too_long: msg`The reason is too long`,
   seller_not_found: msg`Seller not found`,
   operator_actions_append_only: msg`Operator actions are never changed`,
+  inbox_kind_invalid: msg`Unknown kind of message`,
+  notice_not_found: msg`Message not found`,
+  handled_required: msg`Say whether the message is handled`,
   // tools and the generation engine
   photo_required: msg`Please upload a photo`,
   photo_not_found: msg`Photo not found`,

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import * as s from './operator.css.ts';
 
-export function OperatorHeader({ current }: { current: 'fixes' | 'credits' }) {
+export function OperatorHeader({ current }: { current: 'fixes' | 'credits' | 'inbox' | 'work' }) {
   const { t } = useLingui();
   return (
     <>
@@ -29,6 +29,12 @@ export function OperatorHeader({ current }: { current: 'fixes' | 'credits' }) {
           aria-current={current === 'credits' ? 'page' : undefined}
         >
           <Trans>Credits</Trans>
+        </Link>
+        <Link to="/operator/inbox" className={s.tab} aria-current={current === 'inbox' ? 'page' : undefined}>
+          <Trans>Inbox</Trans>
+        </Link>
+        <Link to="/operator/work" className={s.tab} aria-current={current === 'work' ? 'page' : undefined}>
+          <Trans>Work</Trans>
         </Link>
       </nav>
     </>

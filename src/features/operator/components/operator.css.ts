@@ -215,3 +215,99 @@ export const sellerMain = style({
 });
 
 export const balance = style({ fontWeight: vars.weight.semibold, whiteSpace: 'nowrap' });
+
+// the Inbox: a message's fields, the kind filter
+export const fields = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))',
+  gap: vars.space['3'],
+  margin: 0,
+});
+
+export const field = style({ display: 'grid', gap: vars.space['1'], minWidth: 0 });
+
+export const fieldLong = style({ display: 'grid', gap: vars.space['1'], minWidth: 0, gridColumn: '1 / -1' });
+
+export const fieldValue = style({ margin: 0, overflowWrap: 'anywhere' });
+
+globalStyle(`${fieldLong} dd`, { marginInlineStart: 0 });
+
+export const filters = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space['3'],
+});
+
+export const chips = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space['2'],
+  border: 0,
+  padding: 0,
+  margin: 0,
+  minWidth: 0,
+});
+
+export const chip = style({
+  padding: `${vars.space['1']} ${vars.space['3']}`,
+  borderRadius: vars.radius.full,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  color: vars.color.inkSoft,
+  font: 'inherit',
+  fontSize: vars.fontSize.sm,
+  cursor: 'pointer',
+  selectors: {
+    '&:hover': { borderColor: vars.color.borderStrong },
+    '&[aria-pressed="true"]': {
+      background: vars.color.ink,
+      borderColor: vars.color.ink,
+      color: vars.color.onInk,
+    },
+  },
+});
+
+// the Work tab: the queue's numbers, the health checks, the failed and stuck work
+export const stats = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(160px, 1fr))',
+  gap: vars.space['3'],
+  margin: 0,
+});
+
+export const stat = style({
+  display: 'grid',
+  gap: vars.space['1'],
+  padding: vars.space['4'],
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  minWidth: 0,
+});
+
+export const statValue = style({
+  margin: 0,
+  fontSize: vars.fontSize.xl,
+  fontWeight: vars.weight.semibold,
+});
+
+export const checks = style({ display: 'grid', gap: 0, listStyle: 'none', padding: 0, margin: 0 });
+
+export const check = style({
+  display: 'grid',
+  gridTemplateColumns: 'auto minmax(0, 1fr)',
+  gap: vars.space['3'],
+  alignItems: 'baseline',
+  padding: `${vars.space['2']} 0`,
+  borderBottom: `1px solid ${vars.color.border}`,
+  fontSize: vars.fontSize.sm,
+});
+
+export const checkName = style({ fontWeight: vars.weight.medium, overflowWrap: 'anywhere' });
+
+export const code = style({
+  fontSize: vars.fontSize.xs,
+  overflowWrap: 'anywhere',
+});

@@ -10,11 +10,16 @@ import {
   fixQueueQueryOptions,
   type Grant,
   grantCredits,
+  healthQueryOptions,
+  type InboxKind,
+  inboxQueryOptions,
+  markHandled,
   operatorKeys,
   pictureQueryOptions,
   rejectFix,
   sellersQueryOptions,
   startFix,
+  workQueryOptions,
 } from '../api.ts';
 
 export function useFixQueue() {
@@ -87,4 +92,27 @@ export function useGrantCredits() {
       mutation.reset();
     },
   };
+}
+
+export function useInbox(kind: InboxKind | null, includeHandled: boolean) {
+  return useQuery(inboxQueryOptions(useSupabase(), kind, includeHandled));
+}
+
+export function useMarkHandled() {
+  const client = useSupabase();
+  const queryClient = useQueryClient();
+  return useAppMutation({
+    mutationFn: ({ noticeId, handled }: { noticeId: string; handled: boolean }) =>
+      markHandled(client, noticeId, handled),
+    errorMessage: msg`The message could not be marked.`,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [...operatorKeys.all, 'inbox'] }),
+  });
+}
+
+export function useWorkOverview() {
+  return useQuery(workQueryOptions(useSupabase()));
+}
+
+export function useHealth() {
+  return useQuery(healthQueryOptions(useSupabase()));
 }
