@@ -106,44 +106,34 @@ export function limitedBody(
   );
 }
 
-/** What a refused body may still send after the answer before the connection is cut. */
-const LINGER_BYTES = 4 * 1024 * 1024;
-const LINGER_MS = 5000;
+/** How long a refused body's connection stays open after the answer, its reading paused. */
+const LINGER_MS = 3000;
 
 /**
  * For an answer sent before the request's body was read to its end: the answer says
  * `Connection: close`, and the connection ends after it without reading the rest. Closing a
  * socket with the client's bytes still arriving would reset it, and a reset can destroy the
- * answer before the client reads it (a client writing its body sees a write error first);
- * so, as web servers do, what is already on its way is taken and dropped for a moment (at
- * most LINGER_BYTES, LINGER_MS) before the socket is closed. Nothing is kept.
+ * answer before the client reads it; reading on to drop what arrives lets a fast client keep
+ * writing. So the socket is ended (the client gets the answer, then EOF), its reading paused
+ * (TCP's flow control stops the client once the buffers are full: nothing more is read or
+ * kept), and it is destroyed only after LINGER_MS, when the client has long read the answer.
  */
 export function closeAfterAnswer(req: IncomingMessage, res: ServerResponse): void {
   if (!res.headersSent) res.setHeader('Connection', 'close');
   const socket = req.socket;
   const destroySoon = socket.destroySoon.bind(socket);
-  // Node ends and destroys the socket right after a `Connection: close` answer: end it
-  // (the client sees the answer, then EOF), and destroy it only after the linger
+  // Node ends and destroys the socket right after a `Connection: close` answer: end it, and
+  // destroy it only after the linger
   socket.destroySoon = () => {
     if (socket.destroyed) return;
-    // the body arrived whole after all (a function that streamed it back): nothing to drop
+    // the body arrived whole after all (a function that streamed it back): nothing to hold
     if (req.complete) return destroySoon();
     socket.end();
-    let dropped = 0;
-    const stop = () => {
-      clearTimeout(timer);
-      socket.destroy();
-    };
-    const timer = setTimeout(stop, LINGER_MS);
-    timer.unref();
     req.removeAllListeners('data');
-    req.on('data', (chunk: Buffer) => {
-      dropped += chunk.byteLength;
-      if (dropped > LINGER_BYTES) stop();
-    });
-    req.once('end', stop);
+    req.pause();
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+    timer.unref();
     socket.once('close', () => clearTimeout(timer));
-    req.resume();
   };
 }
 
