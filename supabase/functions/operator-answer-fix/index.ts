@@ -20,7 +20,8 @@ Deno.serve(async (req: Request) => {
   if (bytes instanceof Response) return bytes;
   let form: FormData;
   try {
-    form = await new Response(bytes, {
+    // (a copy: Deno's Response takes a view of an ArrayBuffer, not of any buffer)
+    form = await new Response(bytes.slice(), {
       headers: { 'content-type': req.headers.get('content-type') ?? '' },
     }).formData();
   } catch {
