@@ -14,9 +14,12 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import config from '../lingui.config.ts';
+import { getConfig } from '@lingui/conf';
 
 const root = path.resolve(import.meta.dirname, '..');
+// lingui.config.ts read as `lingui extract` reads it (not imported: the config uses
+// scripts/i18n/, so an import back would make scripts/ and the config a circle)
+const config = getConfig({ configPath: path.join(root, 'lingui.config.ts'), cwd: root });
 const lingui = path.join(root, 'node_modules/.bin/lingui');
 type Formatter = Exclude<typeof config.format, string | undefined>;
 const isFormatter = (f: typeof config.format): f is Formatter => typeof f === 'object' && f !== null;

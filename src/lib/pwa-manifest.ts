@@ -1,6 +1,6 @@
 // The web app manifest, kept beside the app so the theme colour matches the design tokens.
 import type { ManifestOptions } from 'vite-plugin-pwa';
-import { SHARE_FIELD, SHARE_TARGET_PATH } from '../sw/share-target-paths.ts';
+import { SHARE_FIELD, SHARE_TARGET_PATH } from './share-target-paths.ts';
 
 export const THEME_COLOR = '#1f1b16';
 export const BACKGROUND_COLOR = '#faf8f5';

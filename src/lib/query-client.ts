@@ -1,10 +1,7 @@
 import { MutationCache, onlineManager, QueryCache, QueryClient, type Query } from '@tanstack/react-query';
 import { connectivity } from './connectivity.ts';
-import { readOnRejoin } from './read-on-join.ts';
-
 import { PERSISTED_QUERIES_KEY, QUERY_CACHE_MAX_AGE } from './query-cache-keys.ts';
-
-export { PERSISTED_QUERIES_KEY, QUERY_CACHE_MAX_AGE };
+import { readOnRejoin } from './read-on-join.ts';
 
 /** While the backend is unreachable, the screen's queries try again this often. */
 const UNREACHABLE_RETRY_MS = 20_000;

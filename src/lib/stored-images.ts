@@ -1,6 +1,6 @@
 // The service worker's copies of the seller's stored images (src/sw/stored-images.ts): the app
 // removes them when the seller signs out, so the next person on the device finds none.
-import { matchCopy, STORED_IMAGES_CACHE, storedImageRead } from '../sw/stored-image-keys.ts';
+import { matchCopy, STORED_IMAGES_CACHE, storedImageRead } from './stored-image-keys.ts';
 
 export async function forgetStoredImages(): Promise<void> {
   if (typeof caches === 'undefined') return;

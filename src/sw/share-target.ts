@@ -4,7 +4,7 @@
 // network, so it works offline. Bundled on its own and loaded into the generated service
 // worker with importScripts (scripts/vite/service-worker-addon.ts).
 import { AppDb, type SharedRow } from '../lib/db/app-db.ts';
-import { SHARE_FIELD, SHARE_TARGET_PATH, sharedPhotosUrl } from './share-target-paths.ts';
+import { SHARE_FIELD, SHARE_TARGET_PATH, sharedPhotosUrl } from '../lib/share-target-paths.ts';
 
 interface FetchEventLike extends Event {
   request: Request;

@@ -1,4 +1,4 @@
-// The service worker's copy of the stored images a seller has seen (./stored-image-keys.ts says
+// The service worker's copy of the stored images a seller has seen (src/lib/stored-image-keys.ts says
 // how they are filed). A screen used to sign and download every picture again on every opening
 // of the app; now a screen the worker controls first asks for its copy without signing, and
 // signs (the worker then files what comes) only when there is none. Offline it takes any copy
@@ -8,7 +8,7 @@ import {
   STORED_IMAGES_CACHE,
   type StoredImageRead,
   storedImageRead,
-} from './stored-image-keys.ts';
+} from '../lib/stored-image-keys.ts';
 
 /** About 15 MB of thumbnails and panes; the oldest copies go first. */
 export const STORED_IMAGES_MAX = 200;

@@ -22,6 +22,7 @@ import { createAuthService } from './auth/index.ts';
 import { createRestService } from './rest/index.ts';
 import { createRealtimeService } from './realtime/index.ts';
 import { createStorageService } from './storage/index.ts';
+import { functionEnv } from './functions/env.ts';
 import { createFunctionsService } from './functions/index.ts';
 import { createFashnService, FASHN_MOUNT } from './fashn/index.ts';
 import { createStripeService, STRIPE_MOUNT } from './stripe/index.ts';
@@ -125,7 +126,10 @@ export async function startStack(opts: StartOptions = {}): Promise<Stack> {
     // the local FASHN-compatible provider (preview renderer): supabase/local/fashn
     await add(FASHN_MOUNT, createFashnService(context));
     // the local Stripe stand-in (API subset, hosted checkout and portal, signed webhooks): supabase/local/stripe
-    await add(STRIPE_MOUNT, createStripeService(context));
+    await add(
+      STRIPE_MOUNT,
+      createStripeService(context, () => functionEnv(context)),
+    );
 
     ready = router(mounts, url, log);
     const openDb = db;

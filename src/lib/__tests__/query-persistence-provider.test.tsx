@@ -2,7 +2,8 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { useIsRestoring, useQuery } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient, PERSISTED_QUERIES_KEY } from '../query-client.ts';
+import { PERSISTED_QUERIES_KEY } from '../query-cache-keys.ts';
+import { createQueryClient } from '../query-client.ts';
 import { PersistedQueryClientProvider } from '../query-persistence-provider.tsx';
 
 function Credits({ fetchCredits }: { fetchCredits: () => Promise<number> }) {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { storedImageRead, unsignedImageUrl } from '../stored-image-keys.ts';
+import { storedImageRead, unsignedImageUrl } from '../../lib/stored-image-keys.ts';
 import { answerStoredImage, isStoredImageRequest, STORED_IMAGES_MAX } from '../stored-images.ts';
 
 const API = 'https://abc.supabase.co';

@@ -15,7 +15,6 @@
 //                              simplified)
 // See README.md next to this file.
 import path from 'node:path';
-import { functionEnv } from '../functions/env.ts';
 import { header, HttpError, sendJson, type Service, type StackContext } from '../http.ts';
 import { createApi } from './api.ts';
 import { Billing } from './billing.ts';
@@ -58,7 +57,15 @@ function numbers(raw: string | undefined, fallback: number[]): number[] {
   return list.length ? list : fallback;
 }
 
-export function stripeOptionsFromEnv(ctx: StackContext): StripeStandInOptions {
+/**
+ * The stand-in's settings from the stack's. `functionEnv` is what the edge functions see
+ * (functions/env.ts, passed in by server.ts): the stand-in signs its webhooks with the
+ * STRIPE_WEBHOOK_SECRET stripe-webhook checks them with.
+ */
+export function stripeOptionsFromEnv(
+  ctx: StackContext,
+  functionEnv: () => Record<string, string>,
+): StripeStandInOptions {
   const internal = `http://127.0.0.1:${ctx.config.port}`;
   return {
     dataDir: path.join(ctx.config.dataDir, 'stripe'),
@@ -70,7 +77,7 @@ export function stripeOptionsFromEnv(ctx: StackContext): StripeStandInOptions {
       if (v === 'off') return null;
       return v || `${internal}/functions/v1/stripe-webhook`;
     },
-    webhookSecret: () => functionEnv(ctx).STRIPE_WEBHOOK_SECRET || localWebhookSecret(ctx.config.jwtSecret),
+    webhookSecret: () => functionEnv().STRIPE_WEBHOOK_SECRET || localWebhookSecret(ctx.config.jwtSecret),
     webhookBackoffMs: numbers(
       process.env.LOCAL_STRIPE_WEBHOOK_BACKOFF_MS,
       [2000, 5000, 15000, 60000, 300000],
@@ -90,8 +97,11 @@ export function stripeOptionsFromEnv(ctx: StackContext): StripeStandInOptions {
   };
 }
 
-export async function createStripeService(ctx: StackContext): Promise<Service> {
-  return createStripeStandIn(stripeOptionsFromEnv(ctx));
+export async function createStripeService(
+  ctx: StackContext,
+  functionEnv: () => Record<string, string>,
+): Promise<Service> {
+  return createStripeStandIn(stripeOptionsFromEnv(ctx, functionEnv));
 }
 
 export function createStripeStandIn(

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { holdsStoredCopy } from '../../../lib/stored-images.ts';
 import { useOnline } from '../../../lib/use-online.ts';
 import { useSupabase } from '../../../lib/use-supabase.ts';
-import { unsignedImageUrl } from '../../../sw/stored-image-keys.ts';
+import { unsignedImageUrl } from '../../../lib/stored-image-keys.ts';
 import { projectKeys, signedImageQueryOptions } from '../api.ts';
 import { type ImageSize, type ImageSource, sizeKey } from '../image-sources.ts';
 
