@@ -2,10 +2,11 @@
 // made without ffmpeg. Each frame is a crop of the image (zoom / pan / sway / turn /
 // push-in, eased) rendered by sharp and encoded as lossy WebP; a lossy WebP's 'VP8 ' chunk
 // is exactly one VP8 keyframe, so the frames go straight into a WebM as an all-keyframe
-// VP8 stream (bigger than a codec with inter frames, but every browser plays it).
+// VP8 stream (bigger than a codec with inter frames, but every browser plays it), muxed by
+// Mediabunny (duration, cues and a seek head written, so players seek at once).
 import os from 'node:os';
+import { BufferTarget, EncodedPacket, EncodedVideoPacketSource, Output, WebMOutputFormat } from 'mediabunny';
 import sharp from 'sharp';
-import { writeWebm } from './webm.ts';
 
 export type CameraMove = 'zoom-in' | 'pan' | 'sway' | 'turn' | 'push-in';
 export const CAMERA_MOVES: readonly CameraMove[] = ['zoom-in', 'pan', 'sway', 'turn', 'push-in'];
@@ -128,5 +129,29 @@ export async function makeCameraClip(
       .toBuffer();
     return vp8FromWebp(webp);
   });
-  return writeWebm({ width, height, fps, frames });
+  return muxWebm(frames, width, height, fps);
+}
+
+/** What every clip says made it (as the local renderer's PNGs do): Matroska tags ENCODER, COMMENT. */
+export const CLIP_ENCODER = 'drape-local-preview';
+export const CLIP_COMMENT = 'preview renderer, not a generative model';
+
+/** VP8 keyframes, in display order, into one WebM video track at `fps`. */
+async function muxWebm(frames: Buffer[], width: number, height: number, fps: number): Promise<Buffer> {
+  const output = new Output({ format: new WebMOutputFormat(), target: new BufferTarget() });
+  const source = new EncodedVideoPacketSource('vp8');
+  output.addVideoTrack(source, { frameRate: fps, hasOnlyKeyPackets: true });
+  output.setMetadataTags({ comment: CLIP_COMMENT, raw: { ENCODER: CLIP_ENCODER } });
+  await output.start();
+  for (const [i, frame] of frames.entries()) {
+    const packet = new EncodedPacket(frame, 'key', i / fps, 1 / fps);
+    await source.add(
+      packet,
+      i === 0 ? { decoderConfig: { codec: 'vp8', codedWidth: width, codedHeight: height } } : undefined,
+    );
+  }
+  await output.finalize();
+  const bytes = output.target.buffer;
+  if (!bytes) throw new Error('muxWebm: no output');
+  return Buffer.from(bytes);
 }

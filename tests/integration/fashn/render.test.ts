@@ -3,7 +3,7 @@
 // the figure stands and matches it elsewhere), transparent backgrounds, playable clips.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readWebmInfo } from '../../../supabase/local/media/webm.ts';
+import { readWebmInfo } from '../../../supabase/local/media/webm-info.ts';
 import {
   beachBackground,
   fetchBytes,
@@ -195,10 +195,10 @@ describe('local preview renderer (through the endpoint)', () => {
     const { bytes, headers } = await fetchBytes(out);
     expect(headers.get('content-type')).toBe('video/webm');
     expect(headers.get('x-drape-renderer')).toBe('drape-local-preview');
-    const info = readWebmInfo(bytes);
+    const info = await readWebmInfo(bytes);
     expect(info).toMatchObject({
-      docType: 'webm',
-      codecId: 'V_VP8',
+      container: 'webm',
+      codec: 'vp8',
       width: 720,
       height: 1080,
       durationMs: 5000,

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { readWebmInfo } from '../../../supabase/local/media/webm.ts';
+import { readWebmInfo } from '../../../supabase/local/media/webm-info.ts';
 import { startOwnStack, type OwnStack } from '../auth/own-stack.ts';
 import { fetchBytes, run, settle, startHarness, status, teeOnWhite, type Harness } from './support.ts';
 
@@ -68,8 +68,8 @@ describe('the local stack while the preview renderer works', () => {
     const { final } = await settle(api, id, 120_000);
     expect(final.error).toBeNull(); // not 'rendered on the main thread'
     expect(final.status).toBe('completed');
-    const info = readWebmInfo((await fetchBytes(final.output[0])).bytes);
-    expect(info).toMatchObject({ codecId: 'V_VP8', width: 720, height: 1080, durationMs: 10_000 });
+    const info = await readWebmInfo((await fetchBytes(final.output[0])).bytes);
+    expect(info).toMatchObject({ codec: 'vp8', width: 720, height: 1080, durationMs: 10_000 });
   }, 180_000);
 });
 
@@ -153,6 +153,8 @@ describe('closing the endpoint while a clip renders', () => {
     closers.push(() => after.close());
     const { final } = await settle(after.api, clip.body.id, 120_000);
     expect(final.status).toBe('completed');
-    expect(readWebmInfo((await fetchBytes(final.output[0])).bytes)).toMatchObject({ durationMs: 10_000 });
+    expect(await readWebmInfo((await fetchBytes(final.output[0])).bytes)).toMatchObject({
+      durationMs: 10_000,
+    });
   }, 180_000);
 });
