@@ -551,6 +551,75 @@ export type Database = {
         }
         Relationships: []
       }
+      operator_fix_attempts: {
+        Row: {
+          created_at: string
+          error: string | null
+          error_code: string | null
+          finished_at: string | null
+          fix_id: string
+          id: string
+          operator_id: string | null
+          prediction_id: string | null
+          project_id: string
+          prompt: string
+          provider: string
+          result_path: string | null
+          seller_id: string
+          status: string
+          updated_at: string
+        }
+        Insert: {
+          created_at?: string
+          error?: string | null
+          error_code?: string | null
+          finished_at?: string | null
+          fix_id: string
+          id?: string
+          operator_id?: string | null
+          prediction_id?: string | null
+          project_id: string
+          prompt: string
+          provider: string
+          result_path?: string | null
+          seller_id: string
+          status?: string
+          updated_at?: string
+        }
+        Update: {
+          created_at?: string
+          error?: string | null
+          error_code?: string | null
+          finished_at?: string | null
+          fix_id?: string
+          id?: string
+          operator_id?: string | null
+          prediction_id?: string | null
+          project_id?: string
+          prompt?: string
+          provider?: string
+          result_path?: string | null
+          seller_id?: string
+          status?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "operator_fix_attempts_fix_id_fkey"
+            columns: ["fix_id"]
+            isOneToOne: false
+            referencedRelation: "fixes"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "operator_fix_attempts_project_id_fkey"
+            columns: ["project_id"]
+            isOneToOne: false
+            referencedRelation: "projects"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       outbound_notices: {
         Row: {
           attempts: number
@@ -1504,6 +1573,61 @@ export type Database = {
           event_id: string
         }
         Returns: undefined
+      }
+      operator_ai_fix_begin: {
+        Args: {
+          fix_id: string
+          prompt: string
+          provider: string
+        }
+        Returns: Json
+      }
+      operator_ai_fix_claim_send: {
+        Args: {
+          attempt_id: string
+        }
+        Returns: Json
+      }
+      operator_ai_fix_discard: {
+        Args: {
+          attempt_id: string
+        }
+        Returns: Json
+      }
+      operator_ai_fix_finish: {
+        Args: {
+          attempt_id: string
+          error?: string
+          error_code?: string
+          ok: boolean
+        }
+        Returns: Json
+      }
+      operator_ai_fix_settle_send: {
+        Args: {
+          attempt_id: string
+          sent: boolean
+        }
+        Returns: Json
+      }
+      operator_ai_fix_state: {
+        Args: {
+          fix_id: string
+        }
+        Returns: Json
+      }
+      operator_ai_fix_submitted: {
+        Args: {
+          attempt_id: string
+          prediction_id: string
+        }
+        Returns: Json
+      }
+      operator_ai_fix_target: {
+        Args: {
+          fix_id: string
+        }
+        Returns: Json
       }
       operator_answer_fix: {
         Args: {

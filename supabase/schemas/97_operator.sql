@@ -11,7 +11,8 @@ create table public.operator_actions (
   operator_id uuid references auth.users (id) on delete set null,
   operator_email text not null,
   action text not null check (action in (
-    'find_seller', 'start_fix', 'reject_fix', 'answer_fix', 'grant_credits', 'mark_handled')),
+    'find_seller', 'start_fix', 'reject_fix', 'answer_fix', 'grant_credits', 'mark_handled',
+    'ai_attempt', 'ai_send', 'ai_discard')),
   seller_id uuid references auth.users (id) on delete set null,
   -- what the action was about: a fix id, a request id
   subject text,

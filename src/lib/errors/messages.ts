@@ -86,6 +86,13 @@ export const sqlErrorMessages = {
   inbox_kind_invalid: msg`Unknown kind of message`,
   notice_not_found: msg`Message not found`,
   handled_required: msg`Say whether the message is handled`,
+  // trying a fix with AI (operator_ai_fix_… functions)
+  fix_no_drawing: msg`This fix request has no drawing to use as the mask`,
+  fix_no_original: msg`This fix request has no picture to edit`,
+  ai_unavailable: msg`No AI that can edit pictures is set up`,
+  ai_attempt_open: msg`Send or discard the AI's picture first`,
+  ai_attempt_not_found: msg`AI attempt not found`,
+  ai_attempt_not_ready: msg`This AI picture cannot be sent or discarded now`,
   // tools and the generation engine
   photo_required: msg`Please upload a photo`,
   photo_not_found: msg`Photo not found`,
@@ -135,6 +142,15 @@ export const functionErrorMessages = {
   fix_finished: msg`This fix request is already finished`,
   fix_picture_invalid: msg`The picture must be a PNG image`,
   fix_result_invalid: msg`Fix result not found`,
+  // operator-ai-fix (and the operator_ai_fix_… codes it passes on)
+  fix_no_drawing: msg`This fix request has no drawing to use as the mask`,
+  fix_no_original: msg`This fix request has no picture to edit`,
+  fix_drawing_empty: msg`The seller's drawing has no marks to use as the mask`,
+  ai_unavailable: msg`No AI that can edit pictures is set up`,
+  ai_attempt_open: msg`Send or discard the AI's picture first`,
+  ai_attempt_not_found: msg`AI attempt not found`,
+  ai_attempt_not_ready: msg`This AI picture cannot be sent or discarded now`,
+  ai_failed: msg`The AI could not edit the picture. Try again, or answer with a picture.`,
   // paying (stripe-checkout, create-credit-checkout, change-plan, billing-portal)
   login_required: msg`You must be logged in to make a purchase`,
   invalid_tier: msg`Invalid pricing tier selected`,

@@ -7,9 +7,10 @@ import { ApiError, PredictionError } from './errors.ts';
 import { resolveInput, type InputEnv, type InputImage } from './inputs.ts';
 import type { OutputFile, OutputStore } from './outputs.ts';
 import { changeBackgroundOf, composeOnModel, removeBackground } from './render/background.ts';
+import { renderEdit } from './render/edit.ts';
 import { catalogueFigure, photoFigure } from './render/figures.ts';
 import type { GarmentCategory } from './render/garment.ts';
-import { encodePng, type Rgb, type Rgba } from './render/raster.ts';
+import { decodeRgba, encodePng, type Rgb, type Rgba } from './render/raster.ts';
 import {
   backgroundFromPrompt,
   neutralFigure,
@@ -29,6 +30,7 @@ export const MODEL_NAMES = [
   'background-change',
   'background-remove',
   'image-to-video',
+  'edit',
 ] as const;
 export type ModelName = (typeof MODEL_NAMES)[number];
 
@@ -79,11 +81,7 @@ export function validate(model: unknown, inputs: unknown): asserts inputs is Inp
       oneOf(i, 'aspect_ratio', ['1:1', '2:3', '3:4', '4:5', '5:4', '4:3', '3:2', '16:9', '9:16']);
       oneOf(i, 'resolution', ['1k', '4k']);
       oneOf(i, 'output_format', ['png', 'jpeg']);
-      if (
-        i.seed !== undefined &&
-        (!Number.isInteger(i.seed) || (i.seed as number) < 0 || (i.seed as number) > 2 ** 32 - 1)
-      )
-        throw bad('inputs.seed must be an integer between 0 and 2^32-1');
+      checkSeed(i);
       break;
     case 'tryon-v1.6':
       requireString(i, 'model_image');
@@ -111,7 +109,28 @@ export function validate(model: unknown, inputs: unknown): asserts inputs is Inp
       optionalString(i, 'prompt');
       oneOf(i, 'duration', [5, 10]);
       break;
+    case 'edit':
+      // FASHN's reference (docs.fashn.ai/api-reference/edit): image and prompt required; mask
+      // (same size as the image: checked when it is read) and image_context optional
+      requireString(i, 'image');
+      if (typeof i.prompt !== 'string' || i.prompt.trim() === '') throw bad('inputs.prompt is required');
+      optionalString(i, 'mask');
+      optionalString(i, 'image_context');
+      oneOf(i, 'resolution', ['1k', '2k', '4k']);
+      oneOf(i, 'generation_mode', ['fast', 'balanced', 'quality']);
+      oneOf(i, 'output_format', ['png', 'jpeg']);
+      oneOf(i, 'return_base64', [true, false]);
+      checkSeed(i);
+      break;
   }
+}
+
+function checkSeed(i: Inputs) {
+  if (
+    i.seed !== undefined &&
+    (!Number.isInteger(i.seed) || (i.seed as number) < 0 || (i.seed as number) > 2 ** 32 - 1)
+  )
+    throw bad('inputs.seed must be an integer between 0 and 2^32-1');
 }
 
 /** The moderation stand-in: the magic word "__reject__" in any text or URL input. */
@@ -274,6 +293,27 @@ export async function render(model: ModelName, i: Inputs, env: RenderEnv): Promi
       const seconds = i.duration === 10 ? 10 : 5;
       const clip = await renderVideo(await image.bytes(), prompt, seconds);
       return { files: [{ bytes: clip, ext: 'webm' }], details: { move: moveForPrompt(prompt), seconds } };
+    }
+    case 'edit': {
+      // the picture at its own size (outside the mask it comes back unchanged); the output is
+      // a PNG and a URL whatever output_format and return_base64 ask
+      const image = resolveInput(i.image as string, env);
+      const mask = typeof i.mask === 'string' && i.mask ? resolveInput(i.mask, env) : null;
+      const [picture, maskPicture] = await Promise.all([
+        image.bytes().then((b) => decodeRgba(b)),
+        mask ? mask.bytes().then((b) => decodeRgba(b)) : null,
+      ]);
+      const r = renderEdit(picture, maskPicture);
+      return {
+        files: [{ bytes: await encodePng(r.image, 4), ext: 'png' }],
+        details: {
+          region: r.region,
+          changed: r.changed,
+          fill: r.fill,
+          prompt: i.prompt,
+          size: `${picture.width}x${picture.height}`,
+        },
+      };
     }
   }
 }
