@@ -57,6 +57,7 @@ export const operatorKeys = {
     [...operatorKeys.all, 'inbox', kind, includeHandled] as const,
   work: () => [...operatorKeys.all, 'work'] as const,
   health: () => [...operatorKeys.all, 'health'] as const,
+  aiFix: (fixId: string) => [...operatorKeys.all, 'ai-fix', fixId] as const,
 };
 
 export async function fetchFixQueue(client: AppSupabaseClient): Promise<FixQueue> {
@@ -297,5 +298,47 @@ export const healthQueryOptions = (client: AppSupabaseClient) =>
     queryKey: operatorKeys.health(),
     queryFn: () => fetchHealth(client),
     staleTime: 60_000,
+    meta: { persist: false },
+  });
+
+/** An AI attempt at a fix (operator-ai-fix, public.operator_fix_attempts). */
+export interface AiAttempt {
+  id: string;
+  fix_id: string;
+  provider: string;
+  status: 'running' | 'ready' | 'failed' | 'sending' | 'sent' | 'discarded';
+  /** the AI's picture in the private bucket 'fix-ai' (ready) */
+  result_path: string | null;
+  error_code: string | null;
+  error: string | null;
+  created_at: string;
+}
+
+export interface AiFixState {
+  /** an editor (FASHN, or the local stack's stand-in) is set up */
+  available: boolean;
+  provider: 'fashn' | 'local' | null;
+  /** why not, for the operator (a setting's name) */
+  reason: string | null;
+  attempt: AiAttempt | null;
+}
+
+export type AiFixAction =
+  | { action: 'state' | 'try'; fix_id: string }
+  | { action: 'send'; attempt_id: string; note?: string }
+  | { action: 'discard'; attempt_id: string };
+
+export async function aiFix<T>(client: AppSupabaseClient, body: AiFixAction): Promise<T> {
+  const { data, error } = await client.functions.invoke('operator-ai-fix', { body });
+  if (error) throw await functionError(error);
+  return data as T;
+}
+
+/** The fix's AI state: read again every 2 s while the AI works (each read moves the attempt on). */
+export const aiFixQueryOptions = (client: AppSupabaseClient, fixId: string) =>
+  queryOptions({
+    queryKey: operatorKeys.aiFix(fixId),
+    queryFn: () => aiFix<AiFixState>(client, { action: 'state', fix_id: fixId }),
+    refetchInterval: (query) => (query.state.data?.attempt?.status === 'running' ? 2000 : false),
     meta: { persist: false },
   });

@@ -121,9 +121,11 @@ describe("FASHN's edit model on /_dev/fashn through the unmodified SDK", () => {
 
 async function operator(): Promise<TestUser> {
   const u = await createUser();
-  must(await serviceClient().auth.admin.updateUserById(u.id, { app_metadata: { role: 'operator' } }));
+  const made = await serviceClient().auth.admin.updateUserById(u.id, { app_metadata: { role: 'operator' } });
+  if (made.error) throw made.error;
   const client = anonClient();
-  must(await client.auth.signInWithPassword({ email: u.email, password: u.password }));
+  const signedIn = await client.auth.signInWithPassword({ email: u.email, password: u.password });
+  if (signedIn.error) throw signedIn.error;
   return { ...u, client };
 }
 

@@ -1,6 +1,6 @@
 // One open fix request: who asked, on which plan, how long ago against the promise; the
 // original result beside the seller's drawing; Mark in progress, Answer with a picture
-// (preview, then Send) or Reject with a note.
+// (preview, then Send), Try with AI (ai-fix-panel.tsx) or Reject with a note.
 import { useEffect, useId, useState } from 'react';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -11,23 +11,10 @@ import { FixStatusBadge } from '../../projects/components.ts';
 import { planTitle } from '../../subscription/index.ts';
 import type { Plan } from '../../subscription/index.ts';
 import type { QueueFix } from '../api.ts';
-import { useAnswerFix, usePicture, useRejectFix, useStartFix } from '../hooks/use-operator.ts';
+import { useAnswerFix, useRejectFix, useStartFix } from '../hooks/use-operator.ts';
+import { AiFixPanel } from './ai-fix-panel.tsx';
+import { FixPicture } from './fix-picture.tsx';
 import * as s from './operator.css.ts';
-
-function Picture({ bucket, path, label }: { bucket: string; path: string | null; label: string }) {
-  const { t } = useLingui();
-  const url = usePicture(bucket, path);
-  return (
-    <figure className={s.figure}>
-      {url.data ? (
-        <img className={s.picture} src={url.data} alt={label} />
-      ) : (
-        <div className={s.picture} role="img" aria-label={path ? label : t`${label}: none`} />
-      )}
-      <figcaption className={s.caption}>{label}</figcaption>
-    </figure>
-  );
-}
 
 function Age({ fix }: { fix: QueueFix }) {
   const { t } = useLingui();
@@ -206,12 +193,13 @@ export function FixCard({ fix }: { fix: QueueFix }) {
       </div>
       <Age fix={fix} />
       <div className={s.pictures}>
-        <Picture bucket="generated" path={fix.original_path} label={t`Original result`} />
-        <Picture bucket="fix-drawings" path={fix.drawing_path} label={t`The seller's drawing`} />
+        <FixPicture bucket="generated" path={fix.original_path} label={t`Original result`} />
+        <FixPicture bucket="fix-drawings" path={fix.drawing_path} label={t`The seller's drawing`} />
       </div>
       <p className={s.description}>{fix.description}</p>
       {open === 'answer' && <AnswerForm fix={fix} onDone={() => setOpen(null)} />}
       {open === 'reject' && <RejectForm fix={fix} onDone={() => setOpen(null)} />}
+      {open === null && <AiFixPanel fix={fix} />}
       {open === null && (
         <div className={s.actions}>
           {fix.status === 'pending' && (

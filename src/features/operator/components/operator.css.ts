@@ -311,3 +311,23 @@ export const code = style({
   fontSize: vars.fontSize.xs,
   overflowWrap: 'anywhere',
 });
+
+// The AI's attempt on a fix card
+export const aiPanel = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  gap: vars.space['3'],
+  padding: vars.space['4'],
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surfaceMuted,
+});
+
+export const aiTitle = style({ fontSize: vars.fontSize.sm, fontWeight: vars.weight.semibold });
+
+export const aiStatus = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space['2'],
+  fontSize: vars.fontSize.sm,
+});

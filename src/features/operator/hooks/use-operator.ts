@@ -6,6 +6,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAppMutation } from '../../../lib/errors/index.ts';
 import { useSupabase } from '../../../lib/use-supabase.ts';
 import {
+  type AiAttempt,
+  aiFix,
+  aiFixQueryOptions,
   answerFix,
   fixQueueQueryOptions,
   type Grant,
@@ -115,4 +118,33 @@ export function useWorkOverview() {
 
 export function useHealth() {
   return useQuery(healthQueryOptions(useSupabase()));
+}
+
+export function useAiFix(fixId: string) {
+  return useQuery(aiFixQueryOptions(useSupabase(), fixId));
+}
+
+/** Try with AI, Send to seller, Discard: each reads the fix's AI state again; a send the queue too. */
+export function useAiFixActions(fixId: string) {
+  const client = useSupabase();
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: operatorKeys.aiFix(fixId) });
+  const tryIt = useAppMutation({
+    mutationFn: () => aiFix<{ attempt: AiAttempt }>(client, { action: 'try', fix_id: fixId }),
+    errorMessage: msg`The AI attempt could not be started.`,
+    onSettled: refresh,
+  });
+  const send = useAppMutation({
+    mutationFn: ({ attemptId, note }: { attemptId: string; note: string }) =>
+      aiFix(client, { action: 'send', attempt_id: attemptId, ...(note.trim() ? { note: note.trim() } : {}) }),
+    errorMessage: msg`The picture could not be sent.`,
+    onSettled: () =>
+      Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: operatorKeys.queue() })]),
+  });
+  const discard = useAppMutation({
+    mutationFn: (attemptId: string) => aiFix(client, { action: 'discard', attempt_id: attemptId }),
+    errorMessage: msg`The AI's picture could not be discarded.`,
+    onSettled: refresh,
+  });
+  return { tryIt, send, discard };
 }
