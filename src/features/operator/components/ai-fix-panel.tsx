@@ -71,16 +71,16 @@ export function AiFixPanel({ fix }: { fix: QueueFix }) {
             loading={send.isPending}
             disabled={discard.isPending}
             onClick={() =>
-              send.mutate(
-                { attemptId: attempt.id, note },
-                {
-                  onSuccess: () =>
-                    toast.show({
-                      tone: 'success',
-                      title: t`The fixed picture was sent to the seller.`,
-                      duration: 5000,
-                    }),
-                },
+              // (the answered fix leaves the queue with this card: a promise, not an onSuccess
+              // bound to the card, says it was sent; a failure is the hook's toast)
+              send.mutateAsync({ attemptId: attempt.id, note }).then(
+                () =>
+                  toast.show({
+                    tone: 'success',
+                    title: t`The fixed picture was sent to the seller.`,
+                    duration: 5000,
+                  }),
+                () => undefined,
               )
             }
           >
@@ -97,7 +97,7 @@ export function AiFixPanel({ fix }: { fix: QueueFix }) {
               })
             }
           >
-            <Trans>Discard</Trans>
+            <Trans context="the AI's picture on a fix card">Discard</Trans>
           </Button>
         </div>
       </section>
