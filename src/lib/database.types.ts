@@ -853,6 +853,7 @@ export type Database = {
           name: string
           pose_ids: number[]
           product_paths: string[]
+          seller_model_id: string | null
           status: string
           type: string
           updated_at: string
@@ -887,6 +888,7 @@ export type Database = {
           name: string
           pose_ids?: number[]
           product_paths?: string[]
+          seller_model_id?: string | null
           status?: string
           type: string
           updated_at?: string
@@ -921,6 +923,7 @@ export type Database = {
           name?: string
           pose_ids?: number[]
           product_paths?: string[]
+          seller_model_id?: string | null
           status?: string
           type?: string
           updated_at?: string
@@ -966,6 +969,13 @@ export type Database = {
             columns: ["model_id"]
             isOneToOne: false
             referencedRelation: "models"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "projects_seller_model_id_fkey"
+            columns: ["seller_model_id"]
+            isOneToOne: false
+            referencedRelation: "seller_models"
             referencedColumns: ["id"]
           },
           {
@@ -1066,6 +1076,92 @@ export type Database = {
           user_id?: string
         }
         Relationships: []
+      }
+      seller_models: {
+        Row: {
+          age_range: string
+          back_path: string | null
+          body: string
+          charge_id: string | null
+          created_at: string
+          credits_charged: number
+          details: string
+          error: string | null
+          front_path: string | null
+          gender: string
+          hair: string
+          id: string
+          kept: boolean
+          name: string
+          refunded_at: string | null
+          request_id: string
+          seed: number
+          side_path: string | null
+          skin: string
+          status: string
+          style: string
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          age_range: string
+          back_path?: string | null
+          body: string
+          charge_id?: string | null
+          created_at?: string
+          credits_charged?: number
+          details?: string
+          error?: string | null
+          front_path?: string | null
+          gender: string
+          hair: string
+          id?: string
+          kept?: boolean
+          name: string
+          refunded_at?: string | null
+          request_id: string
+          seed: number
+          side_path?: string | null
+          skin: string
+          status?: string
+          style: string
+          updated_at?: string
+          user_id: string
+        }
+        Update: {
+          age_range?: string
+          back_path?: string | null
+          body?: string
+          charge_id?: string | null
+          created_at?: string
+          credits_charged?: number
+          details?: string
+          error?: string | null
+          front_path?: string | null
+          gender?: string
+          hair?: string
+          id?: string
+          kept?: boolean
+          name?: string
+          refunded_at?: string | null
+          request_id?: string
+          seed?: number
+          side_path?: string | null
+          skin?: string
+          status?: string
+          style?: string
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "seller_models_charge_id_fkey"
+            columns: ["charge_id"]
+            isOneToOne: false
+            referencedRelation: "credit_ledger"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       subscriptions: {
         Row: {
@@ -1470,6 +1566,21 @@ export type Database = {
         }
         Returns: Json
       }
+      create_seller_model: {
+        Args: {
+          age_range: string
+          body: string
+          details?: string
+          gender: string
+          hair: string
+          locale?: string
+          name?: string
+          request_id: string
+          skin: string
+          style: string
+        }
+        Returns: Json
+      }
       credit_pack_quote: {
         Args: {
           credits: number
@@ -1480,6 +1591,12 @@ export type Database = {
       delete_project: {
         Args: {
           project_id: string
+        }
+        Returns: Json
+      }
+      delete_seller_model: {
+        Args: {
+          model_id: string
         }
         Returns: Json
       }
@@ -1555,6 +1672,13 @@ export type Database = {
           currency?: string
           reference: string
           user_id: string
+        }
+        Returns: Json
+      }
+      keep_seller_model: {
+        Args: {
+          model_id: string
+          name?: string
         }
         Returns: Json
       }
@@ -1777,6 +1901,13 @@ export type Database = {
         }
         Returns: Json
       }
+      rename_seller_model: {
+        Args: {
+          model_id: string
+          name: string
+        }
+        Returns: Json
+      }
       renew_due_subscriptions: {
         Args: {
           only_user?: string
@@ -1902,6 +2033,7 @@ export type Database = {
           pose_id: number
           project_type: string
           request_id: string
+          seller_model_id?: string
         }
         Returns: Json
       }
@@ -1919,6 +2051,7 @@ export type Database = {
           project_name?: string
           project_type: string
           request_id?: string
+          seller_model_id?: string
         }
         Returns: Json
       }

@@ -52,7 +52,9 @@ create table public.projects (
   video_provider_job_id text,
   video_next_attempt_at timestamptz,
   constraint projects_video_custom_description_length check (video_custom_description is null or char_length(video_custom_description) <= 500),
-  batch_id uuid references public.batches (id) on delete set null
+  batch_id uuid references public.batches (id) on delete set null,
+  -- a saved model of the seller's own (52_seller_models), instead of model_id / custom_model
+  seller_model_id uuid
 );
 alter table public.projects enable row level security;
 
@@ -466,7 +468,8 @@ create or replace function private.start_generation(
   project_name text default null,
   garment_types text[] default null,
   locale text default null,
-  batch_id uuid default null)
+  batch_id uuid default null,
+  seller_model_id uuid default null)
 returns jsonb
 language plpgsql
 security definer
@@ -480,6 +483,7 @@ declare
   v_poses integer[];
   v_garments text[];
   v_model public.models;
+  v_saved_id uuid;
   v_custom_model text;
   v_gender text := 'women';
   v_background public.backgrounds;
@@ -535,8 +539,15 @@ begin
   v_sub := private.lock_subscription(uid);
   select * into v_plan from public.plans p where p.id = v_sub.plan;
 
-  -- model: a catalogue model, or (Advanced) a described custom model, id 9999
-  if start_generation.model_id = 9999 or start_generation.custom_model is not null then
+  -- model: a catalogue model, (Advanced) a saved model of the seller's own, or (Advanced) a
+  -- described custom model, id 9999
+  if start_generation.seller_model_id is not null then
+    if not v_plan.custom_model then
+      perform private.fail('Available only in Advanced Plan', 'advanced_only');
+    end if;
+    select m.id, m.gender, m.name into v_saved_id, v_gender, v_model_name
+      from private.usable_seller_model(start_generation.seller_model_id, uid) m;
+  elsif start_generation.model_id = 9999 or start_generation.custom_model is not null then
     if not v_plan.custom_model then
       perform private.fail('Available only in Advanced Plan', 'advanced_only');
     end if;
@@ -639,11 +650,12 @@ begin
     || case when v_type = 'flat-lay' then jsonb_build_object('garmentTypes', to_jsonb(v_garments)) else '{}'::jsonb end;
 
   insert into public.projects (id, user_id, name, type, status, model_id, custom_model, background_id,
-    custom_background, background_blurred, pose_ids, product_paths, credits_charged, charge_id, metadata, batch_id)
+    custom_background, background_blurred, pose_ids, product_paths, credits_charged, charge_id, metadata, batch_id,
+    seller_model_id)
   values (v_project_id, uid, v_name, v_type, 'processing',
     case when v_custom_model is null then v_model.id end, v_custom_model,
     case when v_custom_background is null then v_background.id end, v_custom_background,
-    v_blurred, v_poses, v_products, v_cost, v_charge.id, v_metadata, v_batch.id);
+    v_blurred, v_poses, v_products, v_cost, v_charge.id, v_metadata, v_batch.id, v_saved_id);
 
   -- one image per product and pose (on-model), per pose (flat-lay: the outfit is one product)
   insert into public.images (project_id, user_id, original_path, original_url, pose_id, position, credit_cost, metadata)
@@ -687,7 +699,8 @@ create or replace function public.start_generation(
   project_name text default null,
   garment_types text[] default null,
   locale text default null,
-  request_id text default null)
+  request_id text default null,
+  seller_model_id uuid default null)
 returns jsonb
 language plpgsql
 security definer
@@ -704,14 +717,17 @@ begin
     'pose_ids', start_generation.pose_ids, 'model_id', start_generation.model_id,
     'background_id', start_generation.background_id, 'background_blurred', start_generation.background_blurred,
     'custom_model', start_generation.custom_model, 'custom_background', start_generation.custom_background,
-    'project_name', start_generation.project_name, 'garment_types', start_generation.garment_types));
+    'project_name', start_generation.project_name, 'garment_types', start_generation.garment_types)
+    || case when start_generation.seller_model_id is null then '{}'::jsonb
+            else jsonb_build_object('seller_model_id', start_generation.seller_model_id) end);
   if v_first is not null then
     return coalesce(private.project_json((v_first ->> 'id')::uuid), v_first) || jsonb_build_object('replayed', true);
   end if;
   v_project := private.start_generation(start_generation.project_type, start_generation.product_paths,
     start_generation.pose_ids, start_generation.model_id, start_generation.background_id,
     start_generation.background_blurred, start_generation.custom_model, start_generation.custom_background,
-    start_generation.project_name, start_generation.garment_types, start_generation.locale, null);
+    start_generation.project_name, start_generation.garment_types, start_generation.locale, null,
+    start_generation.seller_model_id);
   perform private.settle_request(uid, start_generation.request_id,
     jsonb_build_object('id', v_project -> 'id', 'name', v_project -> 'name'));
   return v_project || jsonb_build_object('replayed', false);
@@ -795,8 +811,8 @@ revoke all on function private.untitled_base(p_locale text) from public;
 revoke all on function public.archive_project(project_id uuid) from public;
 revoke all on function public.quote_generation(project_type text, product_count integer, pose_count integer, locale text) from public;
 revoke all on function public.rename_project(project_id uuid, name text) from public;
-revoke all on function public.start_generation(project_type text, product_paths text[], pose_ids integer[], model_id integer, background_id integer, background_blurred boolean, custom_model text, custom_background text, project_name text, garment_types text[], locale text, request_id text) from public;
-revoke all on function private.start_generation(project_type text, product_paths text[], pose_ids integer[], model_id integer, background_id integer, background_blurred boolean, custom_model text, custom_background text, project_name text, garment_types text[], locale text, batch_id uuid) from public, anon, authenticated, service_role;
+revoke all on function public.start_generation(project_type text, product_paths text[], pose_ids integer[], model_id integer, background_id integer, background_blurred boolean, custom_model text, custom_background text, project_name text, garment_types text[], locale text, request_id text, seller_model_id uuid) from public;
+revoke all on function private.start_generation(project_type text, product_paths text[], pose_ids integer[], model_id integer, background_id integer, background_blurred boolean, custom_model text, custom_background text, project_name text, garment_types text[], locale text, batch_id uuid, seller_model_id uuid) from public, anon, authenticated, service_role;
 revoke all on function public.unarchive_project(project_id uuid) from public;
 revoke all on public.batches from anon, authenticated;
 grant select on public.batches to authenticated;

@@ -77,7 +77,8 @@ create or replace function public.start_batch(
   custom_model text default null,
   custom_background text default null,
   locale text default null,
-  batch_name text default null)
+  batch_name text default null,
+  seller_model_id uuid default null)
 returns jsonb
 language plpgsql
 security definer
@@ -108,7 +109,9 @@ begin
     'project_type', start_batch.project_type, 'items', start_batch.items, 'pose_id', start_batch.pose_id,
     'model_id', start_batch.model_id, 'background_id', start_batch.background_id,
     'background_blurred', start_batch.background_blurred, 'custom_model', start_batch.custom_model,
-    'custom_background', start_batch.custom_background, 'batch_name', start_batch.batch_name));
+    'custom_background', start_batch.custom_background, 'batch_name', start_batch.batch_name)
+    || case when start_batch.seller_model_id is null then '{}'::jsonb
+            else jsonb_build_object('seller_model_id', start_batch.seller_model_id) end);
   if v_first is not null then
     return coalesce(private.batch_json((v_first ->> 'id')::uuid), v_first) || jsonb_build_object('replayed', true);
   end if;
@@ -166,14 +169,14 @@ begin
   values (v_batch_id, uid, v_batch_name, start_batch.project_type, jsonb_build_object(
     'pose_id', start_batch.pose_id, 'model_id', start_batch.model_id, 'background_id', start_batch.background_id,
     'background_blurred', coalesce(start_batch.background_blurred, false), 'custom_model', start_batch.custom_model,
-    'custom_background', start_batch.custom_background), v_count);
+    'custom_background', start_batch.custom_background, 'seller_model_id', start_batch.seller_model_id), v_count);
 
   -- one ordinary project per photo, through the wizard's own checks (model, pose, background)
   for v_item, v_n in select e, n from jsonb_array_elements(start_batch.items) with ordinality as x (e, n) loop
     v_project := private.start_generation(start_batch.project_type, array[btrim(v_item ->> 'path')],
       array[start_batch.pose_id], start_batch.model_id, start_batch.background_id, start_batch.background_blurred,
       start_batch.custom_model, start_batch.custom_background, v_item ->> 'name', array[v_item ->> 'garment_type'],
-      start_batch.locale, v_batch_id);
+      start_batch.locale, v_batch_id, start_batch.seller_model_id);
     update public.projects p set metadata = p.metadata || jsonb_build_object('batchPosition', v_n - 1,
                                                                              'garmentType', v_item ->> 'garment_type')
       where p.id = (v_project ->> 'id')::uuid;
@@ -204,4 +207,4 @@ $$;
 revoke all on function private.batch_json(p_batch_id uuid) from public;
 revoke all on function private.batch_price(p_type text, p_items integer) from public;
 revoke all on function public.quote_batch(project_type text, item_count integer) from public;
-revoke all on function public.start_batch(request_id text, project_type text, items jsonb, pose_id integer, model_id integer, background_id integer, background_blurred boolean, custom_model text, custom_background text, locale text, batch_name text) from public;
+revoke all on function public.start_batch(request_id text, project_type text, items jsonb, pose_id integer, model_id integer, background_id integer, background_blurred boolean, custom_model text, custom_background text, locale text, batch_name text, seller_model_id uuid) from public;

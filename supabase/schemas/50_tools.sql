@@ -4,7 +4,8 @@
 create table if not exists public.tool_jobs (
   id uuid primary key default gen_random_uuid(),
   user_id uuid not null references auth.users (id) on delete cascade,
-  tool text not null check (tool in ('background-remover')),
+  -- 'model-creator': one view of a seller's saved model (52_seller_models), charged by the model
+  tool text not null check (tool in ('background-remover', 'model-creator')),
   status text not null default 'pending' check (status in ('pending', 'processing', 'completed', 'failed')),
   -- the seller's photo and the result: object names in bucket 'tool-images'
   input_path text not null,
@@ -120,9 +121,16 @@ begin
   return (
     select coalesce(jsonb_agg(jsonb_build_object(
         'kind', 'tool', 'job_id', t.id, 'user_id', t.user_id, 'tool', t.tool, 'attempt', t.attempts,
-        'input_path', t.input_path, 'email', u.email, 'provider_job_id', t.provider_job_id) order by t.created_at), '[]'::jsonb)
+        'input_path', t.input_path, 'email', u.email, 'provider_job_id', t.provider_job_id)
+        -- a view of a saved model: the person as described, the seed and the view to make
+        || case when sm.id is null then '{}'::jsonb else jsonb_build_object('seller_model', jsonb_build_object(
+             'id', sm.id, 'view', j.view, 'seed', sm.seed, 'gender', sm.gender, 'age_range', sm.age_range,
+             'body', sm.body, 'skin', sm.skin, 'hair', sm.hair, 'style', sm.style, 'details', sm.details)) end
+        order by t.created_at), '[]'::jsonb)
     from public.tool_jobs t
     join auth.users u on u.id = t.user_id
+    left join private.seller_model_jobs j on j.job_id = t.id
+    left join public.seller_models sm on sm.id = j.model_id
     where t.id = any (p_ids));
 end
 $$;

@@ -228,6 +228,11 @@ begin
           -- a custom model has no photo: providers are given the seller's description
           then jsonb_build_object('id', 9999, 'custom', true, 'description', p.custom_model,
                  'gender', coalesce(p.metadata ->> 'gender', 'women'))
+          -- a saved model: its picture in this pose, an object of bucket 'seller-models'
+          when sm.id is not null
+          then jsonb_build_object('id', 0, 'custom', false, 'saved_model_id', sm.id, 'name', sm.name,
+                 'slug', 'saved-' || sm.id, 'gender', sm.gender, 'description', '',
+                 'pose_image_path', case i.pose_id when 2 then sm.back_path when 3 then sm.side_path else sm.front_path end)
           else jsonb_build_object('id', m.id, 'custom', false, 'name', m.name, 'slug', m.slug, 'gender', m.gender,
                  'description', m.description, 'pose_image_path', coalesce(mm.path, m.image_path)) end,
         'background', case when p.custom_background is not null
@@ -245,6 +250,7 @@ begin
     join auth.users u on u.id = p.user_id
     left join public.models m on m.id = p.model_id
     left join public.model_media mm on mm.model_id = m.id and mm.position = i.pose_id and mm.kind = 'image'
+    left join public.seller_models sm on sm.id = p.seller_model_id
     left join public.backgrounds b on b.id = p.background_id
     left join public.poses po on po.id = i.pose_id and po.gender = coalesce(m.gender, p.metadata ->> 'gender', 'women')
     where i.id = any (p_ids));
