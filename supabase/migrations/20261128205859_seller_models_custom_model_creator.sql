@@ -907,7 +907,7 @@ create policy "drape: owners read their saved models" on storage.objects
   for select to authenticated
   using (((bucket_id = 'seller-models'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text) AND (EXISTS ( SELECT 1
    FROM seller_models m
-  WHERE ((m.user_id = ( SELECT auth.uid() AS uid)) AND ((m.id)::text = (storage.foldername(m.name))[2]))))));
+  WHERE ((m.user_id = ( SELECT auth.uid() AS uid)) AND ((m.id)::text = (storage.foldername(objects.name))[2]))))));
 
 create policy "own seller models" on public.seller_models
   for select to authenticated

@@ -343,8 +343,9 @@ create policy "drape: owners read their saved models"
   on storage.objects for select to authenticated
   using (bucket_id = 'seller-models'
          and (storage.foldername(name))[1] = (select auth.uid())::text
+         -- objects.name: a bare "name" inside the subquery would be the model's name
          and exists (select 1 from public.seller_models m
-                     where m.user_id = (select auth.uid()) and m.id::text = (storage.foldername(name))[2]));
+                     where m.user_id = (select auth.uid()) and m.id::text = (storage.foldername(objects.name))[2]));
 
 -- Privileges ----------------------------------------------------------------------------
 revoke all on function private.seller_model_json(p_id uuid) from public;

@@ -6,13 +6,13 @@
 
 import { Canvas } from './canvas.ts';
 import { drawFrontOrBack } from './front.ts';
-import { type Gender, MODEL_LOOKS, lookFor } from './models.ts';
+import { type Gender, MODEL_LOOKS, type ModelLook, lookFor } from './models.ts';
 import { paletteFor } from './palette.ts';
 import { type Anchors, type Box, type PoseSlug, anchorsFor } from './proportions.ts';
 import { drawSide } from './side.ts';
 import { svgDoc } from './svg.ts';
 
-export type { Anchors, Box, Gender, PoseSlug };
+export type { Anchors, Box, Gender, ModelLook, PoseSlug };
 
 export const FIGURE_WIDTH = 1024;
 export const FIGURE_HEIGHT = 1536;
@@ -30,6 +30,12 @@ export interface FigureLayer {
 export function figureLayer(slug: string, pose: PoseSlug): FigureLayer {
   const look = lookFor(slug);
   if (!look) throw new Error(`unknown catalogue model: ${slug}`);
+  return figureLayerOf(look, pose);
+}
+
+/** Draws a figure of any look in `pose` (the local renderer's described people use this). */
+export function figureLayerOf(look: ModelLook, pose: PoseSlug): FigureLayer {
+  const slug = look.slug;
   if (!POSES.includes(pose)) throw new Error(`unknown pose: ${pose}`);
   const c = new Canvas(`${slug}-${pose}`);
   const pal = paletteFor(look);

@@ -21,6 +21,7 @@ import {
   type FashnResolution,
 } from './render/product-to-model.ts';
 import { backgroundRaster, promptBackdropSvg, studioBackdrop } from './render/scene.ts';
+import { renderModelCreate } from './render/model-create.ts';
 import { renderTryon } from './render/tryon.ts';
 import { moveForPrompt, renderVideo } from './render/video.ts';
 
@@ -31,6 +32,7 @@ export const MODEL_NAMES = [
   'background-remove',
   'image-to-video',
   'edit',
+  'model-create',
 ] as const;
 export type ModelName = (typeof MODEL_NAMES)[number];
 
@@ -120,6 +122,18 @@ export function validate(model: unknown, inputs: unknown): asserts inputs is Inp
       oneOf(i, 'generation_mode', ['fast', 'balanced', 'quality']);
       oneOf(i, 'output_format', ['png', 'jpeg']);
       oneOf(i, 'return_base64', [true, false]);
+      checkSeed(i);
+      break;
+    case 'model-create':
+      if (typeof i.prompt !== 'string' || i.prompt.trim() === '') throw bad('inputs.prompt is required');
+      optionalString(i, 'image_reference');
+      optionalString(i, 'face_reference');
+      oneOf(i, 'face_reference_mode', ['match_base', 'match_reference']);
+      oneOf(i, 'aspect_ratio', ['1:1', '2:3', '3:4', '4:5', '5:4', '4:3', '3:2', '16:9', '9:16']);
+      oneOf(i, 'output_format', ['png', 'jpeg']);
+      oneOf(i, 'resolution', ['1k']);
+      if (i.face_reference && i.resolution !== undefined && i.resolution !== '1k')
+        throw bad('inputs.face_reference is only available at resolution 1k');
       checkSeed(i);
       break;
   }
@@ -286,6 +300,17 @@ export async function render(model: ModelName, i: Inputs, env: RenderEnv): Promi
       const subject = await subjectOf(image, env);
       const png = subject ? await encodePng(subject, 4) : await removeBackground(await image.bytes());
       return { files: [{ bytes: png, ext: 'png' }], details: { alpha: subject ? 'saved' : 'keyed' } };
+    }
+    case 'model-create': {
+      // the face reference must load, as on FASHN; the drawing keeps the person from the words
+      if (typeof i.face_reference === 'string' && i.face_reference)
+        await resolveInput(i.face_reference, env).bytes();
+      const seed = typeof i.seed === 'number' ? i.seed : 42;
+      const r = await renderModelCreate(i.prompt as string, seed);
+      return {
+        files: [{ bytes: r.png, ext: 'png' }],
+        details: { look: r.look.slug, pose: r.pose, seed, faceReference: Boolean(i.face_reference) },
+      };
     }
     case 'image-to-video': {
       const image = resolveInput(i.image as string, env);

@@ -5,6 +5,7 @@ import {
   type ImageInputs,
   type ImageJob,
   type JobInputs,
+  type ModelViewInputs,
   ProviderError,
   type ToolInputs,
   type ToolJob,
@@ -44,8 +45,13 @@ export async function imageInputs(ctx: EngineContext, job: ImageJob): Promise<Im
   ]);
   return {
     productUrl,
-    // a custom model has no photo: the provider is given the seller's description
-    modelImageUrl: job.model.custom ? null : catalogueUrl(ctx, job.model.pose_image_path),
+    // a custom model has no photo: the provider is given the seller's description; a saved
+    // model's picture is the seller's own object, signed like the product photo
+    modelImageUrl: job.model.custom
+      ? null
+      : job.model.saved_model_id
+        ? await ctx.store.signedUrl('seller-models', job.model.pose_image_path, ctx.config.signedUrlSeconds)
+        : catalogueUrl(ctx, job.model.pose_image_path),
     backgroundImageUrl:
       bg.custom || bg.keeps_original
         ? null
@@ -79,10 +85,22 @@ export async function toolInputs(ctx: EngineContext, job: ToolJob): Promise<Tool
   return { imageUrl, callbackUrl };
 }
 
+/** A saved model's view: the back and side views get the front one as their face reference. */
+export async function modelViewInputs(ctx: EngineContext, job: ToolJob): Promise<ModelViewInputs> {
+  const front = job.seller_model?.view === 'front';
+  const [faceReferenceUrl, callbackUrl] = await Promise.all([
+    front ? null : ctx.store.signedUrl('seller-models', job.input_path, ctx.config.signedUrlSeconds),
+    callbackUrlFor(ctx, job),
+  ]);
+  return { faceReferenceUrl, callbackUrl };
+}
+
 export function inputsFor(ctx: EngineContext, job: EngineJob): Promise<JobInputs> {
   return job.kind === 'image'
     ? imageInputs(ctx, job)
     : job.kind === 'video'
       ? videoInputs(ctx, job)
-      : toolInputs(ctx, job);
+      : job.tool === 'model-creator'
+        ? modelViewInputs(ctx, job)
+        : toolInputs(ctx, job);
 }

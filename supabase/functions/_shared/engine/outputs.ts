@@ -4,7 +4,8 @@
 //          (a 4K render scaled down for a 2K plan, resolution.ts), and for plans with a
 //          watermark also watermarked/{same}.png (40 %, made here on the server, same size)
 //   video  videos/{userId}/{projectId}/{timestamp}.webm|mp4
-//   tool   tool-images/{userId}/{jobId}.png (background removal: a transparent PNG)
+//   tool   tool-images/{userId}/{jobId}.png (background removal: a transparent PNG);
+//          a saved model's view: seller-models/{userId}/{modelId}/{front|back|side}.png
 // The stored row gets an authenticated object URL of what the seller may see: the
 // watermarked copy on a watermarked plan, never the clean one (storage policies agree).
 import { type EngineJob, ProviderError } from '../providers/types.ts';
@@ -151,8 +152,10 @@ export async function storeOutput(
     return { resultPath: path, resultUrl: objectUrl(config, 'videos', path) };
   }
 
-  const path = `${job.user_id}/${job.job_id}.png`;
+  const model = job.tool === 'model-creator' ? job.seller_model : null;
+  const bucket = model ? 'seller-models' : 'tool-images';
+  const path = model ? `${job.user_id}/${model.id}/${model.view}.png` : `${job.user_id}/${job.job_id}.png`;
   const { png } = await asPng(bytes, deps);
-  await store.upload('tool-images', path, png, 'image/png');
-  return { resultPath: path, resultUrl: objectUrl(config, 'tool-images', path) };
+  await store.upload(bucket, path, png, 'image/png');
+  return { resultPath: path, resultUrl: objectUrl(config, bucket, path) };
 }

@@ -3,7 +3,14 @@
 // that came with the submission (a workflow answering with its result), or a callback the
 // provider posted before the handle was recorded (kept by begin_provider_callback and handed
 // back by record_provider_job), so no callback ever waits for the submission to finish.
-import type { EngineJob, ImageInputs, Submitted, ToolInputs, VideoInputs } from '../providers/types.ts';
+import type {
+  EngineJob,
+  ImageInputs,
+  ModelViewInputs,
+  Submitted,
+  ToolInputs,
+  VideoInputs,
+} from '../providers/types.ts';
 import type { EngineContext } from './context.ts';
 import { idOf, inputsFor, kindOf } from './inputs.ts';
 import { actOnProgress, asFailure, failJob, readKeptCallback } from './outcome.ts';
@@ -20,6 +27,8 @@ export async function submitToProvider(ctx: EngineContext, job: EngineJob): Prom
         : provider.submitOnModel(job, inputs as ImageInputs);
     }
     if (job.kind === 'video') return provider.submitVideo(job, inputs as VideoInputs);
+    if (job.tool === 'model-creator' && job.seller_model)
+      return provider.submitModelView({ ...job, seller_model: job.seller_model }, inputs as ModelViewInputs);
     return provider.submitBackgroundRemoval(job, inputs as ToolInputs);
   });
 }

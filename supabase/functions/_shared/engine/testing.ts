@@ -89,6 +89,7 @@ export function scriptedProvider(script: ProviderScript = {}) {
     submitFlatLay: submit,
     submitBackgroundRemoval: submit,
     submitVideo: submit,
+    submitModelView: submit,
     async poll(handle, job) {
       calls.push(['poll', handle]);
       return poll(handle, job);

@@ -14,10 +14,15 @@
 // The seller's words go last in `prompt`, labelled and quoted (seller-words.ts).
 //   background removal  background-remove
 //   video               image-to-video
+//   saved model views   model-create: the front view from the described person and a seed;
+//                       the back and side views with the front as `face_reference`
+//                       (match_base), the same person words and seed (docs/providers.md)
 // Resolution: HD asks `resolution: '1k'`, 2K and 4K ask '4k' (the engine scales a 4K result
 // down to 2K for Pro). The handle is 'fashn:<stage>:<prediction id>'. The local stack serves
 // the same API at /_dev/fashn, so locally this code runs unchanged.
 import Fashn, { APIConnectionError, APIError } from 'npm:fashn@0.11.1';
+import { type ModelCreateInputs, modelCreateRequest } from './fashn-extras.ts';
+import { modelViewPrompt } from './person.ts';
 import { SELLER_BACKGROUND_LABEL, SELLER_MODEL_LABEL, sellerPart } from './seller-words.ts';
 import {
   CallbackMismatch,
@@ -26,7 +31,9 @@ import {
   type Fetch,
   type ImageInputs,
   type ImageJob,
+  type ModelViewInputs,
   type Progress,
+  type SellerModelView,
   type Provider,
   ProviderError,
   type Submitted,
@@ -52,8 +59,8 @@ export interface FashnOptions {
 }
 
 /** 'tryon', 'bg' and 'flatlay' are handles of the former two-call jobs, still read after a deploy. */
-type Stage = 'model' | 'bgremove' | 'video' | 'tryon' | 'bg' | 'flatlay';
-const STAGES: readonly Stage[] = ['model', 'bgremove', 'video', 'tryon', 'bg', 'flatlay'];
+type Stage = 'model' | 'bgremove' | 'video' | 'create' | 'tryon' | 'bg' | 'flatlay';
+const STAGES: readonly Stage[] = ['model', 'bgremove', 'video', 'create', 'tryon', 'bg', 'flatlay'];
 
 export function fashnHandle(stage: Stage, id: string): string {
   return `fashn:${stage}:${id}`;
@@ -183,6 +190,33 @@ export function backgroundRemoveRequest(
   return { model_name: 'background-remove', inputs: { image: inputs.imageUrl } };
 }
 
+/** One view of a saved model: model-create, 2:3 like the catalogue's photos, at 1k (what a
+ *  face reference allows); the back and side views keep the front view's face. */
+export function modelViewRequest(
+  job: ToolJob & { seller_model: SellerModelView },
+  inputs: ModelViewInputs,
+): Fashn.PredictionRunParams.ModelCreateRequest {
+  const m = job.seller_model;
+  const fields: ModelCreateInputs = {
+    prompt: modelViewPrompt(m, m.view),
+    aspect_ratio: '2:3',
+    seed: m.seed,
+    output_format: 'png',
+    resolution: '1k',
+  };
+  if (m.view !== 'front') {
+    if (!inputs.faceReferenceUrl)
+      throw new ProviderError({
+        kind: 'permanent',
+        code: 'BadRequest',
+        message: `no front view to keep the face of model ${m.id}`,
+      });
+    fields.face_reference = inputs.faceReferenceUrl;
+    fields.face_reference_mode = 'match_base';
+  }
+  return modelCreateRequest(fields);
+}
+
 export function videoRequest(
   job: VideoJob,
   inputs: VideoInputs,
@@ -293,6 +327,9 @@ export function createFashnProvider(opts: FashnOptions): Provider {
     },
     submitVideo(job, inputs) {
       return run('video', videoRequest(job, inputs), inputs.callbackUrl);
+    },
+    submitModelView(job, inputs) {
+      return run('create', modelViewRequest(job, inputs), inputs.callbackUrl);
     },
     async poll(handle: string, _job: EngineJob) {
       return status(stageOf(handle).id);

@@ -9,6 +9,7 @@
 // Inputs are URLs the engine made: short-lived signed URLs of the seller's own storage
 // objects, catalogue URLs, and the signed callback URL. A provider never sees a URL a
 // client wrote.
+import type { ModelView, PersonSpec } from './person.ts';
 
 /** The wizard's garment types of a flat-lay photo. */
 export type GarmentType = 'top' | 'bottom' | 'full';
@@ -42,8 +43,11 @@ export interface ImageJob {
         slug: string;
         gender: string;
         description: string;
-        /** the catalogue photo of this model in this pose, '/catalogue/models/<slug>/0N.webp' */
+        /** the catalogue photo of this model in this pose, '/catalogue/models/<slug>/0N.webp';
+         *  for a saved model (saved_model_id) its picture in this pose, an object of bucket 'seller-models' */
         pose_image_path: string;
+        /** a seller's saved model (52_seller_models): its pictures are private objects */
+        saved_model_id?: string | null;
       };
   background:
     | { id: 9999; custom: true; description: string }
@@ -87,12 +91,22 @@ export interface ToolJob {
   kind: 'tool';
   job_id: string;
   user_id: string;
-  tool: 'background-remover';
+  tool: 'background-remover' | 'model-creator';
   attempt: number;
-  /** the seller's photo: object name in bucket 'tool-images' */
+  /** background removal: the seller's photo in bucket 'tool-images'; model creator: the model's
+   *  front view in bucket 'seller-models' (the face reference of the back and side views) */
   input_path: string;
+  /** model creator: the person, the seed and the view this job makes */
+  seller_model?: SellerModelView | null;
   email: string | null;
   provider_job_id: string | null;
+}
+
+/** One view of a seller's saved model to make. */
+export interface SellerModelView extends PersonSpec {
+  id: string;
+  view: ModelView;
+  seed: number;
 }
 
 export type EngineJob = ImageJob | VideoJob | ToolJob;
@@ -121,7 +135,13 @@ export interface ToolInputs {
   callbackUrl: string | null;
 }
 
-export type JobInputs = ImageInputs | VideoInputs | ToolInputs;
+export interface ModelViewInputs {
+  /** back and side views: signed URL of the model's front view (bucket seller-models); null for the front */
+  faceReferenceUrl: string | null;
+  callbackUrl: string | null;
+}
+
+export type JobInputs = ImageInputs | VideoInputs | ToolInputs | ModelViewInputs;
 
 /** Why work did not finish: retried later, given up (refund), or refused by content rules (refund). */
 export type FailureKind = 'transient' | 'permanent' | 'rejected';
@@ -150,6 +170,11 @@ export interface Provider {
   submitFlatLay(job: ImageJob, inputs: ImageInputs): Promise<Submitted>;
   submitBackgroundRemoval(job: ToolJob, inputs: ToolInputs): Promise<Submitted>;
   submitVideo(job: VideoJob, inputs: VideoInputs): Promise<Submitted>;
+  /** one view of a seller's saved model (a 'model-creator' tool job) */
+  submitModelView(
+    job: ToolJob & { seller_model: SellerModelView },
+    inputs: ModelViewInputs,
+  ): Promise<Submitted>;
   /** Where the work behind `handle` stands. Only reads: it never starts work. */
   poll(handle: string, job: EngineJob): Promise<Progress>;
   /**

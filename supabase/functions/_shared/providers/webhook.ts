@@ -228,6 +228,14 @@ export function createWebhookProvider(opts: WebhookOptions): Provider {
         webhookHandle('image', job.image_id, job.attempt),
       );
     },
+    async submitModelView() {
+      // the workflow of spec 2 §7 has no model creation: the seller is refunded
+      throw new ProviderError({
+        kind: 'permanent',
+        code: 'Unsupported',
+        message: 'the generation workflow cannot make saved models: use GENERATION_PROVIDER=fashn or local',
+      });
+    },
     submitBackgroundRemoval(job, inputs) {
       const body = {
         photoUrl: inputs.imageUrl,
