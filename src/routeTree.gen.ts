@@ -35,6 +35,7 @@ import { Route as AppProjectsIndexRouteImport } from './routes/_app/projects/ind
 import { Route as AppProjectsProjectIdRouteImport } from './routes/_app/projects/$projectId'
 import { Route as AppToolsIndexRouteImport } from './routes/_app/tools/index'
 import { Route as AppToolsBackgroundRemoverRouteImport } from './routes/_app/tools/background-remover'
+import { Route as AppToolsModelCreatorRouteImport } from './routes/_app/tools/model-creator'
 import { Route as AppToolsPhotoCombinerRouteImport } from './routes/_app/tools/photo-combiner'
 import { Route as AppVideoSelectProjectRouteImport } from './routes/_app/video/select-project'
 import { Route as AppToolsBatchIndexRouteImport } from './routes/_app/tools/batch/index'
@@ -170,6 +171,11 @@ const AppToolsBackgroundRemoverRoute =
     path: '/tools/background-remover',
     getParentRoute: () => AppRoute,
   } as any)
+const AppToolsModelCreatorRoute = AppToolsModelCreatorRouteImport.update({
+  id: '/tools/model-creator',
+  path: '/tools/model-creator',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppToolsPhotoCombinerRoute = AppToolsPhotoCombinerRouteImport.update({
   id: '/tools/photo-combiner',
   path: '/tools/photo-combiner',
@@ -218,6 +224,7 @@ export interface FileRoutesByFullPath {
   '/operator/work': typeof AppOperatorWorkRoute
   '/projects/$projectId': typeof AppProjectsProjectIdRoute
   '/tools/background-remover': typeof AppToolsBackgroundRemoverRoute
+  '/tools/model-creator': typeof AppToolsModelCreatorRoute
   '/tools/photo-combiner': typeof AppToolsPhotoCombinerRoute
   '/video/select-project': typeof AppVideoSelectProjectRoute
   '/operator/': typeof AppOperatorIndexRoute
@@ -249,6 +256,7 @@ export interface FileRoutesByTo {
   '/operator/work': typeof AppOperatorWorkRoute
   '/projects/$projectId': typeof AppProjectsProjectIdRoute
   '/tools/background-remover': typeof AppToolsBackgroundRemoverRoute
+  '/tools/model-creator': typeof AppToolsModelCreatorRoute
   '/tools/photo-combiner': typeof AppToolsPhotoCombinerRoute
   '/video/select-project': typeof AppVideoSelectProjectRoute
   '/operator': typeof AppOperatorIndexRoute
@@ -283,6 +291,7 @@ export interface FileRoutesById {
   '/_app/operator/work': typeof AppOperatorWorkRoute
   '/_app/projects/$projectId': typeof AppProjectsProjectIdRoute
   '/_app/tools/background-remover': typeof AppToolsBackgroundRemoverRoute
+  '/_app/tools/model-creator': typeof AppToolsModelCreatorRoute
   '/_app/tools/photo-combiner': typeof AppToolsPhotoCombinerRoute
   '/_app/video/select-project': typeof AppVideoSelectProjectRoute
   '/_app/operator/': typeof AppOperatorIndexRoute
@@ -316,6 +325,7 @@ export interface FileRouteTypes {
     | '/operator/work'
     | '/projects/$projectId'
     | '/tools/background-remover'
+    | '/tools/model-creator'
     | '/tools/photo-combiner'
     | '/video/select-project'
     | '/operator/'
@@ -347,6 +357,7 @@ export interface FileRouteTypes {
     | '/operator/work'
     | '/projects/$projectId'
     | '/tools/background-remover'
+    | '/tools/model-creator'
     | '/tools/photo-combiner'
     | '/video/select-project'
     | '/operator'
@@ -380,6 +391,7 @@ export interface FileRouteTypes {
     | '/_app/operator/work'
     | '/_app/projects/$projectId'
     | '/_app/tools/background-remover'
+    | '/_app/tools/model-creator'
     | '/_app/tools/photo-combiner'
     | '/_app/video/select-project'
     | '/_app/operator/'
@@ -582,6 +594,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppToolsBackgroundRemoverRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/tools/model-creator': {
+      id: '/_app/tools/model-creator'
+      path: '/tools/model-creator'
+      fullPath: '/tools/model-creator'
+      preLoaderRoute: typeof AppToolsModelCreatorRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/tools/photo-combiner': {
       id: '/_app/tools/photo-combiner'
       path: '/tools/photo-combiner'
@@ -636,6 +655,7 @@ interface AppRouteChildren {
   AppOperatorWorkRoute: typeof AppOperatorWorkRoute
   AppProjectsProjectIdRoute: typeof AppProjectsProjectIdRoute
   AppToolsBackgroundRemoverRoute: typeof AppToolsBackgroundRemoverRoute
+  AppToolsModelCreatorRoute: typeof AppToolsModelCreatorRoute
   AppToolsPhotoCombinerRoute: typeof AppToolsPhotoCombinerRoute
   AppVideoSelectProjectRoute: typeof AppVideoSelectProjectRoute
   AppOperatorIndexRoute: typeof AppOperatorIndexRoute
@@ -662,6 +682,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppOperatorWorkRoute: AppOperatorWorkRoute,
   AppProjectsProjectIdRoute: AppProjectsProjectIdRoute,
   AppToolsBackgroundRemoverRoute: AppToolsBackgroundRemoverRoute,
+  AppToolsModelCreatorRoute: AppToolsModelCreatorRoute,
   AppToolsPhotoCombinerRoute: AppToolsPhotoCombinerRoute,
   AppVideoSelectProjectRoute: AppVideoSelectProjectRoute,
   AppOperatorIndexRoute: AppOperatorIndexRoute,

@@ -1,5 +1,5 @@
-// The /tools hub's cards (spec 2 §2 "Tools"): three tools to use (the Batch Processor only on the
-// Advanced plan), two coming soon.
+// The /tools hub's cards (spec 2 §2 "Tools"): four tools to use (the Custom Model Creator and the
+// Batch Processor only on the Advanced plan), one coming soon.
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { IconName } from '../../ui/icons.tsx';
@@ -10,11 +10,11 @@ export interface ToolEntry {
   description: MessageDescriptor;
   icon: IconName;
   /** where the card leads; none while it is coming soon */
-  to?: '/tools/photo-combiner' | '/tools/background-remover' | '/tools/batch';
+  to?: '/tools/photo-combiner' | '/tools/background-remover' | '/tools/batch' | '/tools/model-creator';
   comingSoon: boolean;
   advancedOnly: boolean;
   /** public.credit_prices item of a tool that costs credits */
-  priceItem?: 'photo-combiner' | 'background-remover';
+  priceItem?: 'photo-combiner' | 'background-remover' | 'model-creator';
 }
 
 export const TOOLS: readonly ToolEntry[] = [
@@ -51,8 +51,10 @@ export const TOOLS: readonly ToolEntry[] = [
     title: msg`Custom Model Creator`,
     description: msg`Design a model of your own to wear your collection in every shoot.`,
     icon: 'user',
-    comingSoon: true,
+    to: '/tools/model-creator',
+    comingSoon: false,
     advancedOnly: true,
+    priceItem: 'model-creator',
   },
   {
     id: 'batch-processor',

@@ -51,6 +51,14 @@ export const sqlErrorMessages = {
   // requests that move money (request_id)
   request_reused: msg`This request was already sent with other choices`,
   request_id_invalid: msg`Invalid request id`,
+  // saved models (the Custom Model Creator)
+  model_description_required: msg`Please describe your model`,
+  model_details_too_long: msg`The description can be at most 300 characters`,
+  model_name_required: msg`Please name your model`,
+  model_name_too_long: msg`A model name can be at most 60 characters`,
+  model_not_ready: msg`This model is not ready yet`,
+  model_creating: msg`This model is still being made and cannot be deleted`,
+  model_in_use: msg`This model is used by a project that is still processing and cannot be deleted`,
   // the Batch Processor
   batch_not_found: msg`Batch not found`,
   batch_too_large: msg`A batch can hold at most 50 photos`,

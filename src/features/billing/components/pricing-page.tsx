@@ -2,8 +2,8 @@
 // and downgrade dialogs. A paid seller comes for credits (they lead); a free one for a plan
 // (the table leads).
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Alert } from '../../../ui/index.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import {
@@ -14,6 +14,8 @@ import {
   type Plan,
 } from '../../subscription/index.ts';
 import { useUser } from '../../auth/index.ts';
+import { creditPricesQueryOptions } from '../../tools/index.ts';
+import { useSupabase } from '../../../lib/use-supabase.ts';
 import { useChangePlan, usePlanCheckout } from '../hooks/use-billing-mutations.ts';
 import { CONTACT_SALES_AT } from '../credit-slider.ts';
 import { CreditPacks } from './credit-packs.tsx';
@@ -32,6 +34,8 @@ export function PricingPage() {
   const queryClient = useQueryClient();
   const { data: sub } = useSubscription();
   const { data: plans } = usePlans();
+  const { data: prices } = useQuery(creditPricesQueryOptions(useSupabase()));
+  const modelPrice = prices?.['model-creator'];
   const current = normalisePlan(sub?.plan);
   const [salesFor, setSalesFor] = useState<number | null>(null);
   const [downgradeTo, setDowngradeTo] = useState<PaidPlan | null>(null);
@@ -69,6 +73,15 @@ export function PricingPage() {
         <p className={s.lead}>
           <Trans>Every plan renews monthly with fresh credits. One credit is one generated image.</Trans>
         </p>
+        {modelPrice !== undefined && (
+          <p className={s.lead}>
+            <Plural
+              value={modelPrice}
+              one="Advanced: a custom model of your own costs # credit to make, once; every photo with it costs as any other."
+              other="Advanced: a custom model of your own costs # credits to make, once; every photo with it costs as any other."
+            />
+          </p>
+        )}
       </header>
       {checkout.errorText && <Alert tone="error">{checkout.errorText}</Alert>}
       {current === 'free' ? (

@@ -81,7 +81,7 @@ describe('file names', () => {
 });
 
 describe('tools hub', () => {
-  it('lists the spec cards: three tools (the Batch Processor Advanced only), two coming soon', () => {
+  it('lists the spec cards: four tools (the Custom Model Creator and the Batch Processor Advanced only), one coming soon', () => {
     expect(TOOLS.map((t) => t.id)).toEqual([
       'photo-combiner',
       'background-remover',
@@ -89,11 +89,12 @@ describe('tools hub', () => {
       'custom-model-creator',
       'batch-processor',
     ]);
-    expect(TOOLS.filter((t) => t.comingSoon).map((t) => t.id)).toEqual([
-      'image-enhancer',
-      'custom-model-creator',
-    ]);
+    expect(TOOLS.filter((t) => t.comingSoon).map((t) => t.id)).toEqual(['image-enhancer']);
     expect(TOOLS.find((t) => t.id === 'batch-processor')?.to).toBe('/tools/batch');
+    expect(TOOLS.find((t) => t.id === 'custom-model-creator')).toMatchObject({
+      to: '/tools/model-creator',
+      priceItem: 'model-creator',
+    });
     expect(TOOLS.filter((t) => t.advancedOnly).map((t) => t.id)).toEqual([
       'custom-model-creator',
       'batch-processor',

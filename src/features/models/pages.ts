@@ -1,0 +1,2 @@
+// The saved models' screens, for the routes.
+export { ModelCreatorPage } from './components/model-creator-page.tsx';

@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ModelCreatorPage } from '../../../features/models/pages.ts';
+
+export const Route = createFileRoute('/_app/tools/model-creator')({
+  component: ModelCreatorPage,
+});
