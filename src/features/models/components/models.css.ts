@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css';
-import { vars } from '../../../ui/index.ts';
+import { vars } from '../../../ui/theme.css.ts';
 
 export const page = style({ display: 'grid', gap: vars.space['6'], maxWidth: vars.size.content });
 export const form = style({
@@ -23,6 +23,8 @@ export const label = style({
   color: vars.color.inkSoft,
 });
 export const select = style({
+  width: '100%',
+  minWidth: 0,
   padding: `${vars.space['2']} ${vars.space['3']}`,
   borderRadius: vars.radius.md,
   border: `1px solid ${vars.color.borderStrong}`,
