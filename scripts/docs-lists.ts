@@ -60,6 +60,7 @@ const FEATURES: Record<string, string> = {
   dashboard: '/home: credits, project figures, recent activity',
   guidelines: 'the content guidelines page',
   i18n: 'the language switch',
+  models: "a seller's saved models: the Custom Model Creator (three views) and My models",
   notifications: 'bell, project toasts, Web Push subscription',
   operator: 'the operator console (/operator): fix queue, credit grants, inbox, work and health',
   profile: "the seller's profile (data and hooks, no screen of its own)",
