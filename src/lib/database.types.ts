@@ -1805,10 +1805,50 @@ export type Database = {
         }
         Returns: Json
       }
+      operator_refund_batch: {
+        Args: {
+          batch_id: string
+          reason: string
+          request_id: string
+        }
+        Returns: Json
+      }
+      operator_refund_image: {
+        Args: {
+          image_id: string
+          reason: string
+          request_id: string
+        }
+        Returns: Json
+      }
       operator_reject_fix: {
         Args: {
           fix_id: string
           note: string
+        }
+        Returns: Json
+      }
+      operator_retry_image: {
+        Args: {
+          image_id: string
+          reason: string
+          request_id: string
+        }
+        Returns: Json
+      }
+      operator_retry_video: {
+        Args: {
+          project_id: string
+          reason: string
+          request_id: string
+        }
+        Returns: Json
+      }
+      operator_seller_overview: {
+        Args: {
+          ledger_before?: string
+          ledger_limit?: number
+          seller_id: string
         }
         Returns: Json
       }

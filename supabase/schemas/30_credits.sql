@@ -338,7 +338,8 @@ create policy "own ledger" on public.credit_ledger for select to authenticated
 create table private.money_requests (
   user_id uuid not null references auth.users (id) on delete cascade,
   request_id text not null,
-  kind text not null check (kind in ('generation', 'video', 'fix', 'batch', 'operator_grant')),
+  kind text not null check (kind in ('generation', 'video', 'fix', 'batch', 'operator_grant', 'operator_refund',
+                                  'operator_retry')),
   params_hash text not null,
   outcome jsonb,
   created_at timestamptz not null default now(),

@@ -12,7 +12,7 @@ create table public.operator_actions (
   operator_email text not null,
   action text not null check (action in (
     'find_seller', 'start_fix', 'reject_fix', 'answer_fix', 'grant_credits', 'mark_handled',
-    'ai_attempt', 'ai_send', 'ai_discard')),
+    'ai_attempt', 'ai_send', 'ai_discard', 'refund_image', 'refund_batch', 'retry_image', 'retry_video')),
   seller_id uuid references auth.users (id) on delete set null,
   -- what the action was about: a fix id, a request id
   subject text,
@@ -245,7 +245,7 @@ end
 $$;
 
 -- rpc('operator_find_seller', {query}) → up to 10 sellers whose e-mail or name contains the
--- query: [{id, email, name, plan, balance}].
+-- query (2 to 200 characters): [{id, email, name, plan, balance}].
 create or replace function public.operator_find_seller(query text) returns jsonb
 language plpgsql
 security definer
@@ -259,6 +259,9 @@ begin
   perform private.require_operator();
   if length(v_query) < 2 then
     perform private.fail('Type at least 2 characters', 'query_too_short');
+  end if;
+  if length(v_query) > 200 then
+    perform private.fail('Type at most 200 characters', 'query_too_long');
   end if;
   v_pattern := '%' || replace(replace(replace(lower(v_query), '\', '\\'), '%', '\%'), '_', '\_') || '%';
   select coalesce(jsonb_agg(x.seller order by x.email), '[]'::jsonb) into v_found
@@ -279,7 +282,7 @@ $$;
 
 -- rpc('operator_grant_credits', {seller_id, amount, reason, request_id}) → {ledger_id, amount,
 -- credits_remaining, replayed}. A positive amount adds credits (purchased: they never expire),
--- a negative one removes them, never below 0 (insufficient_credits). One ledger row
+-- a negative one removes them, never below 0 (remove_exceeds_balance, with the balance). One ledger row
 -- ('adjustment', the reason in details.note: the seller's history shows it), a notification
 -- (tg_notify_credits), one audit row; a repeat of the request id answers the first outcome.
 create or replace function public.operator_grant_credits(
@@ -294,6 +297,7 @@ declare
   v_amount numeric(12,2) := round(operator_grant_credits.amount, 2);
   v_reason text := btrim(coalesce(operator_grant_credits.reason, ''));
   v_first jsonb;
+  v_balance numeric(12,2);
   l public.credit_ledger;
   v_answer jsonb;
 begin
@@ -311,6 +315,14 @@ begin
   end if;
   if not exists (select 1 from public.subscriptions s where s.user_id = operator_grant_credits.seller_id) then
     perform private.fail('Seller not found', 'seller_not_found');
+  end if;
+  -- a removal is checked under the balance's lock (change_credits takes the same lock again)
+  if v_amount < 0 then
+    v_balance := (private.lock_subscription(operator_grant_credits.seller_id)).credits_remaining;
+    if v_balance + v_amount < 0 then
+      perform private.fail(format('The seller has only %s credits: you cannot remove more', private.money2(v_balance)),
+                           'remove_exceeds_balance', jsonb_build_object('available', private.money2(v_balance))::text);
+    end if;
   end if;
 
   v_first := private.claim_request(uid, operator_grant_credits.request_id, 'operator_grant', jsonb_build_object(

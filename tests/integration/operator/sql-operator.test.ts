@@ -284,7 +284,7 @@ describe('operator_grant_credits', () => {
     await sqlSetCredits(db, seller.id, 4);
     const take = (amount: number, reason = 'Duplicate grant', request_id: string | null = randomUUID()) =>
       rpcAs(db, op.who, 'operator_grant_credits', { seller_id: seller.id, amount, reason, request_id });
-    expect(await sqlError(take(-5))).toMatchObject({ hint: 'insufficient_credits' });
+    expect(await sqlError(take(-5))).toMatchObject({ hint: 'remove_exceeds_balance' });
     expect(await sqlError(take(3, ' '))).toMatchObject({ hint: 'reason_required' });
     expect(await sqlError(take(0))).toMatchObject({ hint: 'grant_amount_invalid' });
     expect(await sqlError(take(3, 'x', null))).toMatchObject({ hint: 'request_id_invalid' });
