@@ -241,7 +241,7 @@ $$;
 -- rpc('operator_refund_batch', {batch_id, reason, request_id}) → {batch_id, seller_id, refunded,
 -- images, credits_remaining, replayed}: every image of the batch not refunded yet gets its
 -- credit back (each as operator_refund_image would, so never twice). Refused while any of its
--- images is still being made (refund_in_progress); already_refunded when nothing is left.
+-- images is still being made (refund_in_progress); batch_already_refunded when nothing is left.
 -- The batch row is locked first, so concurrent refunds of one batch run one after the other.
 create or replace function public.operator_refund_batch(batch_id uuid, reason text, request_id text)
 returns jsonb
@@ -283,7 +283,7 @@ begin
     v_images := v_images + 1;
   end loop;
   if v_images = 0 then
-    perform private.fail('This batch has already been refunded', 'already_refunded');
+    perform private.fail('This batch has already been refunded', 'batch_already_refunded');
   end if;
   perform private.record_operator_action('refund_batch', b.user_id, b.id::text, v_reason,
     jsonb_build_object('refunded', v_refunded, 'images', v_images, 'requestId', operator_refund_batch.request_id));
@@ -339,7 +339,7 @@ begin
     perform private.fail('This image was rejected by the content rules and cannot be made again', 'retry_rejected');
   end if;
   if p.status not in ('processing', 'failed') then
-    perform private.fail('This project is not waiting for images', 'retry_finished');
+    perform private.fail('This image is finished: refund it instead if the result is bad', 'retry_finished');
   end if;
   select array_agg(x.id order by x.position, x.id) into v_ids from public.images x
     where x.id = i.id or (x.project_id = p.id and x.status = 'failed');
@@ -372,7 +372,7 @@ $$;
 -- replayed}: a failed or stuck video goes back in the queue (pending: tg_projects_video_request
 -- clears attempts, lease, worker and provider job) and charges nothing; a failed video keeps
 -- its refund (reference 'ledger:<charge>'), so failing again refunds nothing twice. Refused on a
--- finished video (retry_finished) or a project without one (video_not_found).
+-- finished video (video_finished) or a project without one (video_not_found).
 create or replace function public.operator_retry_video(project_id uuid, reason text, request_id text)
 returns jsonb
 language plpgsql
@@ -398,7 +398,7 @@ begin
   end if;
   select * into p from public.projects x where x.id = operator_retry_video.project_id for update;
   if p.video_status = 'completed' then
-    perform private.fail('This video is finished and cannot be made again', 'retry_finished');
+    perform private.fail('This video is finished and cannot be made again', 'video_finished');
   end if;
   delete from private.provider_waits w where w.kind = 'video' and w.job_id = p.id;
   delete from private.pending_callbacks c where c.kind = 'video' and c.job_id = p.id;

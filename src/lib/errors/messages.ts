@@ -61,6 +61,8 @@ export const sqlErrorMessages = {
   model_in_use: msg`This model is used by a project that is still processing and cannot be deleted`,
   // the Batch Processor
   batch_not_found: msg`Batch not found`,
+  batch_already_refunded: msg`This batch has already been refunded`,
+  video_finished: msg`This video is finished and cannot be made again`,
   batch_too_large: msg`A batch can hold at most 50 photos`,
   batch_duplicate_photo: msg`This photo is already in the batch`,
   // video
@@ -101,6 +103,17 @@ export const sqlErrorMessages = {
   ai_attempt_open: msg`Send or discard the AI's picture first`,
   ai_attempt_not_found: msg`AI attempt not found`,
   ai_attempt_not_ready: msg`This AI picture cannot be sent or discarded now`,
+  // the Sellers tab (98_operator_sellers.sql)
+  query_too_long: msg`Type at most 200 characters`,
+  remove_exceeds_balance: msg({
+    message: 'The seller has only {available} credits: you cannot remove more',
+  }),
+  refund_in_progress: msg`This image is still being made: retry it or wait until it finishes`,
+  already_refunded: msg`This image has already been refunded`,
+  refund_nothing_charged: msg`Nothing was charged for this image`,
+  retry_finished: msg`This image is finished: refund it instead if the result is bad`,
+  retry_rejected: msg`This image was rejected by the content rules and cannot be made again`,
+  video_not_found: msg`Video not found`,
   // tools and the generation engine
   photo_required: msg`Please upload a photo`,
   photo_not_found: msg`Photo not found`,

@@ -517,7 +517,7 @@ describe('operator_retry_video', () => {
           request_id: randomUUID(),
         }),
       ),
-    ).toMatchObject({ message: 'This video is finished and cannot be made again', hint: 'retry_finished' });
+    ).toMatchObject({ message: 'This video is finished and cannot be made again', hint: 'video_finished' });
     expect(await auditRows('retry_video', s.projectId)).toHaveLength(2);
   });
 });
