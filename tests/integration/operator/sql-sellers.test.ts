@@ -363,7 +363,7 @@ describe('operator_refund_batch', () => {
       if (r.status === 'rejected')
         expect(r.reason).toMatchObject({
           message: 'This batch has already been refunded',
-          hint: 'already_refunded',
+          hint: 'batch_already_refunded',
         });
     expect((await sqlBalance(db, b.userId)).remaining).toBe(before + 2);
     expect(await ledgerRows(b.userId, 'refund')).toHaveLength(3);
