@@ -6,7 +6,10 @@
 // public.operator_deploy_health with that JWT, so the SQL checks the role (a seller, or a JWT
 // claiming a role the account does not have, gets 403 operator_only). Never returns a secret's
 // value.
-// → 200 {ok, database: {ok, checks} | {error}, functions: [{name, ok, detail}]}
+// → 200 {ok, scheduler, database: {ok, checks} | {error}, functions: [{name, ok, detail}]}
+// scheduler: 'local' on the local stack (its own timer runs the schedules, so pg_cron, pg_net
+// and Vault are not needed there; the platform variable SUPABASE_LOCAL_STACK says so), else
+// 'hosted'.
 import { createClient } from 'npm:@supabase/supabase-js@2';
 import { refuseLargeBody, SMALL_JSON_LIMIT } from '../_shared/body.ts';
 import { callerRole, callerUserId } from '../_shared/caller.ts';
@@ -54,5 +57,6 @@ Deno.serve(async (req: Request) => {
   }
   const functions = functionSecretsHealth(env);
   const ok = database.ok && functions.every((c) => c.ok);
-  return Response.json({ ok, database, functions }, { headers: corsHeaders });
+  const scheduler = env('SUPABASE_LOCAL_STACK') === '1' ? 'local' : 'hosted';
+  return Response.json({ ok, scheduler, database, functions }, { headers: corsHeaders });
 });

@@ -47,6 +47,9 @@ export function functionEnv(ctx: StackContext): Record<string, string> {
     SUPABASE_SERVICE_ROLE_KEY: ctx.keys.serviceRole,
     SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: ctx.keys.publishable }),
     SUPABASE_SECRET_KEYS: JSON.stringify({ default: ctx.keys.secret }),
+    // this stack runs the schedules itself (no pg_cron, pg_net or Vault): the health function
+    // says so, and the console shows those checks as the stack's (a secret cannot set it)
+    SUPABASE_LOCAL_STACK: '1',
   };
   if (ctx.config.databaseUrl) platform.SUPABASE_DB_URL = ctx.config.databaseUrl;
   const env = { ...secrets, ...processEnv, ...platform };

@@ -33,6 +33,8 @@ describe('the health function for an operator', () => {
       expect.arrayContaining(['provider', 'stripe', 'notices']),
     );
     expect(JSON.stringify(r.body)).not.toContain(stack().serviceRoleKey);
+    // the local stack runs its own schedules: the console shows pg_cron and the rest as its
+    expect(r.body.scheduler).toBe('local');
   });
 
   it('refuses a seller with operator_only and no report', async () => {
