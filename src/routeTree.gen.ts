@@ -38,6 +38,8 @@ import { Route as AppToolsBackgroundRemoverRouteImport } from './routes/_app/too
 import { Route as AppToolsModelCreatorRouteImport } from './routes/_app/tools/model-creator'
 import { Route as AppToolsPhotoCombinerRouteImport } from './routes/_app/tools/photo-combiner'
 import { Route as AppVideoSelectProjectRouteImport } from './routes/_app/video/select-project'
+import { Route as AppOperatorSellersIndexRouteImport } from './routes/_app/operator/sellers/index'
+import { Route as AppOperatorSellersUserIdRouteImport } from './routes/_app/operator/sellers/$userId'
 import { Route as AppToolsBatchIndexRouteImport } from './routes/_app/tools/batch/index'
 import { Route as AppToolsBatchBatchIdRouteImport } from './routes/_app/tools/batch/$batchId'
 import { Route as AppVideoCreateProjectIdRouteImport } from './routes/_app/video/create/$projectId'
@@ -186,6 +188,17 @@ const AppVideoSelectProjectRoute = AppVideoSelectProjectRouteImport.update({
   path: '/video/select-project',
   getParentRoute: () => AppRoute,
 } as any)
+const AppOperatorSellersIndexRoute = AppOperatorSellersIndexRouteImport.update({
+  id: '/operator/sellers/',
+  path: '/operator/sellers/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppOperatorSellersUserIdRoute =
+  AppOperatorSellersUserIdRouteImport.update({
+    id: '/operator/sellers/$userId',
+    path: '/operator/sellers/$userId',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppToolsBatchIndexRoute = AppToolsBatchIndexRouteImport.update({
   id: '/tools/batch/',
   path: '/tools/batch/',
@@ -230,8 +243,10 @@ export interface FileRoutesByFullPath {
   '/operator/': typeof AppOperatorIndexRoute
   '/projects/': typeof AppProjectsIndexRoute
   '/tools/': typeof AppToolsIndexRoute
+  '/operator/sellers/$userId': typeof AppOperatorSellersUserIdRoute
   '/tools/batch/$batchId': typeof AppToolsBatchBatchIdRoute
   '/video/create/$projectId': typeof AppVideoCreateProjectIdRoute
+  '/operator/sellers/': typeof AppOperatorSellersIndexRoute
   '/tools/batch/': typeof AppToolsBatchIndexRoute
 }
 export interface FileRoutesByTo {
@@ -262,8 +277,10 @@ export interface FileRoutesByTo {
   '/operator': typeof AppOperatorIndexRoute
   '/projects': typeof AppProjectsIndexRoute
   '/tools': typeof AppToolsIndexRoute
+  '/operator/sellers/$userId': typeof AppOperatorSellersUserIdRoute
   '/tools/batch/$batchId': typeof AppToolsBatchBatchIdRoute
   '/video/create/$projectId': typeof AppVideoCreateProjectIdRoute
+  '/operator/sellers': typeof AppOperatorSellersIndexRoute
   '/tools/batch': typeof AppToolsBatchIndexRoute
 }
 export interface FileRoutesById {
@@ -297,8 +314,10 @@ export interface FileRoutesById {
   '/_app/operator/': typeof AppOperatorIndexRoute
   '/_app/projects/': typeof AppProjectsIndexRoute
   '/_app/tools/': typeof AppToolsIndexRoute
+  '/_app/operator/sellers/$userId': typeof AppOperatorSellersUserIdRoute
   '/_app/tools/batch/$batchId': typeof AppToolsBatchBatchIdRoute
   '/_app/video/create/$projectId': typeof AppVideoCreateProjectIdRoute
+  '/_app/operator/sellers/': typeof AppOperatorSellersIndexRoute
   '/_app/tools/batch/': typeof AppToolsBatchIndexRoute
 }
 export interface FileRouteTypes {
@@ -331,8 +350,10 @@ export interface FileRouteTypes {
     | '/operator/'
     | '/projects/'
     | '/tools/'
+    | '/operator/sellers/$userId'
     | '/tools/batch/$batchId'
     | '/video/create/$projectId'
+    | '/operator/sellers/'
     | '/tools/batch/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -363,8 +384,10 @@ export interface FileRouteTypes {
     | '/operator'
     | '/projects'
     | '/tools'
+    | '/operator/sellers/$userId'
     | '/tools/batch/$batchId'
     | '/video/create/$projectId'
+    | '/operator/sellers'
     | '/tools/batch'
   id:
     | '__root__'
@@ -397,8 +420,10 @@ export interface FileRouteTypes {
     | '/_app/operator/'
     | '/_app/projects/'
     | '/_app/tools/'
+    | '/_app/operator/sellers/$userId'
     | '/_app/tools/batch/$batchId'
     | '/_app/video/create/$projectId'
+    | '/_app/operator/sellers/'
     | '/_app/tools/batch/'
   fileRoutesById: FileRoutesById
 }
@@ -615,6 +640,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppVideoSelectProjectRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/operator/sellers/': {
+      id: '/_app/operator/sellers/'
+      path: '/operator/sellers'
+      fullPath: '/operator/sellers/'
+      preLoaderRoute: typeof AppOperatorSellersIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/operator/sellers/$userId': {
+      id: '/_app/operator/sellers/$userId'
+      path: '/operator/sellers/$userId'
+      fullPath: '/operator/sellers/$userId'
+      preLoaderRoute: typeof AppOperatorSellersUserIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/tools/batch/': {
       id: '/_app/tools/batch/'
       path: '/tools/batch'
@@ -661,8 +700,10 @@ interface AppRouteChildren {
   AppOperatorIndexRoute: typeof AppOperatorIndexRoute
   AppProjectsIndexRoute: typeof AppProjectsIndexRoute
   AppToolsIndexRoute: typeof AppToolsIndexRoute
+  AppOperatorSellersUserIdRoute: typeof AppOperatorSellersUserIdRoute
   AppToolsBatchBatchIdRoute: typeof AppToolsBatchBatchIdRoute
   AppVideoCreateProjectIdRoute: typeof AppVideoCreateProjectIdRoute
+  AppOperatorSellersIndexRoute: typeof AppOperatorSellersIndexRoute
   AppToolsBatchIndexRoute: typeof AppToolsBatchIndexRoute
 }
 
@@ -688,8 +729,10 @@ const AppRouteChildren: AppRouteChildren = {
   AppOperatorIndexRoute: AppOperatorIndexRoute,
   AppProjectsIndexRoute: AppProjectsIndexRoute,
   AppToolsIndexRoute: AppToolsIndexRoute,
+  AppOperatorSellersUserIdRoute: AppOperatorSellersUserIdRoute,
   AppToolsBatchBatchIdRoute: AppToolsBatchBatchIdRoute,
   AppVideoCreateProjectIdRoute: AppVideoCreateProjectIdRoute,
+  AppOperatorSellersIndexRoute: AppOperatorSellersIndexRoute,
   AppToolsBatchIndexRoute: AppToolsBatchIndexRoute,
 }
 

@@ -1,9 +1,10 @@
-// The operator console's data: the fix queue and its actions, finding a seller, granting
-// credits, the inbox of sellers' messages, the failed and waiting work and the health report. Every call is an operator_… SQL function (supabase/schemas/97_operator.sql), which
+// The operator console's data: the fix queue and its actions, finding a seller, a seller's
+// account (operator_seller_overview), granting credits, refunds and retries, the inbox of sellers' messages, the failed and waiting work and the health report. Every call is an operator_… SQL function (supabase/schemas/97_operator.sql), which
 // refuses anyone but an operator; answering with a picture goes through operator-answer-fix.
 import { queryOptions } from '@tanstack/react-query';
 import { functionError } from '../../lib/errors/index.ts';
 import type { AppSupabaseClient } from '../../lib/supabase.ts';
+import type { FixRow, LedgerRow, LogRow } from '../billing/index.ts';
 
 export type QueueStatus = 'pending' | 'processing' | 'completed' | 'rejected';
 
@@ -52,6 +53,7 @@ export const operatorKeys = {
   all: ['operator'] as const,
   queue: () => [...operatorKeys.all, 'fix-queue'] as const,
   sellers: (query: string) => [...operatorKeys.all, 'sellers', query] as const,
+  seller: (id: string) => [...operatorKeys.all, 'seller', id] as const,
   picture: (bucket: string, path: string) => [...operatorKeys.all, 'picture', bucket, path] as const,
   inbox: (kind: InboxKind | null, includeHandled: boolean) =>
     [...operatorKeys.all, 'inbox', kind, includeHandled] as const,
@@ -134,6 +136,160 @@ export const sellersQueryOptions = (client: AppSupabaseClient, query: string) =>
     enabled: query.length >= 2,
     meta: { persist: false },
   });
+
+export type ImageStatus = 'pending' | 'processing' | 'completed' | 'failed' | 'rejected';
+
+export interface SellerImage {
+  id: string;
+  status: ImageStatus;
+  error: string | null;
+  attempts: number;
+  credit_cost: number | string;
+  refunded_at: string | null;
+  lease_expires_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SellerProject {
+  id: string;
+  name: string;
+  type: string;
+  status: string;
+  created_at: string;
+  updated_at: string;
+  batch_id: string | null;
+  credits_charged: number | string;
+  video_status: 'pending' | 'processing' | 'completed' | 'failed' | null;
+  video_error: string | null;
+  video_requested_at: string | null;
+  video_attempts: number;
+  images: SellerImage[];
+}
+
+export interface SellerBatch {
+  id: string;
+  name: string;
+  project_type: string;
+  item_count: number;
+  credits_charged: number | string;
+  created_at: string;
+  images: { pending: number; completed: number; failed: number; rejected: number; refunded: number };
+  /** credits of its finished images not refunded yet */
+  refundable: number | string;
+}
+
+export interface SellerOverview {
+  seller: {
+    id: string;
+    email: string;
+    name: string | null;
+    created_at: string;
+    last_sign_in_at: string | null;
+  };
+  subscription: {
+    plan: string;
+    scheduled_plan: string | null;
+    status: 'active' | 'past_due' | 'canceled';
+    credits_remaining: number | string;
+    plan_credits: number | string;
+    purchased_credits: number | string;
+    rollover_credits: number | string;
+    credits_used: number | string;
+    current_period_start: string;
+    current_period_end: string;
+    cancel_at_period_end: boolean;
+    has_stripe: boolean;
+  };
+  /** the rows the seller's own /history reads, newest first */
+  ledger: LedgerRow[];
+  ledger_more: boolean;
+  projects: SellerProject[];
+  fixes: FixRow[];
+  batches: SellerBatch[];
+  payments: {
+    events: {
+      id: string;
+      type: string;
+      received_at: string;
+      processed_at: string | null;
+      failure: string | null;
+    }[];
+    /** the history log's billing rows (the seller's purchases list) and failed credit purchases */
+    history: LogRow[];
+    checkouts: {
+      id: string;
+      credits: number;
+      amount_cents: number;
+      currency: string;
+      status: 'open' | 'granted' | 'refused';
+      paid_amount_cents: number | null;
+      paid_currency: string | null;
+      plan: string;
+      created_at: string;
+      settled_at: string | null;
+    }[];
+  };
+}
+
+/** How many ledger rows the seller's page reads at first, and how many more per press. */
+export const LEDGER_PAGE = 100;
+/** The most the database answers at once (operator_seller_overview's ledger_limit). */
+export const LEDGER_MAX = 500;
+
+export async function fetchSellerOverview(
+  client: AppSupabaseClient,
+  sellerId: string,
+  ledgerLimit = LEDGER_PAGE,
+): Promise<SellerOverview> {
+  const { data, error } = await client.rpc('operator_seller_overview', {
+    seller_id: sellerId,
+    ledger_limit: ledgerLimit,
+  });
+  if (error) throw error;
+  return data as unknown as SellerOverview;
+}
+
+export const sellerQueryOptions = (client: AppSupabaseClient, sellerId: string, ledgerLimit: number) =>
+  queryOptions({
+    queryKey: [...operatorKeys.seller(sellerId), ledgerLimit],
+    queryFn: () => fetchSellerOverview(client, sellerId, ledgerLimit),
+    meta: { persist: false },
+  });
+
+/** What an operator can do to a seller's work, each with a reason. */
+export type SellerAction =
+  | { kind: 'refund_image'; imageId: string }
+  | { kind: 'refund_batch'; batchId: string }
+  | { kind: 'retry_image'; imageId: string }
+  | { kind: 'retry_video'; projectId: string };
+
+export interface SellerActionResult {
+  refunded?: number;
+  images?: number;
+  retried?: string[];
+  credits_remaining?: number;
+  replayed: boolean;
+}
+
+export async function runSellerAction(
+  client: AppSupabaseClient,
+  action: SellerAction,
+  reason: string,
+  requestId: string,
+): Promise<SellerActionResult> {
+  const common = { reason, request_id: requestId };
+  const { data, error } =
+    action.kind === 'refund_image'
+      ? await client.rpc('operator_refund_image', { image_id: action.imageId, ...common })
+      : action.kind === 'refund_batch'
+        ? await client.rpc('operator_refund_batch', { batch_id: action.batchId, ...common })
+        : action.kind === 'retry_image'
+          ? await client.rpc('operator_retry_image', { image_id: action.imageId, ...common })
+          : await client.rpc('operator_retry_video', { project_id: action.projectId, ...common });
+  if (error) throw error;
+  return data as unknown as SellerActionResult;
+}
 
 export interface Grant {
   sellerId: string;
@@ -282,6 +438,8 @@ export interface HealthCheck {
 
 export interface HealthReport {
   ok: boolean;
+  /** 'local': the local stack, whose own timer runs the schedules (no pg_cron, pg_net, Vault) */
+  scheduler?: 'local' | 'hosted';
   database: { ok: boolean; checks?: HealthCheck[]; error?: string };
   functions: HealthCheck[];
 }

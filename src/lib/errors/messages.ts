@@ -61,8 +61,6 @@ export const sqlErrorMessages = {
   model_in_use: msg`This model is used by a project that is still processing and cannot be deleted`,
   // the Batch Processor
   batch_not_found: msg`Batch not found`,
-  batch_already_refunded: msg`This batch has already been refunded`,
-  video_finished: msg`This video is finished and cannot be made again`,
   batch_too_large: msg`A batch can hold at most 50 photos`,
   batch_duplicate_photo: msg`This photo is already in the batch`,
   // video
@@ -111,6 +109,8 @@ export const sqlErrorMessages = {
   refund_in_progress: msg`This image is still being made: retry it or wait until it finishes`,
   already_refunded: msg`This image has already been refunded`,
   refund_nothing_charged: msg`Nothing was charged for this image`,
+  batch_already_refunded: msg`This batch has already been refunded`,
+  video_finished: msg`This video is finished and cannot be made again`,
   retry_finished: msg`This image is finished: refund it instead if the result is bad`,
   retry_rejected: msg`This image was rejected by the content rules and cannot be made again`,
   video_not_found: msg`Video not found`,

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import * as s from './operator.css.ts';
 
-export function OperatorHeader({ current }: { current: 'fixes' | 'credits' | 'inbox' | 'work' }) {
+export function OperatorHeader({ current }: { current: 'fixes' | 'sellers' | 'inbox' | 'work' }) {
   const { t } = useLingui();
   return (
     <>
@@ -24,11 +24,11 @@ export function OperatorHeader({ current }: { current: 'fixes' | 'credits' | 'in
           <Trans>Fix queue</Trans>
         </Link>
         <Link
-          to="/operator/credits"
+          to="/operator/sellers"
           className={s.tab}
-          aria-current={current === 'credits' ? 'page' : undefined}
+          aria-current={current === 'sellers' ? 'page' : undefined}
         >
-          <Trans>Credits</Trans>
+          <Trans>Sellers</Trans>
         </Link>
         <Link to="/operator/inbox" className={s.tab} aria-current={current === 'inbox' ? 'page' : undefined}>
           <Trans>Inbox</Trans>

@@ -312,6 +312,54 @@ export const code = style({
   overflowWrap: 'anywhere',
 });
 
+// a seller's page
+export const backLink = style({
+  color: vars.color.muted,
+  fontSize: vars.fontSize.sm,
+  textDecoration: 'none',
+  selectors: { '&:hover': { color: vars.color.ink, textDecoration: 'underline' } },
+});
+
+export const subCard = style({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  gap: vars.space['3'],
+  padding: vars.space['4'],
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  minWidth: 0,
+  '@media': { [mobile]: { padding: vars.space['3'] } },
+});
+
+export const rows = style({ display: 'grid', listStyle: 'none', padding: 0, margin: 0, minWidth: 0 });
+
+export const row = style({
+  display: 'flex',
+  justifyContent: 'space-between',
+  alignItems: 'center',
+  gap: vars.space['3'],
+  flexWrap: 'wrap',
+  padding: `${vars.space['3']} 0`,
+  borderTop: `1px solid ${vars.color.border}`,
+  fontSize: vars.fontSize.sm,
+  minWidth: 0,
+  selectors: { '&:first-child': { borderTop: 'none' } },
+});
+
+export const rowMain = style({ display: 'grid', gap: vars.space['1'], minWidth: 0, flex: '1 1 14rem' });
+
+export const rowSide = style({
+  display: 'grid',
+  justifyItems: 'end',
+  gap: vars.space['1'],
+  textAlign: 'end',
+  '@media': { [mobile]: { justifyItems: 'start', textAlign: 'start' } },
+});
+
+export const amount = style({ fontWeight: vars.weight.semibold, whiteSpace: 'nowrap' });
+
+export const failure = style({ color: vars.color.danger, overflowWrap: 'anywhere' });
+
 // The AI's attempt on a fix card
 export const aiPanel = style({
   display: 'grid',

@@ -2,13 +2,15 @@
 // the health report (the database's checks and the functions' secrets, from the health
 // function) and the images and videos of the last 7 days that failed or are stuck, each with
 // the provider's error.
+import { Link } from '@tanstack/react-router';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatDateTime } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { Alert, Badge, Button, Skeleton } from '../../../ui/index.ts';
-import type { HealthCheck, WorkImage, WorkVideo } from '../api.ts';
+import type { WorkImage, WorkVideo } from '../api.ts';
+import { healthView, type ShownCheck } from '../health-view.ts';
 import { useHealth, useWorkOverview } from '../hooks/use-operator.ts';
 import { OperatorHeader } from './operator-header.tsx';
 import * as s from './operator.css.ts';
@@ -58,13 +60,19 @@ function Queue() {
   );
 }
 
-function CheckList({ checks, label }: { checks: HealthCheck[]; label: string }) {
+function CheckList({ checks, label }: { checks: ShownCheck[]; label: string }) {
   const { t } = useLingui();
   return (
     <ul className={s.checks} aria-label={label}>
       {checks.map((c) => (
         <li key={c.name} className={s.check}>
-          <Badge tone={c.ok ? 'success' : 'danger'}>{c.ok ? t`OK` : t`Needs attention`}</Badge>
+          {c.state === 'ok' ? (
+            <Badge tone="success">{t`OK`}</Badge>
+          ) : c.state === 'local' ? (
+            <Badge tone="neutral">{t`Handled by the local stack`}</Badge>
+          ) : (
+            <Badge tone="danger">{t`Needs attention`}</Badge>
+          )}
           <span>
             <span className={s.checkName}>{c.name}</span> <span className={s.meta}>{c.detail}</span>
           </span>
@@ -77,6 +85,7 @@ function CheckList({ checks, label }: { checks: HealthCheck[]; label: string }) 
 function Health() {
   const { t } = useLingui();
   const health = useHealth();
+  const view = health.data ? healthView(health.data) : null;
   const report = health.data;
   return (
     <section aria-labelledby="work-health" className={s.page}>
@@ -84,8 +93,8 @@ function Health() {
         <h2 id="work-health" className={s.sectionTitle}>
           <Trans>Health report</Trans>
         </h2>
-        {report &&
-          (report.ok ? (
+        {view &&
+          (view.ok ? (
             <Badge tone="success">
               <Trans>Everything is set up</Trans>
             </Badge>
@@ -109,20 +118,28 @@ function Health() {
           </Button>
         </Alert>
       )}
-      {report && (
+      {report && view && (
         <div className={s.card}>
+          {view.local && (
+            <p className={s.meta}>
+              <Trans>
+                This is the local stack: its own timer runs the schedules, so pg_cron, pg_net and Vault, which
+                hosted Supabase needs, are not needed here.
+              </Trans>
+            </p>
+          )}
           <h3 className={s.cardTitle}>
             <Trans>Database</Trans>
           </h3>
           {report.database.error ? (
             <Alert tone="error">{report.database.error}</Alert>
           ) : (
-            <CheckList checks={report.database.checks ?? []} label={t`Database checks`} />
+            <CheckList checks={view.database} label={t`Database checks`} />
           )}
           <h3 className={s.cardTitle}>
             <Trans>Functions’ secrets</Trans>
           </h3>
-          <CheckList checks={report.functions} label={t`Functions’ secrets`} />
+          <CheckList checks={view.functions} label={t`Functions’ secrets`} />
         </div>
       )}
     </section>
@@ -139,7 +156,14 @@ function WorkCard({ item, kind }: { item: WorkImage | WorkVideo; kind: 'image' |
       <div className={s.cardHead}>
         <div className={s.sellerMain}>
           <h3 className={s.cardTitle}>{name}</h3>
-          <span className={s.meta}>{item.seller_email}</span>
+          <Link
+            to="/operator/sellers/$userId"
+            params={{ userId: item.seller_id }}
+            className={s.meta}
+            aria-label={t`Seller ${item.seller_email ?? ''}: refund or make again`}
+          >
+            {item.seller_email}
+          </Link>
           <span className={s.meta}>
             <Trans>Started {formatDateTime(when, locale)}</Trans>
             {' · '}

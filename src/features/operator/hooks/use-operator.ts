@@ -1,6 +1,6 @@
 // The console's reads and actions. Each action reads the queue again (or the seller found);
 // a grant is sent once per confirmation: a retry after a lost answer reuses its request id.
-import { useRef } from 'react';
+import { useCallback, useRef } from 'react';
 import { msg } from '@lingui/core/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAppMutation } from '../../../lib/errors/index.ts';
@@ -20,6 +20,9 @@ import {
   operatorKeys,
   pictureQueryOptions,
   rejectFix,
+  runSellerAction,
+  type SellerAction,
+  sellerQueryOptions,
   sellersQueryOptions,
   startFix,
   workQueryOptions,
@@ -86,6 +89,7 @@ export function useGrantCredits() {
     onSuccess: () => {
       requestId.current = null;
       void queryClient.invalidateQueries({ queryKey: [...operatorKeys.all, 'sellers'] });
+      void queryClient.invalidateQueries({ queryKey: [...operatorKeys.all, 'seller'] });
     },
   });
   return {
@@ -95,6 +99,45 @@ export function useGrantCredits() {
       mutation.reset();
     },
   };
+}
+
+export function useSellerOverview(sellerId: string, ledgerLimit: number) {
+  return useQuery({
+    ...sellerQueryOptions(useSupabase(), sellerId, ledgerLimit),
+    placeholderData: (previous) => previous,
+  });
+}
+
+/**
+ * A refund or a retry with its reason. `begin()` when the operator opens the confirmation: that
+ * press's request id until it succeeds, so a retry after a lost answer is not a second refund.
+ */
+export function useSellerAction() {
+  const client = useSupabase();
+  const queryClient = useQueryClient();
+  const requestId = useRef<string | null>(null);
+  const mutation = useAppMutation({
+    mutationFn: ({ action, reason }: { action: SellerAction; reason: string }) => {
+      requestId.current ??= crypto.randomUUID();
+      return runSellerAction(client, action, reason, requestId.current);
+    },
+    errorMessage: msg`The action could not be done.`,
+    // the dialog shows the refusal ("already refunded") beside the reason
+    errorDisplay: 'inline',
+    onSuccess: () => {
+      requestId.current = null;
+    },
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: [...operatorKeys.all, 'seller'] });
+      void queryClient.invalidateQueries({ queryKey: operatorKeys.work() });
+    },
+  });
+  const { reset } = mutation;
+  const begin = useCallback(() => {
+    requestId.current = crypto.randomUUID();
+    reset();
+  }, [reset]);
+  return { ...mutation, begin };
 }
 
 export function useInbox(kind: InboxKind | null, includeHandled: boolean) {

@@ -1,8 +1,8 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { CreditsPage } from '../../../features/operator/pages.ts';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 
+// the Credits tab became Sellers: an old link still lands there
 export const Route = createFileRoute('/_app/operator/credits')({
-  beforeLoad: async ({ context }) =>
-    (await import('../../../features/operator/guard.ts')).operatorGuard(context.user),
-  component: CreditsPage,
+  beforeLoad: () => {
+    throw redirect({ to: '/operator/sellers', replace: true });
+  },
 });
