@@ -1,7 +1,8 @@
 // The operator console (/operator), on a phone in English and on a desktop in Greek: a seller on
 // the free plan files a fix with a drawing; an operator answers it with a picture from the fix
 // queue; the seller sees the fixed image, watermarked. A seller is sent away from /operator and
-// has no link to it. The operator grants 5 credits with a reason; the seller's history shows it.
+// has no link to it. The operator grants 5 credits with a reason on the seller's page (Sellers
+// tab); the seller's history shows it.
 // axe on both console screens; screenshots of each for review.
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
@@ -42,7 +43,7 @@ const WORDS = {
     refused: 'Only the Drape team can open the operator console.',
     accountMenu: (name: string) => `Account menu for ${name}`,
     consoleLink: 'Operator console',
-    creditsTab: 'Credits',
+    sellersTab: 'Sellers',
     search: 'E-mail or name',
     find: 'Find',
     amount: 'Credits',
@@ -74,7 +75,7 @@ const WORDS = {
     refused: 'Μόνο η ομάδα του Drape μπορεί να ανοίξει την κονσόλα διαχείρισης.',
     accountMenu: (name: string) => `Μενού λογαριασμού για ${name}`,
     consoleLink: 'Κονσόλα διαχείρισης',
-    creditsTab: 'Πιστώσεις',
+    sellersTab: 'Πωλητές',
     search: 'Email ή όνομα',
     find: 'Αναζήτηση',
     amount: 'Πιστώσεις',
@@ -222,12 +223,10 @@ for (const { locale, viewport } of cases) {
           .toBeGreaterThan(0);
 
         // 5 credits with a reason
-        await console_.getByRole('link', { name: w.creditsTab, exact: true }).click();
+        await console_.getByRole('link', { name: w.sellersTab, exact: true }).click();
         await console_.getByRole('textbox', { name: w.search }).fill(seller.email);
         await console_.getByRole('button', { name: w.find, exact: true }).click();
-        await console_
-          .getByRole('button', { name: new RegExp(seller.email.replace(/[.+]/g, '\\$&')) })
-          .click();
+        await console_.getByRole('link', { name: new RegExp(seller.email.replace(/[.+]/g, '\\$&')) }).click();
         await console_.getByRole('textbox', { name: w.amount, exact: true }).fill('5');
         await console_.getByRole('textbox', { name: w.reason }).fill('Sorry for the wait on your fix');
         expect(await seriousViolations(console_)).toEqual([]);
