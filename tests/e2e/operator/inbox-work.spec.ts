@@ -26,6 +26,7 @@ const WORDS = {
     imagesWaiting: 'Images waiting',
     health: 'Health report',
     dbChecks: 'Database checks',
+    localStack: 'Handled by the local stack',
     secrets: 'Functions’ secrets',
   },
   el: {
@@ -40,6 +41,7 @@ const WORDS = {
     imagesWaiting: 'Εικόνες σε αναμονή',
     health: 'Αναφορά υγείας',
     dbChecks: 'Έλεγχοι βάσης δεδομένων',
+    localStack: 'Το αναλαμβάνει η τοπική στοίβα',
     secrets: 'Μυστικά των συναρτήσεων',
   },
 } as const;
@@ -115,6 +117,17 @@ for (const { locale, viewport } of cases) {
       await expect(
         page.getByRole('list', { name: w.dbChecks }).getByText('pg_net', { exact: true }),
       ).toBeVisible();
+      // the local stack runs its own schedules: pg_cron, pg_net and Vault are its, not warnings
+      for (const check of ['pg_cron', 'pg_net']) {
+        await expect(
+          page
+            .getByRole('list', { name: w.dbChecks })
+            .getByRole('listitem')
+            .filter({
+              has: page.getByText(check, { exact: true }),
+            }),
+        ).toContainText(w.localStack);
+      }
       await expect(
         page.getByRole('list', { name: w.secrets }).getByText('stripe', { exact: true }),
       ).toBeVisible();
