@@ -1,5 +1,7 @@
 // npm test: every test, in order, stopping at the first failure.
 //   0. supabase/schemas and supabase/migrations build the same database (npm run db:diff),
+//      and an established differ, migra, agrees (npm run db:crosscheck: on PostgreSQL when
+//      TEST_DATABASE_URL names a server, else on PGlite),
 //      src/lib/database.types.ts is what the migrations generate (npm run gen:types),
 //      the lists in README.md and docs/ are what npm run docs:lists writes
 //   1. type-check   2. lint (Biome)   3. catalogues as `lingui extract` makes them, translated
@@ -28,6 +30,7 @@ function step(name: string, cmd: string, args: string[], env: Record<string, str
 }
 
 step('db-schemas', bin('tsx'), ['scripts/db-diff.ts', '--check']);
+step('db-crosscheck', bin('tsx'), ['scripts/db-crosscheck.ts']);
 step('db-types', bin('tsx'), ['scripts/gen-types.ts', '--check']);
 step('docs-lists', bin('tsx'), ['scripts/docs-lists.ts', '--check']);
 step('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
