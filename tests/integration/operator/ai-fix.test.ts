@@ -243,7 +243,8 @@ describe('operator-ai-fix', () => {
     ]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     const sent = a.status === 200 ? a : b;
-    const name = `${s.id}/${projectId}/fix-${fixId}.png`;
+    const name = sent.body.fix.result_path;
+    expect(name).toMatch(new RegExp(`^${s.id}/${projectId}/fix-${fixId}-[0-9a-f]{8}\\.png$`));
     expect(sent.body.fix).toMatchObject({
       status: 'completed',
       result_path: name,

@@ -59,7 +59,8 @@ describe('operator-answer-fix', () => {
     );
     const r = await send(op, fixId, picture);
     expect(r.status).toBe(200);
-    const name = `${s.id}/${projectId}/fix-${fixId}.png`;
+    const name = r.body.fix.result_path;
+    expect(name).toMatch(new RegExp(`^${s.id}/${projectId}/fix-${fixId}-[0-9a-f]{8}\\.png$`));
     expect(r.body.fix).toMatchObject({
       status: 'completed',
       result_path: name,

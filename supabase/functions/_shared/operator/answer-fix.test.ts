@@ -39,7 +39,8 @@ describe('answerFix', () => {
     const picture = await png();
     const r = await answerFix({ fixId: FIX, note: ' Done ', picture }, deps);
     expect(r.status).toBe(200);
-    const name = `${USER}/${PROJECT}/fix-${FIX}.png`;
+    const name = (r.body as { fix: { result_path: string } }).fix.result_path;
+    expect(name).toMatch(new RegExp(`^${USER}/${PROJECT}/fix-${FIX}-[0-9a-f]{8}\\.png$`));
     expect([...stored.keys()].sort()).toEqual([`generated/${name}`, `watermarked/${name}`]);
     expect(stored.get(`generated/${name}`)).toBe(picture);
     const clean = await decodePng(picture);
@@ -87,5 +88,24 @@ describe('answerFix', () => {
       body: { error: 'This fix request is already finished', code: 'fix_finished' },
     });
     expect(stored.size).toBe(0);
+  });
+
+  it("leaves a completed answer's files when a second answer is refused", async () => {
+    const { deps, stored } = fakes();
+    const first = await answerFix({ fixId: FIX, note: null, picture: await png() }, deps);
+    expect(first.status).toBe(200);
+    const kept = new Map(stored);
+    // the second operator's answer arrives after the first completed the fix
+    const rpc = deps.rpc;
+    deps.rpc = async (fn, args) =>
+      fn === 'operator_answer_fix'
+        ? {
+            data: null,
+            error: { code: 'P0001', message: 'This fix request is already finished', hint: 'fix_finished' },
+          }
+        : rpc(fn, args);
+    const second = await answerFix({ fixId: FIX, note: null, picture: await png() }, deps);
+    expect(second.status).toBe(409);
+    expect(stored).toEqual(kept);
   });
 });

@@ -72,7 +72,9 @@ export async function answerFix(input: AnswerFixInput, deps: AnswerFixDeps): Pro
     throw err;
   }
   const { user_id: userId, project_id: projectId } = target.data as { user_id: string; project_id: string };
-  const name = `${userId}/${projectId}/fix-${input.fixId}.png`;
+  // A name of its own for each answer: a refused answer (two operators at once, or the fix
+  // finished meanwhile) removes only its own files, never the ones a completed answer stored.
+  const name = `${userId}/${projectId}/fix-${input.fixId}-${crypto.randomUUID().slice(0, 8)}.png`;
   await deps.upload('generated', name, input.picture);
   await deps.upload('watermarked', name, marked);
   const done = await deps.rpc('operator_answer_fix', {
