@@ -14,6 +14,7 @@ import { linguiMacro } from './scripts/vite/lingui-macro.ts';
 import { serviceWorkerAddon } from './scripts/vite/service-worker-addon.ts';
 import { signedInShellChunk } from './scripts/vite/shell-chunk.ts';
 import { compileHints } from './scripts/vite/compile-hints.ts';
+import { enhancerModels } from './scripts/vite/enhancer-models.ts';
 
 const SERVICE_WORKER_ADDON = 'sw-addon.js';
 const shellChunk = signedInShellChunk();
@@ -59,6 +60,8 @@ export default defineConfig({
     linguiMacro(),
     lingui(),
     vanillaExtractPlugin(),
+    // the Image Enhancer's model files (@upscalerjs/esrgan-slim), served as /models/esrgan-slim/…
+    enhancerModels(),
     // the share target (and what else the generated service worker cannot say), src/sw/
     serviceWorkerAddon({ entry: 'src/sw/index.ts', fileName: SERVICE_WORKER_ADDON }),
     VitePWA({
@@ -78,8 +81,16 @@ export default defineConfig({
           'catalogue/**/*.w768.webp',
         ],
         // Latin and Greek fonts are precached; other scripts load on demand. The HEIC worker
-        // (libheif, ~2 MB) loads only when an iPhone photo is chosen, and is cached then.
-        globIgnores: ['**/*cyrillic*', '**/*vietnamese*', '**/*-ext-*', '**/heic-worker-*.js'],
+        // (libheif, ~2 MB) loads only when an iPhone photo is chosen, and is cached then; so do
+        // the Image Enhancer's worker (TensorFlow.js) and model, when a seller opens it.
+        globIgnores: [
+          '**/*cyrillic*',
+          '**/*vietnamese*',
+          '**/*-ext-*',
+          '**/heic-worker-*.js',
+          '**/enhance-worker-*.js',
+          'models/**',
+        ],
         runtimeCaching: [
           {
             urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.endsWith('.woff2'),
@@ -91,6 +102,19 @@ export default defineConfig({
               sameOrigin && /\/assets\/heic-worker-[^/]+\.js$/.test(url.pathname),
             handler: 'CacheFirst',
             options: { cacheName: 'heic-worker', expiration: { maxEntries: 2 } },
+          },
+          {
+            // the enhancer works offline once opened: its worker (hashed name) and its model
+            urlPattern: ({ url, sameOrigin }) =>
+              sameOrigin && /\/assets\/enhance-worker-[^/]+\.js$/.test(url.pathname),
+            handler: 'CacheFirst',
+            options: { cacheName: 'enhancer-worker', expiration: { maxEntries: 2 } },
+          },
+          {
+            // model files keep their names across versions: served from the cache, checked behind
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/models/'),
+            handler: 'StaleWhileRevalidate',
+            options: { cacheName: 'enhancer-model', expiration: { maxEntries: 8 } },
           },
           {
             // served from the cache at once, refreshed in the background (catalogue:import

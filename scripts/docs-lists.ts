@@ -70,7 +70,7 @@ const FEATURES: Record<string, string> = {
   shell: 'layout, navigation',
   subscription: 'plan, credits, low-credit prompt',
   support: 'feedback, contact',
-  tools: 'background remover, photo combiner',
+  tools: 'background remover, photo combiner, image enhancer (on the device)',
   video: 'a video from a finished project (Advanced)',
   wizard: 'the upload, model, pose, background and summary steps, drafts in Dexie',
 };

@@ -35,11 +35,9 @@ import { Route as AppProjectsIndexRouteImport } from './routes/_app/projects/ind
 import { Route as AppProjectsProjectIdRouteImport } from './routes/_app/projects/$projectId'
 import { Route as AppToolsIndexRouteImport } from './routes/_app/tools/index'
 import { Route as AppToolsBackgroundRemoverRouteImport } from './routes/_app/tools/background-remover'
-import { Route as AppToolsModelCreatorRouteImport } from './routes/_app/tools/model-creator'
+import { Route as AppToolsImageEnhancerRouteImport } from './routes/_app/tools/image-enhancer'
 import { Route as AppToolsPhotoCombinerRouteImport } from './routes/_app/tools/photo-combiner'
 import { Route as AppVideoSelectProjectRouteImport } from './routes/_app/video/select-project'
-import { Route as AppOperatorSellersIndexRouteImport } from './routes/_app/operator/sellers/index'
-import { Route as AppOperatorSellersUserIdRouteImport } from './routes/_app/operator/sellers/$userId'
 import { Route as AppToolsBatchIndexRouteImport } from './routes/_app/tools/batch/index'
 import { Route as AppToolsBatchBatchIdRouteImport } from './routes/_app/tools/batch/$batchId'
 import { Route as AppVideoCreateProjectIdRouteImport } from './routes/_app/video/create/$projectId'
@@ -173,9 +171,9 @@ const AppToolsBackgroundRemoverRoute =
     path: '/tools/background-remover',
     getParentRoute: () => AppRoute,
   } as any)
-const AppToolsModelCreatorRoute = AppToolsModelCreatorRouteImport.update({
-  id: '/tools/model-creator',
-  path: '/tools/model-creator',
+const AppToolsImageEnhancerRoute = AppToolsImageEnhancerRouteImport.update({
+  id: '/tools/image-enhancer',
+  path: '/tools/image-enhancer',
   getParentRoute: () => AppRoute,
 } as any)
 const AppToolsPhotoCombinerRoute = AppToolsPhotoCombinerRouteImport.update({
@@ -188,17 +186,6 @@ const AppVideoSelectProjectRoute = AppVideoSelectProjectRouteImport.update({
   path: '/video/select-project',
   getParentRoute: () => AppRoute,
 } as any)
-const AppOperatorSellersIndexRoute = AppOperatorSellersIndexRouteImport.update({
-  id: '/operator/sellers/',
-  path: '/operator/sellers/',
-  getParentRoute: () => AppRoute,
-} as any)
-const AppOperatorSellersUserIdRoute =
-  AppOperatorSellersUserIdRouteImport.update({
-    id: '/operator/sellers/$userId',
-    path: '/operator/sellers/$userId',
-    getParentRoute: () => AppRoute,
-  } as any)
 const AppToolsBatchIndexRoute = AppToolsBatchIndexRouteImport.update({
   id: '/tools/batch/',
   path: '/tools/batch/',
@@ -237,16 +224,14 @@ export interface FileRoutesByFullPath {
   '/operator/work': typeof AppOperatorWorkRoute
   '/projects/$projectId': typeof AppProjectsProjectIdRoute
   '/tools/background-remover': typeof AppToolsBackgroundRemoverRoute
-  '/tools/model-creator': typeof AppToolsModelCreatorRoute
+  '/tools/image-enhancer': typeof AppToolsImageEnhancerRoute
   '/tools/photo-combiner': typeof AppToolsPhotoCombinerRoute
   '/video/select-project': typeof AppVideoSelectProjectRoute
   '/operator/': typeof AppOperatorIndexRoute
   '/projects/': typeof AppProjectsIndexRoute
   '/tools/': typeof AppToolsIndexRoute
-  '/operator/sellers/$userId': typeof AppOperatorSellersUserIdRoute
   '/tools/batch/$batchId': typeof AppToolsBatchBatchIdRoute
   '/video/create/$projectId': typeof AppVideoCreateProjectIdRoute
-  '/operator/sellers/': typeof AppOperatorSellersIndexRoute
   '/tools/batch/': typeof AppToolsBatchIndexRoute
 }
 export interface FileRoutesByTo {
@@ -271,16 +256,14 @@ export interface FileRoutesByTo {
   '/operator/work': typeof AppOperatorWorkRoute
   '/projects/$projectId': typeof AppProjectsProjectIdRoute
   '/tools/background-remover': typeof AppToolsBackgroundRemoverRoute
-  '/tools/model-creator': typeof AppToolsModelCreatorRoute
+  '/tools/image-enhancer': typeof AppToolsImageEnhancerRoute
   '/tools/photo-combiner': typeof AppToolsPhotoCombinerRoute
   '/video/select-project': typeof AppVideoSelectProjectRoute
   '/operator': typeof AppOperatorIndexRoute
   '/projects': typeof AppProjectsIndexRoute
   '/tools': typeof AppToolsIndexRoute
-  '/operator/sellers/$userId': typeof AppOperatorSellersUserIdRoute
   '/tools/batch/$batchId': typeof AppToolsBatchBatchIdRoute
   '/video/create/$projectId': typeof AppVideoCreateProjectIdRoute
-  '/operator/sellers': typeof AppOperatorSellersIndexRoute
   '/tools/batch': typeof AppToolsBatchIndexRoute
 }
 export interface FileRoutesById {
@@ -308,16 +291,14 @@ export interface FileRoutesById {
   '/_app/operator/work': typeof AppOperatorWorkRoute
   '/_app/projects/$projectId': typeof AppProjectsProjectIdRoute
   '/_app/tools/background-remover': typeof AppToolsBackgroundRemoverRoute
-  '/_app/tools/model-creator': typeof AppToolsModelCreatorRoute
+  '/_app/tools/image-enhancer': typeof AppToolsImageEnhancerRoute
   '/_app/tools/photo-combiner': typeof AppToolsPhotoCombinerRoute
   '/_app/video/select-project': typeof AppVideoSelectProjectRoute
   '/_app/operator/': typeof AppOperatorIndexRoute
   '/_app/projects/': typeof AppProjectsIndexRoute
   '/_app/tools/': typeof AppToolsIndexRoute
-  '/_app/operator/sellers/$userId': typeof AppOperatorSellersUserIdRoute
   '/_app/tools/batch/$batchId': typeof AppToolsBatchBatchIdRoute
   '/_app/video/create/$projectId': typeof AppVideoCreateProjectIdRoute
-  '/_app/operator/sellers/': typeof AppOperatorSellersIndexRoute
   '/_app/tools/batch/': typeof AppToolsBatchIndexRoute
 }
 export interface FileRouteTypes {
@@ -344,16 +325,14 @@ export interface FileRouteTypes {
     | '/operator/work'
     | '/projects/$projectId'
     | '/tools/background-remover'
-    | '/tools/model-creator'
+    | '/tools/image-enhancer'
     | '/tools/photo-combiner'
     | '/video/select-project'
     | '/operator/'
     | '/projects/'
     | '/tools/'
-    | '/operator/sellers/$userId'
     | '/tools/batch/$batchId'
     | '/video/create/$projectId'
-    | '/operator/sellers/'
     | '/tools/batch/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -378,16 +357,14 @@ export interface FileRouteTypes {
     | '/operator/work'
     | '/projects/$projectId'
     | '/tools/background-remover'
-    | '/tools/model-creator'
+    | '/tools/image-enhancer'
     | '/tools/photo-combiner'
     | '/video/select-project'
     | '/operator'
     | '/projects'
     | '/tools'
-    | '/operator/sellers/$userId'
     | '/tools/batch/$batchId'
     | '/video/create/$projectId'
-    | '/operator/sellers'
     | '/tools/batch'
   id:
     | '__root__'
@@ -414,16 +391,14 @@ export interface FileRouteTypes {
     | '/_app/operator/work'
     | '/_app/projects/$projectId'
     | '/_app/tools/background-remover'
-    | '/_app/tools/model-creator'
+    | '/_app/tools/image-enhancer'
     | '/_app/tools/photo-combiner'
     | '/_app/video/select-project'
     | '/_app/operator/'
     | '/_app/projects/'
     | '/_app/tools/'
-    | '/_app/operator/sellers/$userId'
     | '/_app/tools/batch/$batchId'
     | '/_app/video/create/$projectId'
-    | '/_app/operator/sellers/'
     | '/_app/tools/batch/'
   fileRoutesById: FileRoutesById
 }
@@ -619,11 +594,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppToolsBackgroundRemoverRouteImport
       parentRoute: typeof AppRoute
     }
-    '/_app/tools/model-creator': {
-      id: '/_app/tools/model-creator'
-      path: '/tools/model-creator'
-      fullPath: '/tools/model-creator'
-      preLoaderRoute: typeof AppToolsModelCreatorRouteImport
+    '/_app/tools/image-enhancer': {
+      id: '/_app/tools/image-enhancer'
+      path: '/tools/image-enhancer'
+      fullPath: '/tools/image-enhancer'
+      preLoaderRoute: typeof AppToolsImageEnhancerRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/tools/photo-combiner': {
@@ -638,20 +613,6 @@ declare module '@tanstack/react-router' {
       path: '/video/select-project'
       fullPath: '/video/select-project'
       preLoaderRoute: typeof AppVideoSelectProjectRouteImport
-      parentRoute: typeof AppRoute
-    }
-    '/_app/operator/sellers/': {
-      id: '/_app/operator/sellers/'
-      path: '/operator/sellers'
-      fullPath: '/operator/sellers/'
-      preLoaderRoute: typeof AppOperatorSellersIndexRouteImport
-      parentRoute: typeof AppRoute
-    }
-    '/_app/operator/sellers/$userId': {
-      id: '/_app/operator/sellers/$userId'
-      path: '/operator/sellers/$userId'
-      fullPath: '/operator/sellers/$userId'
-      preLoaderRoute: typeof AppOperatorSellersUserIdRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/tools/batch/': {
@@ -694,16 +655,14 @@ interface AppRouteChildren {
   AppOperatorWorkRoute: typeof AppOperatorWorkRoute
   AppProjectsProjectIdRoute: typeof AppProjectsProjectIdRoute
   AppToolsBackgroundRemoverRoute: typeof AppToolsBackgroundRemoverRoute
-  AppToolsModelCreatorRoute: typeof AppToolsModelCreatorRoute
+  AppToolsImageEnhancerRoute: typeof AppToolsImageEnhancerRoute
   AppToolsPhotoCombinerRoute: typeof AppToolsPhotoCombinerRoute
   AppVideoSelectProjectRoute: typeof AppVideoSelectProjectRoute
   AppOperatorIndexRoute: typeof AppOperatorIndexRoute
   AppProjectsIndexRoute: typeof AppProjectsIndexRoute
   AppToolsIndexRoute: typeof AppToolsIndexRoute
-  AppOperatorSellersUserIdRoute: typeof AppOperatorSellersUserIdRoute
   AppToolsBatchBatchIdRoute: typeof AppToolsBatchBatchIdRoute
   AppVideoCreateProjectIdRoute: typeof AppVideoCreateProjectIdRoute
-  AppOperatorSellersIndexRoute: typeof AppOperatorSellersIndexRoute
   AppToolsBatchIndexRoute: typeof AppToolsBatchIndexRoute
 }
 
@@ -723,16 +682,14 @@ const AppRouteChildren: AppRouteChildren = {
   AppOperatorWorkRoute: AppOperatorWorkRoute,
   AppProjectsProjectIdRoute: AppProjectsProjectIdRoute,
   AppToolsBackgroundRemoverRoute: AppToolsBackgroundRemoverRoute,
-  AppToolsModelCreatorRoute: AppToolsModelCreatorRoute,
+  AppToolsImageEnhancerRoute: AppToolsImageEnhancerRoute,
   AppToolsPhotoCombinerRoute: AppToolsPhotoCombinerRoute,
   AppVideoSelectProjectRoute: AppVideoSelectProjectRoute,
   AppOperatorIndexRoute: AppOperatorIndexRoute,
   AppProjectsIndexRoute: AppProjectsIndexRoute,
   AppToolsIndexRoute: AppToolsIndexRoute,
-  AppOperatorSellersUserIdRoute: AppOperatorSellersUserIdRoute,
   AppToolsBatchBatchIdRoute: AppToolsBatchBatchIdRoute,
   AppVideoCreateProjectIdRoute: AppVideoCreateProjectIdRoute,
-  AppOperatorSellersIndexRoute: AppOperatorSellersIndexRoute,
   AppToolsBatchIndexRoute: AppToolsBatchIndexRoute,
 }
 

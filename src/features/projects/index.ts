@@ -17,3 +17,6 @@ export { zipEntries } from './hooks/use-download.ts';
 export { completedImages } from './project-types.ts';
 export type { FrameSize } from './frame/sizes.ts';
 export { cardSize, originalSource } from './image-sources.ts';
+// for the Image Enhancer's download: the same formats and conversion as a project's download
+export { convertImage } from './download.ts';
+export { DOWNLOAD_FORMATS, type DownloadFormat } from './download-name.ts';

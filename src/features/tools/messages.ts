@@ -25,3 +25,17 @@ export const removerMessages = {
   unreadable: msg`This photo could not be read. Choose another PNG, JPG, WebP or HEIC photo.`,
   tooLarge: msg`This file is larger than 40 MB. Choose a smaller photo.`,
 };
+
+// The Image Enhancer (ours: the spec names the tool only). Photo words as the background remover's.
+export const enhancerMessages = {
+  wrongType: msg`Invalid file type. Only PNG, JPG, WebP and HEIC photos are supported.`,
+  fileTooLarge: msg`This file is larger than 40 MB. Choose a smaller photo.`,
+  unreadable: msg`This photo could not be read. Choose another PNG, JPG, WebP or HEIC photo.`,
+  tooLargeToEnhance: msg`This photo is too large to enhance: the result would be more than 4096 pixels on its long side.`,
+  reduced: msg`At 4× this photo would pass 4096 pixels on its long side, so it is enhanced 2×.`,
+  modelUnavailable: msg`The enhancer could not be loaded. Connect to the internet and try again; once loaded, it also works offline.`,
+  unsupported: msg`This browser cannot run the enhancer. Please update it, or use a recent Chrome, Edge, Firefox or Safari.`,
+  outOfMemory: msg`Your device ran out of memory while enhancing this photo. Try 2×, or close other apps and try again.`,
+  failed: msg`The photo could not be enhanced. Please try again.`,
+  formatUnsupported: msg`This browser cannot save {format} files. Please choose PNG.`,
+};

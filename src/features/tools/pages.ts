@@ -2,3 +2,4 @@
 export { ToolsHubPage } from './components/tools-hub-page.tsx';
 export { PhotoCombinerPage } from './components/photo-combiner-page.tsx';
 export { BackgroundRemoverPage } from './components/background-remover-page.tsx';
+export { ImageEnhancerPage } from './components/image-enhancer-page.tsx';

@@ -1,5 +1,5 @@
-// The /tools hub's cards (spec 2 §2 "Tools"): four tools to use (the Custom Model Creator and the
-// Batch Processor only on the Advanced plan), one coming soon.
+// The /tools hub's cards (spec 2 §2 "Tools"): five tools to use (the Image Enhancer on paid plans,
+// the Custom Model Creator and the Batch Processor only on the Advanced plan).
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { IconName } from '../../ui/icons.tsx';
@@ -10,11 +10,16 @@ export interface ToolEntry {
   description: MessageDescriptor;
   icon: IconName;
   /** where the card leads; none while it is coming soon */
-  to?: '/tools/photo-combiner' | '/tools/background-remover' | '/tools/batch' | '/tools/model-creator';
+  to?: '/tools/photo-combiner' | '/tools/background-remover' | '/tools/image-enhancer' | '/tools/batch'
+    | '/tools/model-creator';
   comingSoon: boolean;
   advancedOnly: boolean;
+  /** open to the paid plans (Lite, Pro, Advanced), locked on the free plan */
+  paidOnly?: boolean;
   /** public.credit_prices item of a tool that costs credits */
   priceItem?: 'photo-combiner' | 'background-remover' | 'model-creator';
+  /** runs on the seller's device and costs no credits */
+  onDevice?: boolean;
 }
 
 export const TOOLS: readonly ToolEntry[] = [
@@ -41,10 +46,13 @@ export const TOOLS: readonly ToolEntry[] = [
   {
     id: 'image-enhancer',
     title: msg`Image Enhancer`,
-    description: msg`Sharpen, brighten and upscale product photos in one step.`,
+    description: msg`Enlarge a product photo 2× or 4× with AI that keeps edges and fabric sharp.`,
     icon: 'sparkles',
-    comingSoon: true,
+    to: '/tools/image-enhancer',
+    comingSoon: false,
     advancedOnly: false,
+    paidOnly: true,
+    onDevice: true,
   },
   {
     id: 'custom-model-creator',
@@ -67,6 +75,10 @@ export const TOOLS: readonly ToolEntry[] = [
   },
 ];
 
-/** Whether a card is locked for this plan: Advanced-only cards for anyone not on Advanced. */
-export const isLocked = (tool: Pick<ToolEntry, 'advancedOnly'>, plan: string | undefined) =>
-  tool.advancedOnly && plan !== 'advanced';
+/**
+ * Whether a card is locked for this plan: Advanced-only cards for anyone not on Advanced,
+ * paid-plan cards on the free plan (and while the plan is not known yet).
+ */
+export const isLocked = (tool: Pick<ToolEntry, 'advancedOnly' | 'paidOnly'>, plan: string | undefined) =>
+  (tool.advancedOnly && plan !== 'advanced') ||
+  (tool.paidOnly === true && (plan === undefined || plan === 'free'));

@@ -194,7 +194,10 @@ test('a Lite seller sees the locks: tools, video selection and video creation', 
   await expect(
     page.getByTestId('tool-photo-combiner').getByRole('link', { name: 'Photo Combiner' }),
   ).toBeVisible();
-  await expect(page.getByTestId('tool-image-enhancer').getByText('Coming soon')).toBeVisible();
+  // the Image Enhancer is open to every paid plan
+  await expect(
+    page.getByTestId('tool-image-enhancer').getByRole('link', { name: 'Image Enhancer' }),
+  ).toBeVisible();
 
   await page.goto('/video/select-project');
   await expect(page.getByTestId('video-upgrade')).toBeVisible();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { addToSelection, canCombine, imageType, isCombinerType } from '../combiner/rules.ts';
 import { hasCreditsFor } from '../prices.ts';
 import { isRemoverType, removalPercent } from '../remover/rules.ts';
-import { combinedFileName, cutOutFileName } from '../download.ts';
+import { combinedFileName, cutOutFileName, enhancedFileName } from '../download.ts';
 import { TOOLS, isLocked } from '../tool-list.ts';
 
 const file = (name: string, type: string) => ({ name, type });
@@ -78,10 +78,14 @@ describe('file names', () => {
     expect(cutOutFileName('Φόρεμα.jpg')).toBe('photo-no-background.png');
     expect(cutOutFileName('C:\\photos\\Café dress.webp')).toBe('cafe-dress-no-background.png');
   });
+  it('names an enhanced photo after its photo, the factor and the format', () => {
+    expect(enhancedFileName('Linen Shirt.HEIC', 2, 'jpg')).toBe('linen-shirt-enhanced-2x.jpg');
+    expect(enhancedFileName('Φόρεμα.png', 4, 'webp')).toBe('photo-enhanced-4x.webp');
+  });
 });
 
 describe('tools hub', () => {
-  it('lists the spec cards: four tools (the Custom Model Creator and the Batch Processor Advanced only), one coming soon', () => {
+  it('lists the spec cards: five tools (the Image Enhancer on paid plans, the Custom Model Creator and the Batch Processor Advanced only), none coming soon', () => {
     expect(TOOLS.map((t) => t.id)).toEqual([
       'photo-combiner',
       'background-remover',
@@ -89,7 +93,12 @@ describe('tools hub', () => {
       'custom-model-creator',
       'batch-processor',
     ]);
-    expect(TOOLS.filter((t) => t.comingSoon).map((t) => t.id)).toEqual(['image-enhancer']);
+    expect(TOOLS.filter((t) => t.comingSoon).map((t) => t.id)).toEqual([]);
+    expect(TOOLS.find((t) => t.id === 'image-enhancer')).toMatchObject({
+      to: '/tools/image-enhancer',
+      paidOnly: true,
+      onDevice: true,
+    });
     expect(TOOLS.find((t) => t.id === 'batch-processor')?.to).toBe('/tools/batch');
     expect(TOOLS.find((t) => t.id === 'custom-model-creator')).toMatchObject({
       to: '/tools/model-creator',
@@ -110,5 +119,15 @@ describe('tools hub', () => {
     ]);
     expect(isLocked(creator, 'advanced')).toBe(false);
     expect(isLocked(TOOLS[0], 'free')).toBe(false);
+  });
+  it('locks the Image Enhancer on the free plan only', () => {
+    const enhancer = TOOLS[2];
+    expect(['free', undefined, 'lite', 'pro', 'advanced'].map((p) => isLocked(enhancer, p))).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
   });
 });

@@ -98,10 +98,9 @@ describe('enhanceTiled', () => {
       blurModel(4),
       { factor: 4, tile: 16 },
     );
-    for (let i = 0; i < flat.data.length; i += 4)
-      expect([flat.data[i], flat.data[i + 1], flat.data[i + 2], flat.data[i + 3]]).toEqual([
-        200, 120, 40, 255,
-      ]);
+    const colours = new Set<string>();
+    for (let i = 0; i < flat.data.length; i += 4) colours.add(flat.data.slice(i, i + 4).join(','));
+    expect([...colours]).toEqual(['200,120,40,255']);
 
     const ramp = await enhanceTiled(
       image(64, 64, (x, y) => [x * 3, y * 3, 128]),

@@ -10,6 +10,8 @@ export const frame = style({
   userSelect: 'none',
   touchAction: 'pan-y',
 });
+/** One image's box: the before side is clipped here, so a close-up enlarges both alike. */
+export const box = style({ gridArea: '1 / 1', overflow: 'hidden', display: 'grid' });
 export const layer = style({
   gridArea: '1 / 1',
   display: 'block',
@@ -74,6 +76,13 @@ export const tag = style({
 });
 export const tagBefore = style({ left: vars.space['2'] });
 export const tagAfter = style({ right: vars.space['2'] });
+export const toolbar = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  justifyContent: 'space-between',
+  gap: vars.space['2'],
+  marginBottom: 12,
+});
 export const modes = style({
   display: 'inline-flex',
   gap: vars.space['1'],

@@ -56,16 +56,34 @@ function ToolCard({
       <div className={s.footer}>
         {available ? (
           <>
-            {price !== undefined && (
+            {tool.onDevice ? (
               <span className={s.price}>
                 <Icon name="coins" size={16} />
-                <Plural value={price} one="# credit per use" other="# credits per use" />
+                <Trans>Free · runs on your device</Trans>
               </span>
+            ) : (
+              price !== undefined && (
+                <span className={s.price}>
+                  <Icon name="coins" size={16} />
+                  <Plural value={price} one="# credit per use" other="# credits per use" />
+                </span>
+              )
             )}
             <span className={s.open} aria-hidden="true">
               <Trans>Open</Trans>
               <Icon name="arrowRight" size={16} />
             </span>
+          </>
+        ) : locked && tool.paidOnly ? (
+          <>
+            <span className={s.lockNote}>
+              <Icon name="lock" size={16} />
+              <Trans>Available on the Lite, Pro and Advanced plans</Trans>
+            </span>
+            <Link to="/pricing" className={buttonClass({ variant: 'accent', size: 'sm' })}>
+              <Icon name="sparkles" size={16} />
+              <Trans>Upgrade</Trans>
+            </Link>
           </>
         ) : locked ? (
           <>
@@ -101,7 +119,10 @@ export function ToolsHubPage() {
           <Trans>Tools</Trans>
         </h1>
         <p className={t.lead}>
-          <Trans>Small image tools for your product photos. Each use takes a little of your credits.</Trans>
+          <Trans>
+            Small image tools for your product photos. Most take a little of your credits; the Image Enhancer
+            runs free on your device.
+          </Trans>
         </p>
       </header>
       <ul className={s.grid} aria-label={tr`Tools`}>
