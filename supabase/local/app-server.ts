@@ -40,6 +40,8 @@ const TYPES: Record<string, string> = {
   // catalogue clips: Safari on iPhone plays a video only with a video type and byte ranges
   '.webm': 'video/webm',
   '.mp4': 'video/mp4',
+  // the Image Enhancer's WebAssembly backend: compiled while it downloads only with this type
+  '.wasm': 'application/wasm',
 };
 
 /** A single `Range: bytes=…` of a file of `size` bytes; null = the whole file, 'bad' = 416. */

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { modelFiles } from '../enhancer-models.ts';
-import { modelUrl } from '../../../src/features/tools/enhancer/model.ts';
+import { WASM_ROUTE as SHIPPED_WASM, modelFiles } from '../enhancer-models.ts';
+import { WASM_ROUTE, modelUrl } from '../../../src/features/tools/enhancer/model.ts';
 
 describe('enhancerModels', () => {
   it('ships each factor’s model.json where the worker asks for it, with every weight file it names', () => {
@@ -18,6 +18,17 @@ describe('enhancerModels', () => {
       for (const p of manifest.flatMap((m) => m.paths))
         expect(shipped.has(path.posix.join(path.posix.dirname(url), p))).toBe(true);
     }
-    expect(files).toHaveLength(4);
+    expect(files.filter((f) => f.fileName.startsWith('models/esrgan-slim/'))).toHaveLength(4);
+  });
+
+  it('ships the WebAssembly backend’s binaries where the worker points TensorFlow.js', () => {
+    expect(SHIPPED_WASM).toBe(WASM_ROUTE);
+    const shipped = modelFiles().map((f) => `/${f.fileName}`);
+    for (const name of [
+      'tfjs-backend-wasm.wasm',
+      'tfjs-backend-wasm-simd.wasm',
+      'tfjs-backend-wasm-threaded-simd.wasm',
+    ])
+      expect(shipped).toContain(`${WASM_ROUTE}${name}`);
   });
 });

@@ -1,4 +1,5 @@
-// The shipped model itself, on TensorFlow.js's CPU backend in Node (slow, so on small crops):
+// The shipped model itself, on the WebAssembly backend in Node (the one a device without a real
+// GPU uses) and on small crops:
 // the package's files load into tfjs-layers 4.22, a 2× enhancement beats Lanczos plus
 // sharpening on a photo's detail, and tiling with the default margin changes no pixel of the
 // result (the margin covers the network's reach). bench/enhancer.bench.ts measures real sizes.
@@ -7,7 +8,7 @@ import path from 'node:path';
 import * as tf from '@tensorflow/tfjs-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadModel } from '../enhancer/model.ts';
+import { backendOrder, isSoftwareRenderer, loadModel } from '../enhancer/model.ts';
 import { DEFAULT_MARGIN, MODEL_REACH, type Rgba, enhanceTiled } from '../enhancer/tiling.ts';
 import type { LoadedModel } from '../enhancer/worker-core.ts';
 
@@ -52,11 +53,11 @@ beforeAll(async () => {
   x2 = await loadModel(2, packageModel(2));
 }, 60_000);
 
-describe('the shipped ESRGAN model (CPU backend)', () => {
+describe('the shipped ESRGAN model (WebAssembly backend)', () => {
   it('loads both factors and enlarges 2× better than Lanczos plus sharpening', {
     timeout: 60_000,
   }, async () => {
-    expect(x2.backend).toBe('cpu');
+    expect(x2.backend).toBe('wasm');
     const { original, half } = await crop();
     const enhanced = await enhanceTiled(half, x2.run, { factor: 2 });
     const lanczos = await sharp(Buffer.from(rgb(half)), { raw: { width: 48, height: 48, channels: 3 } })
@@ -89,5 +90,25 @@ describe('the shipped ESRGAN model (CPU backend)', () => {
       worst = Math.max(worst, Math.abs(whole.data[i] - tiled.data[i]));
     // float rounding may move a value by one step, a seam would by many
     expect(worst).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('backendOrder', () => {
+  it('puts WebGL first only on a real GPU', () => {
+    expect(backendOrder('ANGLE (Qualcomm, Adreno (TM) 740, OpenGL ES 3.2)')).toEqual([
+      'webgl',
+      'wasm',
+      'cpu',
+    ]);
+    expect(backendOrder('Apple GPU')).toEqual(['webgl', 'wasm', 'cpu']);
+    for (const soft of [
+      'ANGLE (Google, Vulkan 1.3.0 (SwiftShader Device (Subzero) (0x0000C0DE)), SwiftShader driver)',
+      'llvmpipe (LLVM 15.0.6, 256 bits)',
+    ]) {
+      expect(isSoftwareRenderer(soft)).toBe(true);
+      expect(backendOrder(soft)).toEqual(['wasm', 'cpu']);
+    }
+    expect(backendOrder(null)).toEqual(['wasm', 'cpu']);
+    expect(backendOrder(null, 'webgl')).toEqual(['webgl', 'wasm', 'cpu']);
   });
 });
