@@ -33,7 +33,7 @@ const BENCHES: Record<string, string> = {
     "a 12 MP JPEG and a 12 MP HEIC prepared in the wizard: time, longest main-thread task, bytes stored, the wizard's and the HEIC worker's JavaScript.",
   tools: 'the photo combiner and the background remover in Chromium as a seller uses them.',
   enhancer:
-    'the Image Enhancer against a plain resize: product photos (`bench/enhancer/`) shrunk 2× and 4× and enlarged back, PSNR and SSIM of the model and of Lanczos plus sharpening against the original; then a 1024×1536 photo enhanced 2× on the real page in Chromium, on a desktop and a 4×-throttled phone: time and the tab\'s peak memory.',
+    "the Image Enhancer against a plain resize: product photos (`bench/enhancer/`) shrunk 2× and 4× and enlarged back, PSNR and SSIM of the model and of Lanczos plus sharpening against the original; then a 1024×1536 photo enhanced 2× on the real page in Chromium, on a desktop and a 4×-throttled phone: time and the tab's peak memory.",
   batch:
     "the Batch Processor on an emulated phone link (1.6 Mbps / 750 kbps): 20 photos of 12 MP from selection to all stored and to all results (local renderer), the tab's peak JS heap; and fairness: another seller's single generation alone and right after a 50-photo batch.",
   dispatch:

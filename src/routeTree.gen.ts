@@ -36,8 +36,11 @@ import { Route as AppProjectsProjectIdRouteImport } from './routes/_app/projects
 import { Route as AppToolsIndexRouteImport } from './routes/_app/tools/index'
 import { Route as AppToolsBackgroundRemoverRouteImport } from './routes/_app/tools/background-remover'
 import { Route as AppToolsImageEnhancerRouteImport } from './routes/_app/tools/image-enhancer'
+import { Route as AppToolsModelCreatorRouteImport } from './routes/_app/tools/model-creator'
 import { Route as AppToolsPhotoCombinerRouteImport } from './routes/_app/tools/photo-combiner'
 import { Route as AppVideoSelectProjectRouteImport } from './routes/_app/video/select-project'
+import { Route as AppOperatorSellersIndexRouteImport } from './routes/_app/operator/sellers/index'
+import { Route as AppOperatorSellersUserIdRouteImport } from './routes/_app/operator/sellers/$userId'
 import { Route as AppToolsBatchIndexRouteImport } from './routes/_app/tools/batch/index'
 import { Route as AppToolsBatchBatchIdRouteImport } from './routes/_app/tools/batch/$batchId'
 import { Route as AppVideoCreateProjectIdRouteImport } from './routes/_app/video/create/$projectId'
@@ -176,6 +179,11 @@ const AppToolsImageEnhancerRoute = AppToolsImageEnhancerRouteImport.update({
   path: '/tools/image-enhancer',
   getParentRoute: () => AppRoute,
 } as any)
+const AppToolsModelCreatorRoute = AppToolsModelCreatorRouteImport.update({
+  id: '/tools/model-creator',
+  path: '/tools/model-creator',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppToolsPhotoCombinerRoute = AppToolsPhotoCombinerRouteImport.update({
   id: '/tools/photo-combiner',
   path: '/tools/photo-combiner',
@@ -186,6 +194,17 @@ const AppVideoSelectProjectRoute = AppVideoSelectProjectRouteImport.update({
   path: '/video/select-project',
   getParentRoute: () => AppRoute,
 } as any)
+const AppOperatorSellersIndexRoute = AppOperatorSellersIndexRouteImport.update({
+  id: '/operator/sellers/',
+  path: '/operator/sellers/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppOperatorSellersUserIdRoute =
+  AppOperatorSellersUserIdRouteImport.update({
+    id: '/operator/sellers/$userId',
+    path: '/operator/sellers/$userId',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppToolsBatchIndexRoute = AppToolsBatchIndexRouteImport.update({
   id: '/tools/batch/',
   path: '/tools/batch/',
@@ -225,13 +244,16 @@ export interface FileRoutesByFullPath {
   '/projects/$projectId': typeof AppProjectsProjectIdRoute
   '/tools/background-remover': typeof AppToolsBackgroundRemoverRoute
   '/tools/image-enhancer': typeof AppToolsImageEnhancerRoute
+  '/tools/model-creator': typeof AppToolsModelCreatorRoute
   '/tools/photo-combiner': typeof AppToolsPhotoCombinerRoute
   '/video/select-project': typeof AppVideoSelectProjectRoute
   '/operator/': typeof AppOperatorIndexRoute
   '/projects/': typeof AppProjectsIndexRoute
   '/tools/': typeof AppToolsIndexRoute
+  '/operator/sellers/$userId': typeof AppOperatorSellersUserIdRoute
   '/tools/batch/$batchId': typeof AppToolsBatchBatchIdRoute
   '/video/create/$projectId': typeof AppVideoCreateProjectIdRoute
+  '/operator/sellers/': typeof AppOperatorSellersIndexRoute
   '/tools/batch/': typeof AppToolsBatchIndexRoute
 }
 export interface FileRoutesByTo {
@@ -257,13 +279,16 @@ export interface FileRoutesByTo {
   '/projects/$projectId': typeof AppProjectsProjectIdRoute
   '/tools/background-remover': typeof AppToolsBackgroundRemoverRoute
   '/tools/image-enhancer': typeof AppToolsImageEnhancerRoute
+  '/tools/model-creator': typeof AppToolsModelCreatorRoute
   '/tools/photo-combiner': typeof AppToolsPhotoCombinerRoute
   '/video/select-project': typeof AppVideoSelectProjectRoute
   '/operator': typeof AppOperatorIndexRoute
   '/projects': typeof AppProjectsIndexRoute
   '/tools': typeof AppToolsIndexRoute
+  '/operator/sellers/$userId': typeof AppOperatorSellersUserIdRoute
   '/tools/batch/$batchId': typeof AppToolsBatchBatchIdRoute
   '/video/create/$projectId': typeof AppVideoCreateProjectIdRoute
+  '/operator/sellers': typeof AppOperatorSellersIndexRoute
   '/tools/batch': typeof AppToolsBatchIndexRoute
 }
 export interface FileRoutesById {
@@ -292,13 +317,16 @@ export interface FileRoutesById {
   '/_app/projects/$projectId': typeof AppProjectsProjectIdRoute
   '/_app/tools/background-remover': typeof AppToolsBackgroundRemoverRoute
   '/_app/tools/image-enhancer': typeof AppToolsImageEnhancerRoute
+  '/_app/tools/model-creator': typeof AppToolsModelCreatorRoute
   '/_app/tools/photo-combiner': typeof AppToolsPhotoCombinerRoute
   '/_app/video/select-project': typeof AppVideoSelectProjectRoute
   '/_app/operator/': typeof AppOperatorIndexRoute
   '/_app/projects/': typeof AppProjectsIndexRoute
   '/_app/tools/': typeof AppToolsIndexRoute
+  '/_app/operator/sellers/$userId': typeof AppOperatorSellersUserIdRoute
   '/_app/tools/batch/$batchId': typeof AppToolsBatchBatchIdRoute
   '/_app/video/create/$projectId': typeof AppVideoCreateProjectIdRoute
+  '/_app/operator/sellers/': typeof AppOperatorSellersIndexRoute
   '/_app/tools/batch/': typeof AppToolsBatchIndexRoute
 }
 export interface FileRouteTypes {
@@ -326,13 +354,16 @@ export interface FileRouteTypes {
     | '/projects/$projectId'
     | '/tools/background-remover'
     | '/tools/image-enhancer'
+    | '/tools/model-creator'
     | '/tools/photo-combiner'
     | '/video/select-project'
     | '/operator/'
     | '/projects/'
     | '/tools/'
+    | '/operator/sellers/$userId'
     | '/tools/batch/$batchId'
     | '/video/create/$projectId'
+    | '/operator/sellers/'
     | '/tools/batch/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -358,13 +389,16 @@ export interface FileRouteTypes {
     | '/projects/$projectId'
     | '/tools/background-remover'
     | '/tools/image-enhancer'
+    | '/tools/model-creator'
     | '/tools/photo-combiner'
     | '/video/select-project'
     | '/operator'
     | '/projects'
     | '/tools'
+    | '/operator/sellers/$userId'
     | '/tools/batch/$batchId'
     | '/video/create/$projectId'
+    | '/operator/sellers'
     | '/tools/batch'
   id:
     | '__root__'
@@ -392,13 +426,16 @@ export interface FileRouteTypes {
     | '/_app/projects/$projectId'
     | '/_app/tools/background-remover'
     | '/_app/tools/image-enhancer'
+    | '/_app/tools/model-creator'
     | '/_app/tools/photo-combiner'
     | '/_app/video/select-project'
     | '/_app/operator/'
     | '/_app/projects/'
     | '/_app/tools/'
+    | '/_app/operator/sellers/$userId'
     | '/_app/tools/batch/$batchId'
     | '/_app/video/create/$projectId'
+    | '/_app/operator/sellers/'
     | '/_app/tools/batch/'
   fileRoutesById: FileRoutesById
 }
@@ -601,6 +638,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppToolsImageEnhancerRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/tools/model-creator': {
+      id: '/_app/tools/model-creator'
+      path: '/tools/model-creator'
+      fullPath: '/tools/model-creator'
+      preLoaderRoute: typeof AppToolsModelCreatorRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/tools/photo-combiner': {
       id: '/_app/tools/photo-combiner'
       path: '/tools/photo-combiner'
@@ -613,6 +657,20 @@ declare module '@tanstack/react-router' {
       path: '/video/select-project'
       fullPath: '/video/select-project'
       preLoaderRoute: typeof AppVideoSelectProjectRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/operator/sellers/': {
+      id: '/_app/operator/sellers/'
+      path: '/operator/sellers'
+      fullPath: '/operator/sellers/'
+      preLoaderRoute: typeof AppOperatorSellersIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/operator/sellers/$userId': {
+      id: '/_app/operator/sellers/$userId'
+      path: '/operator/sellers/$userId'
+      fullPath: '/operator/sellers/$userId'
+      preLoaderRoute: typeof AppOperatorSellersUserIdRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/tools/batch/': {
@@ -656,13 +714,16 @@ interface AppRouteChildren {
   AppProjectsProjectIdRoute: typeof AppProjectsProjectIdRoute
   AppToolsBackgroundRemoverRoute: typeof AppToolsBackgroundRemoverRoute
   AppToolsImageEnhancerRoute: typeof AppToolsImageEnhancerRoute
+  AppToolsModelCreatorRoute: typeof AppToolsModelCreatorRoute
   AppToolsPhotoCombinerRoute: typeof AppToolsPhotoCombinerRoute
   AppVideoSelectProjectRoute: typeof AppVideoSelectProjectRoute
   AppOperatorIndexRoute: typeof AppOperatorIndexRoute
   AppProjectsIndexRoute: typeof AppProjectsIndexRoute
   AppToolsIndexRoute: typeof AppToolsIndexRoute
+  AppOperatorSellersUserIdRoute: typeof AppOperatorSellersUserIdRoute
   AppToolsBatchBatchIdRoute: typeof AppToolsBatchBatchIdRoute
   AppVideoCreateProjectIdRoute: typeof AppVideoCreateProjectIdRoute
+  AppOperatorSellersIndexRoute: typeof AppOperatorSellersIndexRoute
   AppToolsBatchIndexRoute: typeof AppToolsBatchIndexRoute
 }
 
@@ -683,13 +744,16 @@ const AppRouteChildren: AppRouteChildren = {
   AppProjectsProjectIdRoute: AppProjectsProjectIdRoute,
   AppToolsBackgroundRemoverRoute: AppToolsBackgroundRemoverRoute,
   AppToolsImageEnhancerRoute: AppToolsImageEnhancerRoute,
+  AppToolsModelCreatorRoute: AppToolsModelCreatorRoute,
   AppToolsPhotoCombinerRoute: AppToolsPhotoCombinerRoute,
   AppVideoSelectProjectRoute: AppVideoSelectProjectRoute,
   AppOperatorIndexRoute: AppOperatorIndexRoute,
   AppProjectsIndexRoute: AppProjectsIndexRoute,
   AppToolsIndexRoute: AppToolsIndexRoute,
+  AppOperatorSellersUserIdRoute: AppOperatorSellersUserIdRoute,
   AppToolsBatchBatchIdRoute: AppToolsBatchBatchIdRoute,
   AppVideoCreateProjectIdRoute: AppVideoCreateProjectIdRoute,
+  AppOperatorSellersIndexRoute: AppOperatorSellersIndexRoute,
   AppToolsBatchIndexRoute: AppToolsBatchIndexRoute,
 }
 

@@ -10,7 +10,11 @@ export interface ToolEntry {
   description: MessageDescriptor;
   icon: IconName;
   /** where the card leads; none while it is coming soon */
-  to?: '/tools/photo-combiner' | '/tools/background-remover' | '/tools/image-enhancer' | '/tools/batch'
+  to?:
+    | '/tools/photo-combiner'
+    | '/tools/background-remover'
+    | '/tools/image-enhancer'
+    | '/tools/batch'
     | '/tools/model-creator';
   comingSoon: boolean;
   advancedOnly: boolean;
