@@ -4,6 +4,7 @@
 //   video-styles/<id>.webp and <id>.webm — each image with .w480/.w768 sizes.
 // The art is drawn by supabase/local/catalogue-art (figures) and scripts/catalogue/scenes.
 // `npm run catalogue:generate -- --only models,backgrounds` renders a part; `--no-clips` skips video.
+// sources.json marks what it renders as `drawn` (scripts/catalogue/sources.ts).
 
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -22,6 +23,7 @@ import {
   VIDEO_STYLE_MOVES,
   writeImageSet,
 } from './layout.ts';
+import { recordDrawn } from './sources.ts';
 import { VIDEO_STYLE_PREVIEWS } from './video-styles.ts';
 
 const POSE_CARD_TINT: [string, string] = ['#f1eeea', '#d9d3cb'];
@@ -102,6 +104,8 @@ export async function generate(parts: readonly string[], clips: boolean): Promis
   if (parts.includes('poses')) await poses(t);
   if (parts.includes('backgrounds')) await backgrounds(t);
   if (parts.includes('video-styles')) await videoStyles(t, clips);
+  // sources.json: these parts are the drawn demo art (the health check warns about it with FASHN)
+  await recordDrawn(CATALOGUE_DIR, parts);
   return t;
 }
 

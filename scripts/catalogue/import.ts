@@ -1,4 +1,4 @@
-// npm run catalogue:import <folder> [--partial] [--check]
+// npm run catalogue:import <folder> [--partial] [--check] [--dest <catalogue folder>]
 // Replaces the drawn demo catalogue in public/catalogue/ with real photos from a folder laid out
 // as docs/catalogue.md describes — no code change:
 //   models/<slug>/01|02|03.<img>     front, back (over the shoulder), side view   (required)
@@ -11,7 +11,8 @@
 // <img> = jpg, jpeg, png, webp, avif or tif. Pictures become 1024 x 1536 WebP (cropped to 2:3
 // around the subject when needed) with .w480/.w768 sizes. Nothing is written unless the whole
 // folder checks out; --partial replaces only what the folder has and keeps the rest; --check
-// only reports.
+// only reports. sources.json records each file as a `photo` (or `local-preview`, a picture of the
+// local preview renderer), so the health check can tell real pictures from the drawn demo art.
 
 import { execFile } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
@@ -34,6 +35,7 @@ import {
   VIDEO_STYLE_MOVES,
   writeImageSet,
 } from './layout.ts';
+import { type CatalogueSources, readSources, sourceOfPicture, writeSources } from './sources.ts';
 
 export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp', 'avif', 'tif', 'tiff'] as const;
 export const CLIP_EXTENSIONS = ['webm', 'mp4'] as const;
@@ -261,12 +263,16 @@ export async function importCatalogue(folder: string, opts: ImportOptions = {}):
   const staging = await mkdtemp(path.join(path.dirname(dest), `.${path.basename(dest)}-import-`));
   try {
     if (opts.partial && (await stat(dest).catch(() => null))) await cp(dest, staging, { recursive: true });
+    // where each file came from (sources.json): what --partial keeps keeps its entry
+    const origins: CatalogueSources = opts.partial ? await readSources(staging) : { files: {} };
     const pictures = new Map<string, Buffer>();
     for (const [e, source] of sources) {
       const full = path.join(root, source);
+      origins.files[e.dest] = 'photo';
       if (e.kind === 'image') {
         const input = await readFile(full);
         pictures.set(e.name, input);
+        origins.files[e.dest] = sourceOfPicture(input);
         report.bytes += await writeImageSet(input, path.join(staging, e.dest));
       } else {
         const clip = extOf(source) === 'webm' ? await readFile(full) : await transcode(full);
@@ -281,6 +287,7 @@ export async function importCatalogue(folder: string, opts: ImportOptions = {}):
       const e = entries.find((x) => x.dest === m.dest) as Entry;
       const picture = pictures.get(m.from) as Buffer;
       const target = path.join(staging, m.dest);
+      origins.files[m.dest] = sourceOfPicture(picture);
       if (e.fallback && 'blurOf' in e.fallback) {
         report.bytes += await writeImageSet(picture, target, { blur: BACKGROUND_BLUR_SIGMA });
       } else if (e.fallback && 'clipOf' in e.fallback) {
@@ -296,6 +303,7 @@ export async function importCatalogue(folder: string, opts: ImportOptions = {}):
         report.bytes += clip.length;
       }
     }
+    await writeSources(staging, origins);
     const old = `${staging}-old`;
     const hadCatalogue = !!(await stat(dest).catch(() => null));
     if (hadCatalogue) await rename(dest, old);
@@ -359,15 +367,21 @@ export function formatReport(r: ImportReport, folder: string, opts: ImportOption
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
-  const folder = args.find((a) => !a.startsWith('--'));
-  if (!folder) {
+  const destAt = args.indexOf('--dest');
+  const dest = destAt >= 0 ? args[destAt + 1] : undefined;
+  const folder = args.find((a, i) => !a.startsWith('--') && !(destAt >= 0 && i === destAt + 1));
+  if (!folder || (destAt >= 0 && !dest)) {
     console.error(
-      'usage: npm run catalogue:import -- <folder> [--partial] [--check]   (layout: docs/catalogue.md)',
+      'usage: npm run catalogue:import -- <folder> [--partial] [--check] [--dest public/catalogue]   (layout: docs/catalogue.md)',
     );
     process.exitCode = 2;
     return;
   }
-  const opts: ImportOptions = { partial: args.includes('--partial'), check: args.includes('--check') };
+  const opts: ImportOptions = {
+    partial: args.includes('--partial'),
+    check: args.includes('--check'),
+    ...(dest ? { dest: path.resolve(dest) } : {}),
+  };
   const report = await importCatalogue(folder, opts);
   console.log(formatReport(report, folder, opts));
   if (report.errors.length > 0) process.exitCode = 1;

@@ -1,8 +1,9 @@
 // GET or POST /functions/v1/health (the service role, or an operator) — what this deployment
 // lacks for its background work: the database's checks (public.deploy_health: pg_cron and the
 // schedules, pg_net, the Vault secrets, settings) and the functions' own (provider and Stripe
-// secrets, the catalogue address). `npm run health` calls it with the service role; the
-// operator console's Work tab with the operator's JWT: the database part is then read through
+// secrets, the catalogue address, and with FASHN whether the catalogue it would be sent is
+// still the drawn demo art: _shared/health/catalogue-art.ts). `npm run health` calls it with
+// the service role; the operator console's Work tab with the operator's JWT: the database part is then read through
 // public.operator_deploy_health with that JWT, so the SQL checks the role (a seller, or a JWT
 // claiming a role the account does not have, gets 403 operator_only). Never returns a secret's
 // value.
@@ -14,6 +15,7 @@ import { createClient } from 'npm:@supabase/supabase-js@2';
 import { refuseLargeBody, SMALL_JSON_LIMIT } from '../_shared/body.ts';
 import { callerRole, callerUserId } from '../_shared/caller.ts';
 import { corsHeaders, corsPreflight } from '../_shared/cors.ts';
+import { catalogueArtHealth } from '../_shared/health/catalogue-art.ts';
 import { functionSecretsHealth } from '../_shared/health/secrets.ts';
 
 const refused = () =>
@@ -56,6 +58,9 @@ Deno.serve(async (req: Request) => {
     database = error ? { ok: false, error: error.message } : (data as { ok: boolean; checks: unknown[] });
   }
   const functions = functionSecretsHealth(env);
+  // with FASHN: whether the catalogue the app serves is still the drawn demo art
+  const art = await catalogueArtHealth(env);
+  if (art) functions.splice(functions.findIndex((c) => c.name === 'catalogue_url') + 1, 0, art);
   const ok = database.ok && functions.every((c) => c.ok);
   const scheduler = env('SUPABASE_LOCAL_STACK') === '1' ? 'local' : 'hosted';
   return Response.json({ ok, scheduler, database, functions }, { headers: corsHeaders });

@@ -10,7 +10,7 @@ import { changeBackgroundOf, composeOnModel, removeBackground } from './render/b
 import { renderEdit } from './render/edit.ts';
 import { catalogueFigure, photoFigure } from './render/figures.ts';
 import type { GarmentCategory } from './render/garment.ts';
-import { decodeRgba, encodePng, type Rgb, type Rgba } from './render/raster.ts';
+import { decodeRgba, encodePng, PREVIEW_TEXT, type Rgb, type Rgba, withPngText } from './render/raster.ts';
 import {
   backgroundFromPrompt,
   neutralFigure,
@@ -308,7 +308,8 @@ export async function render(model: ModelName, i: Inputs, env: RenderEnv): Promi
       const seed = typeof i.seed === 'number' ? i.seed : 42;
       const r = await renderModelCreate(i.prompt as string, seed);
       return {
-        files: [{ bytes: r.png, ext: 'png' }],
+        // marked a preview like every other result (an import tells it from a photo by this)
+        files: [{ bytes: withPngText(r.png, PREVIEW_TEXT), ext: 'png' }],
         details: { look: r.look.slug, pose: r.pose, seed, faceReference: Boolean(i.face_reference) },
       };
     }
