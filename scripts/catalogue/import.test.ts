@@ -101,6 +101,15 @@ describe('catalogue:import', () => {
     );
     expect(await readFile(path.join(dest, 'models/nikos/04.webm'))).toEqual(CLIP_MARK);
     expect(await readFile(path.join(dest, 'video-styles/runway-walk.webm'))).toEqual(CLIP_MARK);
+
+    // sources.json: every file is a photo now, the made ones too (the health check reads it)
+    const { files } = JSON.parse(await readFile(path.join(dest, 'sources.json'), 'utf8'));
+    expect(Object.keys(files).sort()).toEqual(
+      catalogueEntries()
+        .map((e) => e.dest)
+        .sort(),
+    );
+    expect(new Set(Object.values(files))).toEqual(new Set(['photo']));
   }, 120_000);
 
   it('reports what is missing, wrong or unknown, and changes nothing', async () => {
