@@ -118,7 +118,7 @@ describe('the plan', () => {
       inputs: { aspect_ratio: '2:3', seed: front.person.seed, resolution: '1k', output_format: 'png' },
     });
     expect(front.request.inputs.prompt).toMatch(
-      /^a woman aged 26-35, slim build, fair skin, red hair in a bob/,
+      /^a woman aged 26-35, slim build, fair skin, short red hair in a bob/,
     );
     expect(front.request.inputs.prompt).toContain('freckles');
     expect(front.request.inputs).not.toHaveProperty('face_reference');
@@ -177,6 +177,10 @@ describe('the plan', () => {
     );
     expect(importCommand({ outDir: '/w/out', catalogueDir: '/w/tmp/cat' }, '/w')).toBe(
       'npm run catalogue:import -- out/catalogue --partial --dest tmp/cat',
+    );
+    // outside the working folder: the absolute path
+    expect(importCommand({ outDir: '/tmp/out', catalogueDir: '/tmp/cat' }, '/w')).toBe(
+      'npm run catalogue:import -- /tmp/out/catalogue --partial --dest /tmp/cat',
     );
   });
 });

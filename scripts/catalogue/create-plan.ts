@@ -249,12 +249,16 @@ export function poseExamples(people: readonly CataloguePerson[]): { from: string
   return out;
 }
 
+/** A path as typed in the working folder: relative inside it, absolute outside. */
+const shown = (p: string, cwd: string) => {
+  const rel = path.relative(cwd, p);
+  return rel === '' ? '.' : rel.startsWith('..') || path.isAbsolute(rel) ? p : rel;
+};
+
 /** The command that imports the output folder (models and poses only: the rest is kept). */
 export function importCommand(config: Pick<CreateConfig, 'outDir' | 'catalogueDir'>, cwd = process.cwd()) {
-  const folder = path.relative(cwd, path.join(config.outDir, IMPORT_FOLDER)) || '.';
+  const folder = shown(path.join(config.outDir, IMPORT_FOLDER), cwd);
   const dest =
-    path.resolve(config.catalogueDir) === CATALOGUE_DIR
-      ? ''
-      : ` --dest ${path.relative(cwd, config.catalogueDir)}`;
+    path.resolve(config.catalogueDir) === CATALOGUE_DIR ? '' : ` --dest ${shown(config.catalogueDir, cwd)}`;
   return `npm run catalogue:import -- ${folder} --partial${dest}`;
 }

@@ -55,7 +55,7 @@ export const CATALOGUE_PEOPLE: readonly CataloguePerson[] = [
   person(4, 'chloe', 'Chloe', 'women', '26-35', {
     body: 'slim',
     skin: 'fair',
-    hair: 'red hair in a bob',
+    hair: 'short red hair in a bob',
     style: 'classic',
     details: 'freckles',
   }),
@@ -106,7 +106,7 @@ export const CATALOGUE_PEOPLE: readonly CataloguePerson[] = [
   person(103, 'marco', 'Marco', 'men', '36-45', {
     body: 'average',
     skin: 'light',
-    hair: 'short salt-and-pepper hair',
+    hair: 'short salt-and-pepper grey hair',
     style: 'classic',
     details: 'light stubble',
   }),

@@ -3,59 +3,18 @@
 // previews and clips) is a file under public/, with the responsive sizes next to each image;
 // and every catalogue row has its Greek name. Read through supabase-js as anonymous, as the
 // app reads the catalogue.
-import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../../../supabase/local/config.ts';
-import { anonClient } from '../../support/clients.ts';
+import { catalogueFileProblems, catalogueMedia, problems, rows } from '../../support/catalogue-files.ts';
 
 const PUBLIC = path.join(ROOT, 'public');
 const GREEK = /[\u0370-\u03ff\u1f00-\u1fff]/;
 
-async function rows<T>(table: string, columns: string): Promise<T[]> {
-  const { data, error } = await anonClient().from(table).select(columns);
-  if (error) throw new Error(`${table}: ${error.message}`);
-  return (data ?? []) as T[];
-}
-
-/** Problems with one catalogue path: not under /catalogue/, missing, empty, or without sizes. */
-function problems(p: string | null, where: string): string[] {
-  if (p === null) return [];
-  if (!p.startsWith('/catalogue/') || p.includes('..')) return [`${where}: ${p} is not a /catalogue/ path`];
-  const file = path.join(PUBLIC, p);
-  if (!existsSync(file)) return [`${where}: ${p} is missing`];
-  if (statSync(file).size < 200) return [`${where}: ${p} is empty`];
-  const out: string[] = [];
-  if (p.endsWith('.webp')) {
-    for (const w of [480, 768]) {
-      const sized = p.replace(/\.webp$/, `.w${w}.webp`);
-      if (!existsSync(path.join(PUBLIC, sized))) out.push(`${where}: ${sized} (responsive size) is missing`);
-    }
-  }
-  return out;
-}
-
 describe('catalogue media in the database exist under public/', () => {
   it('models, model media, poses, backgrounds and video styles', async () => {
-    const models = await rows<{ slug: string; image_path: string }>('models', 'slug, image_path');
-    const media = await rows<{ model_id: number; position: number; kind: string; path: string }>(
-      'model_media',
-      'model_id, position, kind, path',
-    );
-    const poses = await rows<{ gender: string; slug: string; image_path: string }>(
-      'poses',
-      'gender, slug, image_path',
-    );
-    const backgrounds = await rows<{
-      slug: string;
-      image_path: string | null;
-      blurred_image_path: string | null;
-      keeps_original: boolean;
-    }>('backgrounds', 'slug, image_path, blurred_image_path, keeps_original');
-    const styles = await rows<{ id: string; preview_image_path: string; preview_video_path: string }>(
-      'video_styles',
-      'id, preview_image_path, preview_video_path',
-    );
+    const catalogue = await catalogueMedia();
+    const { models, media, poses, backgrounds, styles } = catalogue;
 
     // the catalogue the spec promises (spec 2 §3): nothing silently empty
     expect(models).toHaveLength(15);
@@ -64,19 +23,7 @@ describe('catalogue media in the database exist under public/', () => {
     expect(backgrounds).toHaveLength(9);
     expect(styles).toHaveLength(5);
 
-    const found = [
-      ...models.flatMap((m) => problems(m.image_path, `models.${m.slug}.image_path`)),
-      ...media.flatMap((m) => problems(m.path, `model_media(${m.model_id},${m.position})`)),
-      ...poses.flatMap((p) => problems(p.image_path, `poses.${p.gender}/${p.slug}`)),
-      ...backgrounds.flatMap((b) => [
-        ...problems(b.image_path, `backgrounds.${b.slug}.image_path`),
-        ...problems(b.blurred_image_path, `backgrounds.${b.slug}.blurred_image_path`),
-      ]),
-      ...styles.flatMap((s) => [
-        ...problems(s.preview_image_path, `video_styles.${s.id}.preview_image_path`),
-        ...problems(s.preview_video_path, `video_styles.${s.id}.preview_video_path`),
-      ]),
-    ];
+    const found = catalogueFileProblems(PUBLIC, catalogue);
     expect(found).toEqual([]);
 
     // only Original keeps the photo's background; every other one has both pictures
@@ -90,11 +37,11 @@ describe('catalogue media in the database exist under public/', () => {
   });
 
   it('a missing file is reported (the check itself works)', () => {
-    expect(problems('/catalogue/models/nobody/01.webp', 'x')).toEqual([
+    expect(problems(PUBLIC, '/catalogue/models/nobody/01.webp', 'x')).toEqual([
       'x: /catalogue/models/nobody/01.webp is missing',
     ]);
-    expect(problems('/elsewhere/a.webp', 'x')).toHaveLength(1);
-    expect(problems('/catalogue/../index.html', 'x')).toHaveLength(1);
+    expect(problems(PUBLIC, '/elsewhere/a.webp', 'x')).toHaveLength(1);
+    expect(problems(PUBLIC, '/catalogue/../index.html', 'x')).toHaveLength(1);
   });
 });
 
