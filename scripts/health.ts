@@ -1,6 +1,7 @@
 // npm run health — what a deployment lacks for its background work (pg_cron and the
 // schedules, pg_net, the Vault secrets, settings, the provider's and Stripe's secrets, the
-// catalogue address), instead of generations that wait forever. Exits 1 when anything is.
+// catalogue address, and with FASHN whether the catalogue is still the drawn demo art), instead
+// of generations that wait forever. Exits 1 when anything is.
 //   npm run health -- --url https://<ref>.supabase.co --key <service role key>
 //        (or SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY): the `health` edge function, which
 //        reports the database's checks and the functions' secrets
