@@ -123,6 +123,25 @@ beforeAll(async () => {
           [owner.id],
         )
       )[0].id as string,
+      sellerModel: (
+        await sqlAs(
+          db,
+          'service',
+          `insert into public.seller_models (user_id, name, gender, age_range, body, skin, hair, style, seed, request_id)
+        values ($1::text::uuid, 'Anna', 'women', '26-35', 'average', 'olive', 'long-dark', 'classic', 7, 'access-matrix')
+        returning id`,
+          [owner.id],
+        )
+      )[0].id as string,
+      fixAttempt: (
+        await sqlAs(
+          db,
+          'service',
+          `insert into public.operator_fix_attempts (fix_id, seller_id, project_id, provider, prompt)
+        values ($2::uuid, $1::text::uuid, $3::uuid, 'local', 'x') returning id`,
+          [owner.id, fix.fix.id, done.id],
+        )
+      )[0].id as string,
       ...(await pushFixture(owner.id)),
       toolJob: (
         await sqlAs(
@@ -801,6 +820,74 @@ const cases = (): Case[] => [
     allowed: nobody,
   },
 
+  // a seller's saved models: the owner reads them; every change goes through the
+  // create/keep/rename/delete functions (charged once, refused while a project uses one)
+  {
+    table: 'seller_models',
+    op: 'select',
+    what: "the owner's saved models",
+    sql: 'select * from public.seller_models where user_id = $1 and $2::uuid is not null',
+    allowed: ownerOnly,
+  },
+  {
+    table: 'seller_models',
+    op: 'insert',
+    what: 'a model without create_seller_model (no charge)',
+    sql: `insert into public.seller_models (user_id, name, gender, age_range, body, skin, hair, style, seed, request_id)
+      values ($2::text::uuid, 'Free', 'women', '26-35', 'average', 'olive', 'long-dark', 'classic', 1, 'x') returning $1::uuid`,
+    allowed: nobody,
+  },
+  {
+    table: 'seller_models',
+    op: 'update',
+    what: 'its status and pictures',
+    sql: `update public.seller_models set status = 'ready', front_path = 'x.png' where id = $3 and user_id = $1 and $2::uuid is not null`,
+    id: 'sellerModel',
+    allowed: nobody,
+  },
+  {
+    table: 'seller_models',
+    op: 'delete',
+    what: 'remove (skipping the in-use check)',
+    sql: 'delete from public.seller_models where id = $3 and user_id = $1 and $2::uuid is not null',
+    id: 'sellerModel',
+    allowed: nobody,
+  },
+
+  // the operators' AI attempts at a fix: no seller reads or writes them (operators through
+  // the operator_ai_fix_… functions only)
+  {
+    table: 'operator_fix_attempts',
+    op: 'select',
+    what: "the attempts at the owner's fix",
+    sql: 'select * from public.operator_fix_attempts where seller_id = $1 and $2::uuid is not null',
+    allowed: nobody,
+  },
+  {
+    table: 'operator_fix_attempts',
+    op: 'insert',
+    what: 'a made-up attempt',
+    sql: `insert into public.operator_fix_attempts (fix_id, seller_id, project_id, provider, prompt)
+      select f.id, f.user_id, f.project_id, 'local', 'x' from public.fixes f where f.user_id = $2::text::uuid limit 1 returning $1::uuid`,
+    allowed: nobody,
+  },
+  {
+    table: 'operator_fix_attempts',
+    op: 'update',
+    what: 'marks it ready',
+    sql: `update public.operator_fix_attempts set status = 'ready' where id = $3 and seller_id = $1 and $2::uuid is not null`,
+    id: 'fixAttempt',
+    allowed: nobody,
+  },
+  {
+    table: 'operator_fix_attempts',
+    op: 'delete',
+    what: 'remove',
+    sql: 'delete from public.operator_fix_attempts where id = $3 and seller_id = $1 and $2::uuid is not null',
+    id: 'fixAttempt',
+    allowed: nobody,
+  },
+
   // deletes the owner may make, last (they remove rows)
   {
     table: 'fixes',
@@ -868,6 +955,8 @@ const TABLES = [
   'tool_jobs',
   'batches',
   'operator_actions',
+  'seller_models',
+  'operator_fix_attempts',
 ];
 
 describe('access matrix: public tables', () => {
