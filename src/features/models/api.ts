@@ -95,6 +95,10 @@ export function sellerModelQueryOptions(client: AppSupabaseClient, id: string) {
   });
 }
 
+/** The models a seller can generate with: kept, and made in all three views. */
+export const usableSellerModels = (models: readonly SellerModel[]) =>
+  models.filter((m) => m.kept && m.status === 'ready');
+
 export type ViewName = 'front' | 'back' | 'side';
 
 /** Signed URLs of a ready model's three pictures (an hour; asked again before they expire). */

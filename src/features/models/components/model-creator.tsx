@@ -1,17 +1,16 @@
 // The Custom Model Creator (Advanced): describe a person, make them once (the server's price),
 // see the three views, keep the model or make another; below, "My models" to rename or delete.
-import { useId, useState } from 'react';
+// The screen around it (header, price, title) is the tools feature's: the wizard shows the saved
+// models, and the tools use the wizard's photo preparation, so this feature uses neither.
+import { type ReactNode, useId, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Icon, Spinner, TextAreaField, TextField, buttonClass } from '../../../ui/index.ts';
 import { describeError } from '../../../lib/errors/index.ts';
-import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useSupabase } from '../../../lib/use-supabase.ts';
 import { useSubscription } from '../../subscription/index.ts';
-import { ToolHeader } from '../../tools/components.ts';
-import { creditPricesQueryOptions } from '../../tools/index.ts';
 import {
   AGE_RANGES,
   BODIES,
@@ -26,6 +25,7 @@ import {
   modelPicturesQueryOptions,
   sellerModelQueryOptions,
   sellerModelsQueryOptions,
+  usableSellerModels,
 } from '../api.ts';
 import {
   useCreateSellerModel,
@@ -235,7 +235,7 @@ function MyModelRow({ model }: { model: SellerModel }) {
 
 export function MyModels() {
   const models = useQuery(sellerModelsQueryOptions(useSupabase()));
-  const kept = (models.data ?? []).filter((m) => m.kept && m.status === 'ready');
+  const kept = usableSellerModels(models.data ?? []);
   return (
     <section aria-labelledby="my-models" className={s.page}>
       <h2 id="my-models" className={s.sectionTitle}>
@@ -256,12 +256,11 @@ export function MyModels() {
   );
 }
 
-export function ModelCreatorPage() {
+/** The Creator under a tool screen's header (the tools feature's page gives it the header and the
+ *  server's price): locked for a plan without custom models, else the form, then My models. */
+export function ModelCreator({ header, price }: { header: ReactNode; price: number | undefined }) {
   const { t, i18n } = useLingui();
-  usePageTitle(t`Custom Model Creator`);
   const { data: subscription } = useSubscription();
-  const { data: prices } = useQuery(creditPricesQueryOptions(useSupabase()));
-  const price = prices?.['model-creator'];
   const create = useCreateSellerModel();
   const [d, setD] = useState<ModelDescription>(INITIAL);
   const [requestId, setRequestId] = useState(() => crypto.randomUUID());
@@ -272,20 +271,6 @@ export function ModelCreatorPage() {
       setD((x) => ({ ...x, [k]: v }));
   const locked = subscription !== undefined && subscription?.plan !== 'advanced';
 
-  const header = (
-    <ToolHeader
-      title={<Trans>Custom Model Creator</Trans>}
-      price={
-        price !== undefined && <Plural value={price} one="# credit per model" other="# credits per model" />
-      }
-      lead={
-        <Trans>
-          Describe a person once and use them on every photo: Drape makes your model in the front, back and
-          side views the poses need. If it cannot be made, your credits come back.
-        </Trans>
-      }
-    />
-  );
   if (locked)
     return (
       <div className={s.page}>

@@ -1,2 +1,0 @@
-// The saved models' screens, for the routes.
-export { ModelCreatorPage } from './components/model-creator-page.tsx';
