@@ -62,7 +62,8 @@ const FEATURES: Record<string, string> = {
   dashboard: '/home: credits, project figures, recent activity',
   guidelines: 'the content guidelines page',
   i18n: 'the language switch',
-  models: "a seller's saved models: the Custom Model Creator (three views) and My models",
+  models:
+    "a seller's saved models: their data (only the usable ones for the model steps), the Creator and My models (rename, delete)",
   notifications: 'bell, project toasts, Web Push subscription',
   operator: 'the operator console (/operator): fix queue, credit grants, inbox, work and health',
   profile: "the seller's profile (data and hooks, no screen of its own)",
@@ -72,9 +73,10 @@ const FEATURES: Record<string, string> = {
   shell: 'layout, navigation',
   subscription: 'plan, credits, low-credit prompt',
   support: 'feedback, contact',
-  tools: 'background remover, photo combiner, image enhancer (on the device)',
+  tools:
+    'background remover, photo combiner, image enhancer (on the device), the Custom Model Creator screen (/tools/model-creator)',
   video: 'a video from a finished project (Advanced)',
-  wizard: 'the upload, model, pose, background and summary steps, drafts in Dexie',
+  wizard: 'the upload, model (My models first), pose, background and summary steps, drafts in Dexie',
 };
 
 const FUNCTIONS: Record<string, string> = {

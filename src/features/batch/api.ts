@@ -99,6 +99,7 @@ export function batchArgs(draft: BatchDraft, backgroundBlurred: boolean) {
     })),
     pose_id: draft.choices.poseId ?? 0,
     model_id: choice.model_id,
+    seller_model_id: choice.seller_model_id,
     background_id: choice.background_id,
     background_blurred: choice.background_blurred,
     custom_model: choice.custom_model,

@@ -215,14 +215,18 @@ export const generationQuoteQueryOptions = (client: AppSupabaseClient, userId: s
 /** The arguments of start_generation for a finished draft (photos uploaded). */
 export function generationArgs(draft: Draft, backgroundBlurred: boolean) {
   // a draft saved before the one-line rule may hold a line break: sent as the server takes it
-  const customModel = draft.modelId === CUSTOM_ID && draft.customModel ? customText(draft.customModel) : null;
+  const saved = draft.sellerModelId;
+  const customModel =
+    !saved && draft.modelId === CUSTOM_ID && draft.customModel ? customText(draft.customModel) : null;
   const customBackground =
     draft.backgroundId === CUSTOM_ID && draft.customBackground ? customText(draft.customBackground) : null;
   return {
     project_type: draft.flow,
     product_paths: draft.photos.map((p) => p.upload.path ?? ''),
     pose_ids: draft.poseId === null ? [] : [draft.poseId],
-    model_id: draft.modelId ?? undefined,
+    // a saved model of the seller's own, or a catalogue / custom model
+    seller_model_id: saved ?? undefined,
+    model_id: saved ? undefined : (draft.modelId ?? undefined),
     background_id: draft.backgroundId ?? undefined,
     background_blurred: backgroundBlurred,
     custom_model: customModel ?? undefined,

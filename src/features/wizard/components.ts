@@ -9,8 +9,8 @@ export { InsufficientCreditsDialog } from './components/insufficient-credits-dia
 
 // What else the Batch Processor builds on (kept out of ./index.ts, which the first screen
 // loads): the choices as a wizard draft without photos (the same reducer and rules), the request
-// id of a press, storing a prepared photo, photos shared into the app, and the words for a
-// photo's problems.
+// id of a press, storing a prepared photo, photos shared into the app, the check that a saved
+// model chosen earlier still exists, and the words for a photo's problems.
 export {
   CUSTOM_ID,
   GARMENT_TYPES,
@@ -28,6 +28,7 @@ export { removeUploadedFile, uploadPhotoFile, type UploadProgress } from './uplo
 export { requestUploadSync } from './store/upload-sync.ts';
 export { dropShared, sharedFiles } from './store/shared-inbox.ts';
 export { useBackgroundBlurred } from './local-choices.ts';
+export { useSavedModelCheck } from './hooks/use-saved-models.ts';
 export { garmentTypeLabel } from './catalogue-text.ts';
 export { PHOTO_PROBLEMS, UPLOAD_ERRORS, withValues } from './photo-messages.ts';
 export type { PhotoProblem } from './image/inspect.ts';

@@ -5,6 +5,7 @@ vi.mock('../../../lib/supabase.ts', () => ({ supabase: null }));
 import { emptyBatchDraft, nameFromFile, readBatchDraft, type BatchItem } from '../model/batch-draft.ts';
 import { countStatuses, itemStatus } from '../model/item-status.ts';
 import { batchReducer } from '../model/reducer.ts';
+import { batchArgs } from '../api.ts';
 
 const item = (n: number): BatchItem => ({
   id: `item-${n}`,
@@ -69,5 +70,31 @@ describe('batch item status', () => {
     expect(
       countStatuses([p('completed', 'completed'), p('processing', 'pending'), p('failed', 'failed')]),
     ).toEqual({ queued: 1, generating: 0, done: 1, refunded: 1 });
+  });
+});
+
+describe('a saved model in a batch', () => {
+  const SAVED = '6f1c2d3e-0000-4000-8000-000000000001';
+  const withSaved = () =>
+    batchReducer(emptyBatchDraft('on-model'), {
+      type: 'choose',
+      action: { type: 'selectSellerModel', sellerModelId: SAVED, gender: 'women' },
+    });
+
+  it('is sent to start_batch as seller_model_id, for every photo', () => {
+    const draft = batchReducer(withSaved(), { type: 'addItems', items: [item(1), item(2), item(3)] });
+    expect(batchArgs(draft, false)).toMatchObject({ seller_model_id: SAVED, model_id: undefined });
+  });
+
+  it('stays when the project type changes', () => {
+    const flat = batchReducer(withSaved(), { type: 'setProjectType', flow: 'flat-lay' });
+    expect(flat.choices).toMatchObject({ flow: 'flat-lay', sellerModelId: SAVED, modelId: null });
+  });
+
+  it('a batch stored before saved models (its choices a version 1 draft) still opens', () => {
+    const draft = batchReducer(emptyBatchDraft(), { type: 'addItems', items: [item(1)] });
+    const { sellerModelId: _id, sellerModelGone: _gone, ...old } = draft.choices;
+    const stored = JSON.parse(JSON.stringify({ ...draft, choices: { ...old, version: 1 } }));
+    expect(readBatchDraft(stored)?.choices).toMatchObject({ sellerModelId: null, sellerModelGone: false });
   });
 });

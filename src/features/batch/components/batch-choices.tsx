@@ -1,9 +1,10 @@
+import { useCallback } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '../../../ui/index.ts';
 import { TYPE_LABELS } from '../../projects/index.ts';
 import type { Flow } from '../../wizard/index.ts';
 import type { Draft, WizardAction } from '../../wizard/components.ts';
-import { BackgroundStep, ModelsStep, PoseStep } from '../../wizard/components.ts';
+import { BackgroundStep, ModelsStep, PoseStep, useSavedModelCheck } from '../../wizard/components.ts';
 import type { BatchAction } from '../model/reducer.ts';
 import * as s from './batch.css.ts';
 
@@ -12,7 +13,9 @@ const TYPES: Flow[] = ['on-model', 'flat-lay'];
 /** Chosen once for every photo: the project type, then the wizard's own model, pose and background steps. */
 export function BatchChoices({ choices, dispatch }: { choices: Draft; dispatch: (a: BatchAction) => void }) {
   const { t, i18n } = useLingui();
-  const choose = (action: WizardAction) => dispatch({ type: 'choose', action });
+  const choose = useCallback((action: WizardAction) => dispatch({ type: 'choose', action }), [dispatch]);
+  // a resumed batch whose saved model is gone drops it; the model step below says so
+  useSavedModelCheck(choices, choose);
   return (
     <>
       <section className={s.section} aria-labelledby="batch-type">

@@ -42,10 +42,17 @@ export function batchReducer(draft: BatchDraft, action: BatchAction): BatchDraft
     }
     case 'setProjectType': {
       if (draft.choices.flow === action.flow) return draft;
-      const { modelId, customModel, gender, poseId } = draft.choices;
+      const { modelId, customModel, sellerModelId, gender, poseId } = draft.choices;
       return {
         ...draft,
-        choices: { ...emptyDraft(action.flow, gender), modelId, customModel, poseId, step: 'models' },
+        choices: {
+          ...emptyDraft(action.flow, gender),
+          modelId,
+          customModel,
+          sellerModelId,
+          poseId,
+          step: 'models',
+        },
       };
     }
     case 'setRequest':

@@ -3,6 +3,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppDb } from '../../../lib/db/index.ts';
+import { DRAFT_VERSION } from '../model/draft.ts';
 import { DraftStore } from '../store/draft-store.ts';
 import { Outbox } from '../store/outbox.ts';
 import { buildPhoto } from './builders.ts';
@@ -116,7 +117,7 @@ describe('DraftStore', () => {
       updatedAt: 1,
     });
     expect(await new DraftStore(() => db).load('u1', 'on-model')).toMatchObject({
-      version: 1,
+      version: DRAFT_VERSION,
       photos: [],
       step: 'upload',
     });

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Icon } from '../../../ui/index.ts';
 import { CUSTOM_TEXT_MAX, customText, hasText } from '../model/draft.ts';
+import { LockedCard } from './locked-card.tsx';
 import * as c from './selectable-card.css.ts';
 import * as s from './custom-card.css.ts';
 
@@ -34,24 +34,7 @@ export function CustomCard({ kind, locked, text, selected, onSelect, onSave }: C
     setEditing(false);
   };
 
-  if (locked) {
-    return (
-      <div className={[c.card, s.card, s.locked].join(' ')} aria-disabled="true">
-        <div className={s.inner}>
-          <span className={s.icon}>
-            <Icon name="lock" size={22} />
-          </span>
-          <p className={c.name}>{title}</p>
-          <p className={s.lockedText}>
-            <Trans>Available only in Advanced Plan</Trans>
-          </p>
-          <Link to="/pricing" className={s.upgrade}>
-            <Trans>See plans</Trans>
-          </Link>
-        </div>
-      </div>
-    );
-  }
+  if (locked) return <LockedCard title={title} />;
 
   if (editing) {
     return (

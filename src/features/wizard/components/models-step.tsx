@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Icon } from '../../../ui/index.ts';
+import { Alert, Icon } from '../../../ui/index.ts';
 import type { CatalogueModel } from '../api.ts';
 import { AGE_FILTERS, genderLabel, type AgeFilter } from '../catalogue-text.ts';
 import { useCustomAccess, useModels } from '../hooks/use-catalogue.ts';
@@ -11,6 +11,7 @@ import { CustomCard } from './custom-card.tsx';
 import { GenderDialog } from './gender-dialog.tsx';
 import { ModelCard } from './model-card.tsx';
 import { ModelGalleryDialog } from './model-gallery-dialog.tsx';
+import { SavedModels } from './saved-models.tsx';
 import { CatalogueLoadAlert, catalogueLoad } from './catalogue-load-state.tsx';
 import * as w from './wizard.css.ts';
 import * as s from './models-step.css.ts';
@@ -24,11 +25,16 @@ export function ModelsStep({ draft, dispatch }: { draft: Draft; dispatch: (a: Wi
   const [gender, setGender] = useSelectedGender();
   const [favourites, toggleFavourite] = useFavouriteModels();
   const [age, setAge] = useState<AgeFilter>('all');
+  // "My models" shows only the seller's saved models
+  const [onlyMine, setOnlyMine] = useState(false);
   const [preview, setPreview] = useState<CatalogueModel | null>(null);
   // asked on entry while this run has no model yet; a browser that never answered is asked once anyway
-  const [asking, setAsking] = useState(() => draft.modelId === null || !genderAsked());
+  const [asking, setAsking] = useState(
+    () => (draft.modelId === null && draft.sellerModelId === null) || !genderAsked(),
+  );
   const genderId = useId();
   const ageId = useId();
+  const showId = useId();
 
   const chooseGender = (g: Gender) => {
     setGender(g);
@@ -40,82 +46,111 @@ export function ModelsStep({ draft, dispatch }: { draft: Draft; dispatch: (a: Wi
 
   return (
     <div className={s.step}>
+      {draft.sellerModelGone && (
+        <Alert tone="warning">
+          <Trans>
+            The saved model chosen for this shoot is no longer available. Please choose another model.
+          </Trans>
+        </Alert>
+      )}
       <div className={w.toolbar}>
-        <label className={w.selectLabel} htmlFor={genderId}>
-          <Trans>Gender</Trans>
+        <label className={w.selectLabel} htmlFor={showId}>
+          <Trans>Show</Trans>
           <select
-            id={genderId}
+            id={showId}
             className={w.select}
-            value={gender}
-            onChange={(e) => setGender(e.currentTarget.value as Gender)}
+            value={onlyMine ? 'mine' : 'all'}
+            onChange={(e) => setOnlyMine(e.currentTarget.value === 'mine')}
           >
-            {GENDERS.map((g) => (
-              <option key={g} value={g}>
-                {i18n._(genderLabel[g])}
-              </option>
-            ))}
+            <option value="all">{t`All models`}</option>
+            <option value="mine">{t`My models`}</option>
           </select>
         </label>
-        <label className={w.selectLabel} htmlFor={ageId}>
-          <Trans>Age</Trans>
-          <select
-            id={ageId}
-            className={w.select}
-            value={age}
-            onChange={(e) => setAge(e.currentTarget.value as AgeFilter)}
-          >
-            {AGE_FILTERS.map((a) => (
-              <option key={a} value={a}>
-                {a === 'all' ? t`All ages` : a}
-              </option>
-            ))}
-          </select>
-        </label>
+        {!onlyMine && (
+          <>
+            <label className={w.selectLabel} htmlFor={genderId}>
+              <Trans>Gender</Trans>
+              <select
+                id={genderId}
+                className={w.select}
+                value={gender}
+                onChange={(e) => setGender(e.currentTarget.value as Gender)}
+              >
+                {GENDERS.map((g) => (
+                  <option key={g} value={g}>
+                    {i18n._(genderLabel[g])}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className={w.selectLabel} htmlFor={ageId}>
+              <Trans>Age</Trans>
+              <select
+                id={ageId}
+                className={w.select}
+                value={age}
+                onChange={(e) => setAge(e.currentTarget.value as AgeFilter)}
+              >
+                {AGE_FILTERS.map((a) => (
+                  <option key={a} value={a}>
+                    {a === 'all' ? t`All ages` : a}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </>
+        )}
       </div>
       <p className={w.note}>
         <Icon name="info" size={18} />
         <Trans>Results will not be 100% identical to the chosen model.</Trans>
       </p>
 
-      <CatalogueLoadAlert
-        state={modelsLoad}
-        failed={<Trans>The models could not be loaded.</Trans>}
-        onRetry={() => void models.refetch()}
-      />
+      <SavedModels draft={draft} dispatch={dispatch} />
 
-      <section
-        className={w.cardGrid}
-        aria-busy={modelsLoad === 'loading' || undefined}
-        aria-label={t`Models`}
-      >
-        <CustomCard
-          kind="model"
-          locked={!access.customModel}
-          text={draft.customModel}
-          selected={draft.modelId === CUSTOM_ID}
-          onSelect={() => dispatch({ type: 'selectModel', modelId: CUSTOM_ID, gender })}
-          onSave={(text) => dispatch({ type: 'setCustomModel', text, gender })}
-        />
-        {modelsLoad === 'loading' &&
-          SKELETON_KEYS.slice(0, 5).map((key) => (
-            <div key={key} className={s.skeletonCard} aria-hidden="true" />
-          ))}
-        {shown.map((model) => (
-          <ModelCard
-            key={model.id}
-            model={model}
-            selected={draft.modelId === model.id}
-            favourite={favourites.has(model.id)}
-            onSelect={() => dispatch({ type: 'selectModel', modelId: model.id, gender: model.gender })}
-            onPreview={() => setPreview(model)}
-            onToggleFavourite={() => toggleFavourite(model.id)}
+      {!onlyMine && (
+        <>
+          <CatalogueLoadAlert
+            state={modelsLoad}
+            failed={<Trans>The models could not be loaded.</Trans>}
+            onRetry={() => void models.refetch()}
           />
-        ))}
-      </section>
-      {models.isSuccess && shown.length === 0 && (
-        <p className={w.muted}>
-          <Trans>No models match these filters.</Trans>
-        </p>
+
+          <section
+            className={w.cardGrid}
+            aria-busy={modelsLoad === 'loading' || undefined}
+            aria-label={t`Models`}
+          >
+            <CustomCard
+              kind="model"
+              locked={!access.customModel}
+              text={draft.customModel}
+              selected={draft.modelId === CUSTOM_ID}
+              onSelect={() => dispatch({ type: 'selectModel', modelId: CUSTOM_ID, gender })}
+              onSave={(text) => dispatch({ type: 'setCustomModel', text, gender })}
+            />
+            {modelsLoad === 'loading' &&
+              SKELETON_KEYS.slice(0, 5).map((key) => (
+                <div key={key} className={s.skeletonCard} aria-hidden="true" />
+              ))}
+            {shown.map((model) => (
+              <ModelCard
+                key={model.id}
+                model={model}
+                selected={draft.modelId === model.id}
+                favourite={favourites.has(model.id)}
+                onSelect={() => dispatch({ type: 'selectModel', modelId: model.id, gender: model.gender })}
+                onPreview={() => setPreview(model)}
+                onToggleFavourite={() => toggleFavourite(model.id)}
+              />
+            ))}
+          </section>
+          {models.isSuccess && shown.length === 0 && (
+            <p className={w.muted}>
+              <Trans>No models match these filters.</Trans>
+            </p>
+          )}
+        </>
       )}
 
       <GenderDialog open={asking} current={gender} onChoose={chooseGender} />

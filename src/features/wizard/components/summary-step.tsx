@@ -10,8 +10,8 @@ import { useSupabase } from '../../../lib/use-supabase.ts';
 import { useUser } from '../../auth/index.ts';
 import { useSubscription } from '../../subscription/index.ts';
 import { generationQuoteQueryOptions } from '../api.ts';
-import { backgroundName, garmentTypeLabel, modelName, poseName } from '../catalogue-text.ts';
-import { useBackgrounds, useModels, usePoses } from '../hooks/use-catalogue.ts';
+import { backgroundName, garmentTypeLabel, poseName } from '../catalogue-text.ts';
+import { useBackgrounds, usePoses } from '../hooks/use-catalogue.ts';
 import { usePhotoUrl } from '../hooks/use-draft.ts';
 import { useGenerate } from '../hooks/use-generate.ts';
 import { useBackgroundBlurred } from '../local-choices.ts';
@@ -22,6 +22,7 @@ import { stepLink } from '../navigation.ts';
 import { CatalogueImage } from './catalogue-image.tsx';
 import { InsufficientCreditsDialog } from './insufficient-credits-dialog.tsx';
 import { ProjectNameField } from './project-name-field.tsx';
+import { SummaryModel } from './summary-model.tsx';
 import * as s from './summary.css.ts';
 
 function ProductPreview({ photo }: { photo: WizardPhoto }) {
@@ -43,7 +44,6 @@ export function SummaryStep({ draft, dispatch }: { draft: Draft; dispatch: (a: W
   const [blurred] = useBackgroundBlurred();
   const quote = useQuery(generationQuoteQueryOptions(client, user.id, draft));
   const subscription = useSubscription();
-  const models = useModels();
   const poses = usePoses();
   const backgrounds = useBackgrounds();
   const { generate, busy, error, insufficient, closeInsufficient } = useGenerate(draft, blurred);
@@ -51,7 +51,6 @@ export function SummaryStep({ draft, dispatch }: { draft: Draft; dispatch: (a: W
   // the seller's balance is the header's (the subscription, kept live): the quote only prices
   const balance = subscription.data?.credits_remaining;
 
-  const model = models.data?.find((m) => m.id === draft.modelId);
   const pose = poses.data?.find((p) => p.gender === draft.gender && p.id === draft.poseId);
   const background = backgrounds.data?.find((b) => b.id === draft.backgroundId);
   const uploaded = photosUploaded(draft);
@@ -75,26 +74,7 @@ export function SummaryStep({ draft, dispatch }: { draft: Draft; dispatch: (a: W
         <ProjectNameField name={name} onRename={(n) => dispatch({ type: 'rename', name: n })} />
 
         <dl className={s.choices}>
-          <div className={s.choice}>
-            <div className={s.choiceThumb}>
-              {model && <CatalogueImage path={model.imagePath} alt="" sizes="56px" />}
-            </div>
-            <div>
-              <dt className={s.choiceLabel}>
-                <Trans>Model</Trans>
-              </dt>
-              {draft.modelId === CUSTOM_ID ? (
-                <dd className={s.choiceText} style={{ WebkitLineClamp: 5 }}>
-                  {draft.customModel}
-                </dd>
-              ) : (
-                <dd className={s.choiceValue}>{model ? modelName(model, locale) : '—'}</dd>
-              )}
-            </div>
-            <Link {...stepLink(draft.flow, 'models')} className={s.editLink}>
-              <Trans>Change</Trans>
-            </Link>
-          </div>
+          <SummaryModel draft={draft} />
           <div className={s.choice}>
             <div className={s.choiceThumb}>
               {pose && <CatalogueImage path={pose.imagePath} alt="" sizes="56px" />}

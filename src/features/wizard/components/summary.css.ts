@@ -78,6 +78,12 @@ export const choiceThumb = style({
   overflow: 'hidden',
   background: vars.color.surfaceMuted,
 });
+export const choiceImage = style({
+  width: '100%',
+  height: '100%',
+  objectFit: 'cover',
+  objectPosition: 'top',
+});
 /** a thumbnail without a picture (Original background, garment type): an icon, not a blank tile */
 export const choiceThumbIcon = style([
   choiceThumb,

@@ -1,10 +1,11 @@
-import { useLayoutEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useDraft, useUploadPump } from '../hooks/use-draft.ts';
+import { useSavedModelCheck } from '../hooks/use-saved-models.ts';
 import { canNext } from '../model/rules.ts';
-import { nextStep, type Flow, type Step } from '../model/steps.ts';
+import { nextStep, stepIndex, type Flow, type Step } from '../model/steps.ts';
 import { stepLink } from '../navigation.ts';
 import { FLOW_TITLES, STEP_LEADS, STEP_TITLES } from '../step-titles.ts';
 import { GARMENT_TYPE_REQUIRED } from '../photo-messages.ts';
@@ -39,6 +40,13 @@ export function WizardPage({ flow, step }: { flow: Flow; step: Step }) {
   useLayoutEffect(() => {
     dispatch({ type: 'enterStep', step });
   }, [dispatch, step]);
+
+  // a resumed draft whose saved model is gone goes back to the model step, which says so
+  useSavedModelCheck(draft, dispatch);
+  const modelGone = draft.sellerModelGone && stepIndex(step) > stepIndex('models');
+  useEffect(() => {
+    if (modelGone) void navigate({ ...stepLink(flow, 'models'), replace: true });
+  }, [modelGone, navigate, flow]);
 
   const StepComponent = STEP_COMPONENTS[step];
   const next = nextStep(step);

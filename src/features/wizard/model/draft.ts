@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { FLOWS, STEPS, type Flow } from './steps.ts';
 
-export const DRAFT_VERSION = 1;
+export const DRAFT_VERSION = 2;
 
 /** Custom model / custom background (spec 2 §3: special id 9999). */
 export const CUSTOM_ID = 9999;
@@ -57,6 +57,10 @@ export const draftSchema = z.object({
   outfitComplete: z.boolean(),
   modelId: z.number().int().nullable(),
   customModel: z.string().nullable(),
+  /** (Advanced) a saved model of the seller's own (public.seller_models), instead of modelId */
+  sellerModelId: z.string().min(1).nullable(),
+  /** the saved model this draft had is deleted or no longer usable: the seller chooses again */
+  sellerModelGone: z.boolean(),
   /** the chosen model's gender (custom model: the gender picked in the modal) */
   gender: z.enum(GENDERS),
   poseId: z.number().int().nullable(),
@@ -86,6 +90,8 @@ export function emptyDraft(flow: Flow, gender: Gender = 'women'): Draft {
     outfitComplete: false,
     modelId: null,
     customModel: null,
+    sellerModelId: null,
+    sellerModelGone: false,
     gender,
     poseId: null,
     backgroundId: null,
@@ -104,12 +110,16 @@ export function readStoredDraft(raw: unknown): Draft | null {
   if (!raw || typeof raw !== 'object') return null;
   const version = (raw as { version?: unknown }).version;
   if (typeof version !== 'number' || version > DRAFT_VERSION) return null;
-  // (no older versions yet: version 1 is the first)
-  const parsed = draftSchema.safeParse(raw);
+  let record = raw as Record<string, unknown>;
+  // 1 → 2: saved models; a version 1 draft has none
+  if (version < 2) record = { ...record, version: 2, sellerModelId: null, sellerModelGone: false };
+  const parsed = draftSchema.safeParse(record);
   return parsed.success ? parsed.data : null;
 }
 
 export const isCustom = (id: number | null) => id === CUSTOM_ID;
+/** The draft's model is a saved model of the seller's own. */
+export const hasSellerModel = (draft: Pick<Draft, 'sellerModelId'>) => draft.sellerModelId !== null;
 export const hasText = (text: string | null | undefined) => (text ?? '').trim().length > 0;
 
 /** The most a custom model or background description holds (start_generation's limit). */

@@ -22,6 +22,8 @@ export type WizardAction =
   | { type: 'acceptLowResolution'; photoId: string }
   | { type: 'selectModel'; modelId: number; gender: Gender }
   | { type: 'setCustomModel'; text: string; gender: Gender }
+  | { type: 'selectSellerModel'; sellerModelId: string; gender: Gender }
+  | { type: 'sellerModelGone'; sellerModelId: string }
   | { type: 'selectPose'; poseId: number }
   | { type: 'selectBackground'; backgroundId: number }
   | { type: 'setCustomBackground'; text: string }
@@ -32,10 +34,14 @@ export type WizardAction =
 /** On-model's default background when none is set: 1, Original (spec 2 §4). */
 export const ORIGINAL_BACKGROUND_ID = 1;
 
+const noSellerModel = { sellerModelId: null, sellerModelGone: false } as const;
+
 const clearSelections = (d: Draft): Draft => ({
   ...d,
   modelId: null,
   customModel: null,
+  sellerModelId: null,
+  sellerModelGone: false,
   poseId: null,
   backgroundId: null,
   customBackground: null,
@@ -83,13 +89,26 @@ export function wizardReducer(draft: Draft, action: WizardAction): Draft {
           p.id === action.photoId ? { ...p, lowResolutionAccepted: true } : p,
         ),
       };
+    // one model at a time: a catalogue or custom model replaces a saved one, and the reverse
     case 'selectModel':
-      return { ...draft, modelId: action.modelId, gender: action.gender };
+      return { ...draft, ...noSellerModel, modelId: action.modelId, gender: action.gender };
     case 'setCustomModel': {
       const text = action.text.trim();
       if (!text) return draft;
-      return { ...draft, modelId: CUSTOM_ID, customModel: text, gender: action.gender };
+      return { ...draft, ...noSellerModel, modelId: CUSTOM_ID, customModel: text, gender: action.gender };
     }
+    case 'selectSellerModel':
+      return {
+        ...draft,
+        modelId: null,
+        sellerModelId: action.sellerModelId,
+        sellerModelGone: false,
+        gender: action.gender,
+      };
+    case 'sellerModelGone':
+      // only the model that went: a choice made since stays
+      if (draft.sellerModelId !== action.sellerModelId) return draft;
+      return { ...draft, sellerModelId: null, sellerModelGone: true };
     case 'selectPose':
       return { ...draft, poseId: action.poseId };
     case 'selectBackground':

@@ -1,7 +1,7 @@
 // What the wizard lets a seller do, and where a URL may land (spec 2 §2 "Wizard routes",
 // §4 "Wizard selection", §5 "Uploads"). Pure functions of the draft; the screens and the
 // route guard ask these.
-import { hasText, isCustom, type Draft, type WizardPhoto } from './draft.ts';
+import { hasSellerModel, hasText, isCustom, type Draft, type WizardPhoto } from './draft.ts';
 import { STEPS, stepIndex, type Flow, type Step } from './steps.ts';
 
 /** Minimum recommended resolution: below it in width or height the seller is warned. */
@@ -26,6 +26,7 @@ export function stepComplete(draft: Draft, step: Step): boolean {
     case 'upload':
       return draft.photos.length > 0 && draft.photos.every((p) => photoReady(draft.flow, p));
     case 'models':
+      if (hasSellerModel(draft)) return true;
       return draft.modelId !== null && (!isCustom(draft.modelId) || hasText(draft.customModel));
     case 'pose':
       return draft.poseId !== null;
