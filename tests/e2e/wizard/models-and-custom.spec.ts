@@ -22,8 +22,11 @@ test('filters, gallery and favourites', async ({ signedInPage: page }) => {
     .getByRole('button', { name: 'Women', exact: true })
     .click();
 
-  // free plan: the custom model is locked
-  await expect(page.getByText('Available only in Advanced Plan')).toBeVisible();
+  // free plan: My models and the custom model are locked
+  await expect(page.getByText('Available only in Advanced Plan')).toHaveCount(2);
+  await expect(
+    page.getByRole('region', { name: 'My models' }).getByText('Available only in Advanced Plan'),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Choose Custom Model' })).toHaveCount(0);
 
   await page.getByRole('combobox', { name: 'Age' }).selectOption('36-45');

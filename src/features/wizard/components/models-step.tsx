@@ -29,8 +29,10 @@ export function ModelsStep({ draft, dispatch }: { draft: Draft; dispatch: (a: Wi
   const [onlyMine, setOnlyMine] = useState(false);
   const [preview, setPreview] = useState<CatalogueModel | null>(null);
   // asked on entry while this run has no model yet; a browser that never answered is asked once anyway
+  // (a seller whose saved model went has answered already: they only choose again)
   const [asking, setAsking] = useState(
-    () => (draft.modelId === null && draft.sellerModelId === null) || !genderAsked(),
+    () =>
+      (draft.modelId === null && draft.sellerModelId === null && !draft.sellerModelGone) || !genderAsked(),
   );
   const genderId = useId();
   const ageId = useId();
