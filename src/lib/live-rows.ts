@@ -3,7 +3,7 @@
 // the first read and the join) and after a change, unless the caller says the change was
 // patched into the cache whole (`readAgainOn`).
 // One helper for every live screen; the channel is removed when the component unmounts.
-import { useEffect, useEffectEvent } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef } from 'react';
 import { hashKey, type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import type { Database, Tables } from './database.types.ts';
 import { readOnJoin } from './read-on-join.ts';
@@ -25,8 +25,9 @@ export interface LiveRowsOptions<T extends TableName> {
   table: T;
   /** a Realtime filter, e.g. `user_id=eq.<userId>` */
   filter?: string;
-  /** queries read again when the channel joins and after a change (see readAgainOn) */
-  refetch?: readonly QueryKey[];
+  /** queries read again when the channel joins and after a change (see readAgainOn); a
+   *  function is asked each time, so screens that come and go can add theirs to one channel */
+  refetch?: readonly QueryKey[] | (() => readonly QueryKey[]);
   /** runs first for each change (e.g. merge the row into the cache at once) */
   onChange?: (change: RowChange<T>) => void;
   /** whether a change still needs the queries read again; by default every change does. A
@@ -94,15 +95,24 @@ export function useLiveRows<T extends TableName>({
   const client = useSupabase();
   const queryClient = useQueryClient();
 
+  // the latest render's refetch, for the reads a rejoin owes (asked outside React's events)
+  const latest = useRef(refetch);
+  useEffect(() => {
+    latest.current = refetch;
+  });
+  const keys = useCallback(() => {
+    const r = latest.current;
+    return typeof r === 'function' ? r() : r;
+  }, []);
   const readAgain = useEffectEvent(() => {
-    for (const queryKey of refetch) void queryClient.invalidateQueries({ queryKey });
+    for (const queryKey of keys()) void queryClient.invalidateQueries({ queryKey });
   });
   const changed = useEffectEvent((change: RowChange<T>) => {
     onChange?.(change);
     if (readAgainOn?.(change) ?? true) readAgain();
   });
 
-  const owedOnJoin = useEffectEvent(() => refetch);
+  const owedOnJoin = useEffectEvent(() => keys());
 
   useEffect(() => {
     if (!enabled) return;
@@ -125,11 +135,11 @@ export function useLiveRows<T extends TableName>({
         if (status === 'SUBSCRIBED') joined(joiningToken, queryClient, owedOnJoin());
         else stoppedJoining(joiningToken);
       });
-    const forget = readOnJoin({ joined: () => live.state === 'joined', keys: owedOnJoin() });
+    const forget = readOnJoin({ joined: () => live.state === 'joined', keys });
     return () => {
       forget();
       stoppedJoining(joiningToken);
       void client.removeChannel(live);
     };
-  }, [client, queryClient, channel, table, filter, enabled]);
+  }, [client, queryClient, channel, table, filter, enabled, keys]);
 }

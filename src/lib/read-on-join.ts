@@ -8,7 +8,8 @@ import { partialMatchKey, type QueryKey } from '@tanstack/react-query';
 interface Channel {
   /** whether the channel is joined now (its next join will read `keys`) */
   joined: () => boolean;
-  keys: readonly QueryKey[];
+  /** the queries its join reads, as they are now */
+  keys: () => readonly QueryKey[];
 }
 
 const channels = new Set<Channel>();
@@ -24,6 +25,6 @@ export function readOnJoin(channel: Channel): () => void {
 /** Whether a channel not joined now reads this query when it joins. */
 export function readOnRejoin(queryKey: QueryKey): boolean {
   for (const channel of channels)
-    if (!channel.joined() && channel.keys.some((key) => partialMatchKey(queryKey, key))) return true;
+    if (!channel.joined() && channel.keys().some((key) => partialMatchKey(queryKey, key))) return true;
   return false;
 }

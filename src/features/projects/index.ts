@@ -12,6 +12,7 @@ export { useCleanAllowed } from './hooks/use-clean-allowed.ts';
 export { resultSource } from './image-sources.ts';
 export { TYPE_LABELS } from './labels.ts';
 export { useProjectImagesLive, useProjectRowsLive } from './hooks/use-projects.ts';
+export { useReadOnProjectChanges } from './hooks/use-read-on-project-changes.ts';
 // for a batch's ZIP: each project's images as entries of one archive (src/lib/zip.ts)
 export { zipEntries } from './hooks/use-download.ts';
 export { completedImages } from './project-types.ts';

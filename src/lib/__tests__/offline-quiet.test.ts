@@ -92,7 +92,7 @@ describe('refetchOnReconnect', () => {
 
   it('leaves a query to the live channel that reads it when it rejoins', () => {
     let joined = false;
-    const forget = readOnJoin({ joined: () => joined, keys: [['projects', 'u1', 'list']] });
+    const forget = readOnJoin({ joined: () => joined, keys: () => [['projects', 'u1', 'list']] });
     expect(refetchOnReconnect(query(['projects', 'u1', 'list', { archived: false }], 'error'))).toBe(false);
     expect(refetchOnReconnect(query(['plans']))).toBe(true);
     expect(refetchOnReconnect(query(['plans'], 'error'))).toBe('always');

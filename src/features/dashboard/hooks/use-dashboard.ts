@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useLiveRows } from '../../../lib/live-rows.ts';
 import { useSupabase } from '../../../lib/use-supabase.ts';
 import { useUser } from '../../auth/index.ts';
+import { useReadOnProjectChanges } from '../../projects/index.ts';
 import { dashboardKeys, projectStatsQueryOptions, recentActivityQueryOptions } from '../api.ts';
 
 export function useProjectStats() {
@@ -14,13 +14,9 @@ export function useRecentActivity() {
   return useQuery(recentActivityQueryOptions(useSupabase(), user.id));
 }
 
-/** The dashboard reloads on any change to the user's projects (spec 1 §4). */
+/** The dashboard reloads on any change to the user's projects (spec 1 §4), heard on the shell's
+ *  one channel for the seller's projects. */
 export function useDashboardLive() {
   const user = useUser();
-  useLiveRows({
-    channel: `dashboard-projects:${user.id}`,
-    table: 'projects',
-    filter: `user_id=eq.${user.id}`,
-    refetch: [dashboardKeys.stats(user.id), dashboardKeys.activity(user.id)],
-  });
+  useReadOnProjectChanges([dashboardKeys.stats(user.id), dashboardKeys.activity(user.id)]);
 }

@@ -13,6 +13,7 @@ import {
 } from '../api.ts';
 import type { Tables } from '../../../lib/database.types.ts';
 import { applyProjectRow, patchImage } from '../project-cache.ts';
+import { projectChangeReaders } from './use-read-on-project-changes.ts';
 
 export function useProjects() {
   const user = useUser();
@@ -62,10 +63,11 @@ export function useProjectRowsLive(onRow?: (row: Tables<'projects'>) => void) {
     channel: `projects:${user.id}`,
     table: 'projects',
     filter: `user_id=eq.${user.id}`,
-    refetch: [projectKeys.lists(user.id)],
+    refetch: () => [projectKeys.lists(user.id), ...projectChangeReaders()],
     onChange: (change) => {
       const { readLists } = applyProjectRow(queryClient, user.id, change);
       if (readLists) void queryClient.invalidateQueries({ queryKey: projectKeys.lists(user.id) });
+      for (const queryKey of projectChangeReaders()) void queryClient.invalidateQueries({ queryKey });
       if (change.row) onRow?.(change.row);
     },
     readAgainOn: () => false,
