@@ -23,6 +23,15 @@ begin
 end
 $$;
 
+-- Work is stuck when it has been waiting or running unchanged this long: only stuck or failed
+-- work may be made again (a retry of work still moving would start a second provider job for it).
+create or replace function private.operator_stuck_before() returns timestamptz
+language sql stable
+set search_path = ''
+as $$
+  select private.app_now() - interval '30 minutes'
+$$;
+
 create or replace function private.operator_request_id(p_request_id text) returns void
 language plpgsql immutable
 set search_path = ''
@@ -96,12 +105,16 @@ begin
                'updated_at', p.updated_at, 'batch_id', p.batch_id, 'credits_charged', p.credits_charged,
                'video_status', p.video_status, 'video_error', p.video_error,
                'video_requested_at', p.video_requested_at, 'video_attempts', p.video_attempts,
+               'video_stuck', p.video_status in ('pending', 'processing')
+                 and coalesce(p.video_requested_at, p.updated_at) < private.operator_stuck_before(),
                'images', coalesce((
                  select jsonb_agg(jsonb_build_object(
                           'id', i.id, 'status', i.status, 'error', i.error, 'attempts', i.attempts,
                           'credit_cost', i.credit_cost, 'refunded_at', i.refunded_at,
                           'lease_expires_at', i.lease_expires_at, 'created_at', i.created_at,
-                          'updated_at', i.updated_at) order by i.position, i.id)
+                          'updated_at', i.updated_at,
+                          'stuck', i.status in ('pending', 'processing')
+                            and i.updated_at < private.operator_stuck_before()) order by i.position, i.id)
                  from public.images i where i.project_id = p.id), '[]'::jsonb))
              order by p.created_at desc, p.id)
       from (select * from public.projects x where x.user_id = v_id order by x.created_at desc, x.id limit 100) p),
@@ -341,6 +354,10 @@ begin
   if p.status not in ('processing', 'failed') then
     perform private.fail('This image is finished: refund it instead if the result is bad', 'retry_finished');
   end if;
+  if i.status in ('pending', 'processing') and i.updated_at >= private.operator_stuck_before() then
+    perform private.fail('This image is still being made: it can be made again after 30 minutes without progress',
+      'retry_not_stuck');
+  end if;
   select array_agg(x.id order by x.position, x.id) into v_ids from public.images x
     where x.id = i.id or (x.project_id = p.id and x.status = 'failed');
   delete from private.provider_waits w where w.kind = 'image' and w.job_id = any (v_ids);
@@ -400,6 +417,11 @@ begin
   if p.video_status = 'completed' then
     perform private.fail('This video is finished and cannot be made again', 'video_finished');
   end if;
+  if p.video_status in ('pending', 'processing')
+     and coalesce(p.video_requested_at, p.updated_at) >= private.operator_stuck_before() then
+    perform private.fail('This video is still being made: it can be made again after 30 minutes without progress',
+      'retry_not_stuck');
+  end if;
   delete from private.provider_waits w where w.kind = 'video' and w.job_id = p.id;
   delete from private.pending_callbacks c where c.kind = 'video' and c.job_id = p.id;
   if p.video_status = 'pending' then
@@ -424,6 +446,7 @@ $$;
 -- Privileges ----------------------------------------------------------------------------
 revoke all on function private.operator_reason(p_reason text) from public;
 revoke all on function private.operator_request_id(p_request_id text) from public;
+revoke all on function private.operator_stuck_before() from public;
 revoke all on function private.operator_refund_one_image(p_image_id uuid, p_reason text) from public;
 revoke all on function public.operator_seller_overview(seller_id uuid, ledger_before timestamp with time zone, ledger_limit integer) from public;
 revoke all on function public.operator_refund_image(image_id uuid, reason text, request_id text) from public;

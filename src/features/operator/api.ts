@@ -149,6 +149,8 @@ export interface SellerImage {
   lease_expires_at: string | null;
   created_at: string;
   updated_at: string;
+  /** waiting or running unchanged for 30 minutes: it may be made again */
+  stuck: boolean;
 }
 
 export interface SellerProject {
@@ -164,6 +166,8 @@ export interface SellerProject {
   video_error: string | null;
   video_requested_at: string | null;
   video_attempts: number;
+  /** the video waiting or running unchanged for 30 minutes: it may be made again */
+  video_stuck: boolean;
   images: SellerImage[];
 }
 

@@ -112,6 +112,7 @@ export const sqlErrorMessages = {
   batch_already_refunded: msg`This batch has already been refunded`,
   video_finished: msg`This video is finished and cannot be made again`,
   retry_finished: msg`This image is finished: refund it instead if the result is bad`,
+  retry_not_stuck: msg`This is still being made: it can be made again after 30 minutes without progress`,
   retry_rejected: msg`This image was rejected by the content rules and cannot be made again`,
   video_not_found: msg`Video not found`,
   // tools and the generation engine

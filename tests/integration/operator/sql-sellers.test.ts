@@ -396,6 +396,24 @@ describe('operator_refund_batch', () => {
   });
 });
 
+/** Makes a row look untouched for 31 minutes (its updated_at trigger held off for the update). */
+async function age(table: 'images' | 'projects', id: string) {
+  await db.transaction(async (tx) => {
+    await tx.query(`set local session_replication_role = replica`);
+    const extra = table === 'projects' ? `, video_requested_at = now() - interval '31 minutes'` : '';
+    await tx.query(
+      `update public.${table} set updated_at = now() - interval '31 minutes'${extra} where id = $1`,
+      [id],
+    );
+  });
+}
+
+async function overviewImage(op: { who: Who }, s: { userId: string; projectId: string; imageId: string }) {
+  const o = await rpcAs<any>(db, op.who, 'operator_seller_overview', { seller_id: s.userId });
+  const project = o.projects.find((p: any) => p.id === s.projectId);
+  return project.images.find((i: any) => i.id === s.imageId);
+}
+
 describe('operator_retry_image', () => {
   it('puts a failed image back in the queue without charging, and a second failure refunds nothing more', async () => {
     const op = await operator();
@@ -431,10 +449,27 @@ describe('operator_retry_image', () => {
     expect(await sqlBalance(db, s.userId)).toEqual(before);
   });
 
-  it('restarts a stuck image, refuses a finished one with a clear message', async () => {
+  it('restarts a stuck image, refuses one still moving and a finished one with a clear message', async () => {
     const op = await operator();
     const stuck = await sellerWithImage('processing');
     expect((await image(stuck.imageId)).status).toBe('processing');
+    // still moving (changed less than 30 minutes ago): a retry would start a second job for it
+    expect(
+      await sqlError(
+        rpcAs(db, op.who, 'operator_retry_image', {
+          image_id: stuck.imageId,
+          reason: 'Stuck?',
+          request_id: randomUUID(),
+        }),
+      ),
+    ).toMatchObject({
+      code: 'P0001',
+      message: 'This image is still being made: it can be made again after 30 minutes without progress',
+      hint: 'retry_not_stuck',
+    });
+    expect(await overviewImage(op, stuck)).toMatchObject({ status: 'processing', stuck: false });
+    await age('images', stuck.imageId);
+    expect(await overviewImage(op, stuck)).toMatchObject({ status: 'processing', stuck: true });
     await rpcAs(db, op.who, 'operator_retry_image', {
       image_id: stuck.imageId,
       reason: 'Stuck',
@@ -519,5 +554,32 @@ describe('operator_retry_video', () => {
       ),
     ).toMatchObject({ message: 'This video is finished and cannot be made again', hint: 'video_finished' });
     expect(await auditRows('retry_video', s.projectId)).toHaveLength(2);
+  });
+
+  it('makes a waiting video again only once it is stuck', async () => {
+    const op = await operator();
+    const s = await sellerWithImage('completed', 10, 'advanced');
+    await rpcAs(db, { user: s.userId }, 'request_project_video', {
+      project_id: s.projectId,
+      video_style: 'zoom-in',
+    });
+    const retry = () =>
+      rpcAs(db, op.who, 'operator_retry_video', {
+        project_id: s.projectId,
+        reason: 'Waiting too long',
+        request_id: randomUUID(),
+      });
+    expect(await sqlError(retry())).toMatchObject({
+      message: 'This video is still being made: it can be made again after 30 minutes without progress',
+      hint: 'retry_not_stuck',
+    });
+    const seen = async () =>
+      (await rpcAs<any>(db, op.who, 'operator_seller_overview', { seller_id: s.userId })).projects.find(
+        (p: any) => p.id === s.projectId,
+      ).video_stuck;
+    expect(await seen()).toBe(false);
+    await age('projects', s.projectId);
+    expect(await seen()).toBe(true);
+    expect(await retry()).toMatchObject({ project_id: s.projectId, replayed: false });
   });
 });

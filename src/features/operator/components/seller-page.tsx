@@ -251,9 +251,8 @@ function imageActions(project: SellerProject, image: SellerImage) {
   const finished = image.status === 'completed' || image.status === 'failed';
   return {
     refund: finished && image.refunded_at === null && num(image.credit_cost) > 0,
-    retry:
-      project.status !== 'rejected' &&
-      (image.status === 'failed' || image.status === 'pending' || image.status === 'processing'),
+    // failed, or stuck: a retry of work still moving would start a second provider job for it
+    retry: project.status !== 'rejected' && (image.status === 'failed' || image.stuck),
   };
 }
 
@@ -355,7 +354,7 @@ function Projects({
                     </span>
                     {p.video_error && <span className={s.meta}>{p.video_error}</span>}
                   </span>
-                  {p.video_status !== 'completed' && (
+                  {(p.video_status === 'failed' || p.video_stuck) && (
                     <span className={s.actions}>
                       <Button
                         size="sm"
