@@ -464,7 +464,7 @@ describe('operator_retry_image', () => {
       ),
     ).toMatchObject({
       code: 'P0001',
-      message: 'This image is still being made: it can be made again after 30 minutes without progress',
+      message: 'This is still being made: it can be made again after 30 minutes without progress',
       hint: 'retry_not_stuck',
     });
     expect(await overviewImage(op, stuck)).toMatchObject({ status: 'processing', stuck: false });
@@ -570,7 +570,7 @@ describe('operator_retry_video', () => {
         request_id: randomUUID(),
       });
     expect(await sqlError(retry())).toMatchObject({
-      message: 'This video is still being made: it can be made again after 30 minutes without progress',
+      message: 'This is still being made: it can be made again after 30 minutes without progress',
       hint: 'retry_not_stuck',
     });
     const seen = async () =>

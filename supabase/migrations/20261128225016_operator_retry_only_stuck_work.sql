@@ -55,7 +55,7 @@ begin
     perform private.fail('This image is finished: refund it instead if the result is bad', 'retry_finished');
   end if;
   if i.status in ('pending', 'processing') and i.updated_at >= private.operator_stuck_before() then
-    perform private.fail('This image is still being made: it can be made again after 30 minutes without progress',
+    perform private.fail('This is still being made: it can be made again after 30 minutes without progress',
       'retry_not_stuck');
   end if;
   select array_agg(x.id order by x.position, x.id) into v_ids from public.images x
@@ -114,7 +114,7 @@ begin
   end if;
   if p.video_status in ('pending', 'processing')
      and coalesce(p.video_requested_at, p.updated_at) >= private.operator_stuck_before() then
-    perform private.fail('This video is still being made: it can be made again after 30 minutes without progress',
+    perform private.fail('This is still being made: it can be made again after 30 minutes without progress',
       'retry_not_stuck');
   end if;
   delete from private.provider_waits w where w.kind = 'video' and w.job_id = p.id;
