@@ -16,10 +16,30 @@ import { inject } from 'vitest';
 import { ROOT } from '../../supabase/local/config.ts';
 import { openDatabase, type Database, type Queryable } from '../../supabase/local/db/database.ts';
 import { migrate } from '../../supabase/local/db/migrate.ts';
+import { openScratchDatabase } from '../../supabase/local/db/scratch.ts';
 import { createUser, serviceClient, type TestUser } from './clients.ts';
 
 // ---------------------------------------------------------------------------------------
 // SQL level
+
+/**
+ * A database with the product's migrations that no stack works on: on PostgreSQL a scratch
+ * database of its own (dropped by `drop`), a fresh PGlite otherwise. For tests whose rows the
+ * suite's stack must not touch: its push sender deletes a device whose address it refuses.
+ */
+export async function openIsolatedDomainDb(
+  label: string,
+): Promise<{ db: Database; drop: () => Promise<void> }> {
+  const info = inject('stack');
+  const scratch = await openScratchDatabase(info.dbKind === 'postgres' ? info.databaseUrl : null, label, {
+    poolSize: 10,
+  });
+  await migrate(scratch.db, {
+    migrationsDir: path.join(ROOT, 'supabase/migrations'),
+    seedFile: path.join(ROOT, 'supabase/seed.sql'),
+  });
+  return { db: scratch.db, drop: scratch.drop };
+}
 
 /** A database with the product's migrations: the suite's on PostgreSQL, a fresh PGlite otherwise. */
 export async function openDomainDb(opts: { poolSize?: number } = {}): Promise<Database> {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../../../supabase/local/config.ts';
 import type { Database } from '../../../supabase/local/db/database.ts';
 import {
-  openDomainDb,
+  openIsolatedDomainDb,
   rpcAs,
   selection,
   sqlAs,
@@ -20,12 +20,15 @@ import {
   type Who,
 } from '../../support/domain.ts';
 
+// A database of its own: on PostgreSQL the suite's stack would send the pushes queued here
+// and delete the test's device (an address a push never goes to), racing the owner's checks.
 let db: Database;
+let drop: () => Promise<void>;
 beforeAll(async () => {
-  db = await openDomainDb();
-});
+  ({ db, drop } = await openIsolatedDomainDb('access'));
+}, 120_000);
 afterAll(async () => {
-  await db?.close();
+  await drop?.();
 });
 
 /** What a statement did: rows it returned/changed, or the error code that stopped it. */
