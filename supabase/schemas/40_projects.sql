@@ -459,6 +459,98 @@ language sql stable
 set search_path = ''
 as $$ select private.next_untitled_name(p_user_id, null) $$;
 
+-- Shared generation checks: the rules start_generation, quote_generation, start_batch and
+-- quote_batch all apply, each written once here (tests/integration/domain/shared-checks.test.ts
+-- runs the same bad inputs through the four and expects the same codes).
+
+-- The project types, in one list. The tables' own CHECKs (projects.type, batches.project_type)
+-- cannot call a function a client's update would run, so they repeat the words; the same test
+-- compares them with this list.
+create or replace function private.project_types() returns text[]
+language sql immutable
+set search_path = ''
+as $$ select array['on-model', 'flat-lay'] $$;
+
+-- The counts of a generation, and so of a quote: a known type, a photo per project, a pose, and
+-- (p_items, a batch of that many projects of one photo each; null for a single generation) at
+-- most 50 projects. The order is the order the seller fixes them in.
+create or replace function private.check_generation(p_type text, p_products integer, p_poses integer,
+                                                    p_items integer default null)
+returns void
+language plpgsql stable
+set search_path = ''
+as $$
+begin
+  if p_type is null or not p_type = any (private.project_types()) then
+    perform private.fail('Invalid project type', 'invalid_project_type');
+  end if;
+  if coalesce(p_products, 0) < 1 or coalesce(p_items, 1) < 1 then
+    perform private.fail('Please upload a product photo', 'product_required');
+  end if;
+  if p_items > 50 then
+    perform private.fail('A batch can hold at most 50 photos', 'batch_too_large');
+  end if;
+  if coalesce(p_poses, 0) < 1 then
+    perform private.fail('Please select a pose', 'pose_required');
+  end if;
+end
+$$;
+
+-- One photo of a project: the seller's own stored upload (bucket 'uploads'), a garment type
+-- when one is asked for (flat-lay; every photo of a batch), and a name of at most 120
+-- characters. p_index (a batch's item) goes into the refusal's detail as {"index": n}.
+create or replace function private.check_product(p_user_id uuid, p_path text, p_garment text, p_name text,
+                                                 p_garment_required boolean, p_index integer default null)
+returns void
+language plpgsql stable
+set search_path = ''
+as $$
+declare
+  v_detail text := case when p_index is not null then jsonb_build_object('index', p_index)::text end;
+begin
+  if p_path is null
+     or not exists (select 1 from public.uploaded_files f where f.file_path = p_path and f.user_id = p_user_id) then
+    perform private.fail('Product photo not found', 'product_not_found', v_detail);
+  end if;
+  if p_garment_required and (p_garment is null or p_garment not in ('top', 'bottom', 'full')) then
+    perform private.fail('Please select a garment type', 'garment_type_required', v_detail);
+  end if;
+  if length(btrim(coalesce(p_name, ''))) > 120 then
+    perform private.fail('Project name is too long', 'name_too_long', v_detail);
+  end if;
+end
+$$;
+
+-- What a generation (p_items null) or a batch of p_items costs and whether the balance covers
+-- it, after the same counts start_generation / start_batch check: quote_generation's and
+-- quote_batch's answer.
+create or replace function private.quote(p_user_id uuid, p_type text, p_products integer, p_poses integer,
+                                         p_items integer default null)
+returns jsonb
+language plpgsql stable
+set search_path = ''
+as $$
+declare
+  v_price record;
+  v_sub public.subscriptions;
+begin
+  perform private.check_generation(p_type, p_products, p_poses, p_items);
+  if p_items is null then
+    select * into v_price from private.generation_price(p_type, p_products, p_poses);
+  else
+    select * into v_price from private.batch_price(p_type, p_items);
+  end if;
+  select * into v_sub from public.subscriptions s where s.user_id = p_user_id;
+  return jsonb_build_object(
+    'images', v_price.images,
+    'creditsPerImage', v_price.credits_per_image,
+    'creditsNeeded', v_price.credits,
+    'creditsRemaining', coalesce(v_sub.credits_remaining, 0),
+    'enough', coalesce(v_sub.credits_remaining, 0) >= v_price.credits,
+    'plan', coalesce(v_sub.plan, 'free'));
+end
+$$;
+
 -- The checked body of start_generation; public.start_generation (below) serves it once per request id.
 -- With batch_id (public.start_batch, which has charged the whole batch): one item of that batch,
 -- charged by the batch's charge, no notification of its own and no wake-up (the batch sends one).
@@ -503,8 +595,6 @@ declare
   v_images integer;
   v_project_id uuid := gen_random_uuid();
   v_charge public.credit_ledger;
-  v_product text;
-  v_upload public.uploaded_files;
   v_pose integer;
   v_pose_names text[];
   v_model_name text;
@@ -512,33 +602,19 @@ declare
   v_metadata jsonb;
   v_locale text;
 begin
-  if v_type is null or v_type not in ('on-model', 'flat-lay') then
-    perform private.fail('Invalid project type', 'invalid_project_type');
-  end if;
-
-  -- products: the uploaded photo(s), object names in bucket 'uploads'
+  -- products: the uploaded photo(s), object names in bucket 'uploads'; poses: one or more of
+  -- the three (for the model's gender, checked below)
   select coalesce(array_agg(distinct btrim(x)) filter (where nullif(btrim(x), '') is not null), '{}')
     into v_products from unnest(coalesce(start_generation.product_paths, '{}'::text[])) as x;
-  if cardinality(v_products) = 0 then
-    perform private.fail('Please upload a product photo', 'product_required');
-  end if;
+  select coalesce(array_agg(distinct x order by x) filter (where x is not null), '{}')
+    into v_poses from unnest(coalesce(start_generation.pose_ids, '{}'::integer[])) as x;
+  perform private.check_generation(v_type, cardinality(v_products), cardinality(v_poses));
   if cardinality(v_products) > 1 then
     perform private.fail('Only one photo can be uploaded per generation cycle. Please remove the existing photo first.', 'too_many_products');
   end if;
-  foreach v_product in array v_products loop
-    select * into v_upload from public.uploaded_files f where f.file_path = v_product and f.user_id = uid;
-    if not found then
-      perform private.fail('Product photo not found', 'product_not_found');
-    end if;
-  end loop;
+  perform private.check_product(uid, v_products[1], start_generation.garment_types[1], v_name, v_type = 'flat-lay');
   if v_type = 'flat-lay' then
-    v_garments := coalesce(start_generation.garment_types, '{}'::text[]);
-    if cardinality(v_garments) < cardinality(v_products)
-       or exists (select 1 from unnest(v_garments[1:cardinality(v_products)]) g
-                  where g is null or g not in ('top', 'bottom', 'full')) then
-      perform private.fail('Please select a garment type', 'garment_type_required');
-    end if;
-    v_garments := v_garments[1:cardinality(v_products)];
+    v_garments := array[start_generation.garment_types[1]];
   end if;
 
   -- the balance row is locked from here to the end: starts by one user run one at a time
@@ -579,12 +655,7 @@ begin
     v_model_name := v_model.name;
   end if;
 
-  -- poses: one or more of the three, for the model's gender
-  select coalesce(array_agg(distinct x order by x) filter (where x is not null), '{}')
-    into v_poses from unnest(coalesce(start_generation.pose_ids, '{}'::integer[])) as x;
-  if cardinality(v_poses) = 0 then
-    perform private.fail('Please select a pose', 'pose_required');
-  end if;
+  -- poses: for the model's gender
   foreach v_pose in array v_poses loop
     if not exists (select 1 from public.poses p where p.gender = v_gender and p.id = v_pose) then
       perform private.fail('Selected pose does not exist', 'pose_not_found');
@@ -620,10 +691,6 @@ begin
       perform private.fail('Selected background is not available for flat-lay projects', 'background_not_available');
     end if;
     v_background_name := v_background.name;
-  end if;
-
-  if v_name is not null and length(v_name) > 120 then
-    perform private.fail('Project name is too long', 'name_too_long');
   end if;
 
   -- the price, as quote_generation showed it
@@ -750,31 +817,11 @@ set search_path = ''
 as $$
 declare
   uid uuid := private.require_user();
-  v_price record;
-  v_sub public.subscriptions;
 begin
-  if quote_generation.project_type is null or quote_generation.project_type not in ('on-model', 'flat-lay') then
-    perform private.fail('Invalid project type', 'invalid_project_type');
-  end if;
-  if coalesce(quote_generation.product_count, 0) < 1 then
-    perform private.fail('Please upload a product photo', 'product_required');
-  end if;
-  if coalesce(quote_generation.pose_count, 0) < 1 then
-    perform private.fail('Please select a pose', 'pose_required');
-  end if;
-  select * into v_price
-    from private.generation_price(quote_generation.project_type, quote_generation.product_count,
-                                  quote_generation.pose_count);
-  select * into v_sub from public.subscriptions s where s.user_id = uid;
-  return jsonb_build_object(
-    'images', v_price.images,
-    'creditsPerImage', v_price.credits_per_image,
-    'creditsNeeded', v_price.credits,
-    'creditsRemaining', coalesce(v_sub.credits_remaining, 0),
-    'enough', coalesce(v_sub.credits_remaining, 0) >= v_price.credits,
-    'plan', coalesce(v_sub.plan, 'free'),
+  return private.quote(uid, quote_generation.project_type, quote_generation.product_count,
+                       quote_generation.pose_count)
     -- the name start_generation gives a project left unnamed (at this moment)
-    'suggestedName', private.next_untitled_name(uid, quote_generation.locale));
+    || jsonb_build_object('suggestedName', private.next_untitled_name(uid, quote_generation.locale));
 end
 $$;
 
@@ -803,11 +850,15 @@ create policy "delete own uploads" on public.uploaded_files for delete to authen
   using (user_id = (select auth.uid()));
 
 -- Privileges ----------------------------------------------------------------------------
+revoke all on function private.check_generation(p_type text, p_products integer, p_poses integer, p_items integer) from public;
+revoke all on function private.check_product(p_user_id uuid, p_path text, p_garment text, p_name text, p_garment_required boolean, p_index integer) from public;
 revoke all on function private.generation_price(p_type text, p_products integer, p_poses integer) from public;
 revoke all on function private.next_untitled_name(p_user_id uuid) from public;
 revoke all on function private.next_untitled_name(p_user_id uuid, p_locale text) from public;
 revoke all on function private.own_project(p_project_id uuid, p_user_id uuid) from public;
 revoke all on function private.project_json(p_project_id uuid) from public;
+revoke all on function private.project_types() from public;
+revoke all on function private.quote(p_user_id uuid, p_type text, p_products integer, p_poses integer, p_items integer) from public;
 revoke all on function private.tg_images_project_status() from public;
 revoke all on function private.tg_images_resolution() from public;
 revoke all on function private.tg_images_status() from public;

@@ -36,29 +36,9 @@ stable
 security definer
 set search_path = ''
 as $$
-declare
-  uid uuid := private.require_user();
-  v_price record;
-  v_sub public.subscriptions;
 begin
-  if quote_batch.project_type is null or quote_batch.project_type not in ('on-model', 'flat-lay') then
-    perform private.fail('Invalid project type', 'invalid_project_type');
-  end if;
-  if coalesce(quote_batch.item_count, 0) < 1 then
-    perform private.fail('Please upload a product photo', 'product_required');
-  end if;
-  if quote_batch.item_count > 50 then
-    perform private.fail('A batch can hold at most 50 photos', 'batch_too_large');
-  end if;
-  select * into v_price from private.batch_price(quote_batch.project_type, quote_batch.item_count);
-  select * into v_sub from public.subscriptions s where s.user_id = uid;
-  return jsonb_build_object(
-    'images', v_price.images,
-    'creditsPerImage', v_price.credits_per_image,
-    'creditsNeeded', v_price.credits,
-    'creditsRemaining', coalesce(v_sub.credits_remaining, 0),
-    'enough', coalesce(v_sub.credits_remaining, 0) >= v_price.credits,
-    'plan', coalesce(v_sub.plan, 'free'));
+  -- each photo is one project of one photo and one pose
+  return private.quote(private.require_user(), quote_batch.project_type, 1, 1, quote_batch.item_count);
 end
 $$;
 
@@ -92,8 +72,6 @@ declare
   v_item jsonb;
   v_n bigint;
   v_path text;
-  v_garment text;
-  v_name text;
   v_paths text[] := '{}';
   v_price record;
   v_batch_id uuid := gen_random_uuid();
@@ -121,17 +99,9 @@ begin
   if v_sub.plan <> 'advanced' then
     perform private.fail('Available only in Advanced Plan', 'advanced_only');
   end if;
-  if start_batch.project_type is null or start_batch.project_type not in ('on-model', 'flat-lay') then
-    perform private.fail('Invalid project type', 'invalid_project_type');
-  end if;
-  if start_batch.items is null or jsonb_typeof(start_batch.items) <> 'array'
-     or jsonb_array_length(start_batch.items) = 0 then
-    perform private.fail('Please upload a product photo', 'product_required');
-  end if;
-  v_count := jsonb_array_length(start_batch.items);
-  if v_count > 50 then
-    perform private.fail('A batch can hold at most 50 photos', 'batch_too_large');
-  end if;
+  v_count := case when jsonb_typeof(start_batch.items) = 'array' then jsonb_array_length(start_batch.items) else 0 end;
+  perform private.check_generation(start_batch.project_type, 1,
+                                   case when start_batch.pose_id is null then 0 else 1 end, v_count);
   if v_batch_name is not null and length(v_batch_name) > 120 then
     perform private.fail('Batch name is too long', 'name_too_long');
   end if;
@@ -143,22 +113,12 @@ begin
                            jsonb_build_object('index', v_n - 1)::text);
     end if;
     v_path := nullif(btrim(v_item ->> 'path'), '');
-    if v_path is null or not exists (select 1 from public.uploaded_files f where f.file_path = v_path and f.user_id = uid) then
-      perform private.fail('Product photo not found', 'product_not_found', jsonb_build_object('index', v_n - 1)::text);
-    end if;
+    perform private.check_product(uid, v_path, v_item ->> 'garment_type', v_item ->> 'name', true, (v_n - 1)::integer);
     if v_path = any (v_paths) then
       perform private.fail('This photo is already in the batch', 'batch_duplicate_photo',
                            jsonb_build_object('index', v_n - 1)::text);
     end if;
     v_paths := v_paths || v_path;
-    v_garment := v_item ->> 'garment_type';
-    if v_garment is null or v_garment not in ('top', 'bottom', 'full') then
-      perform private.fail('Please select a garment type', 'garment_type_required',
-                           jsonb_build_object('index', v_n - 1)::text);
-    end if;
-    if length(btrim(coalesce(v_item ->> 'name', ''))) > 120 then
-      perform private.fail('Project name is too long', 'name_too_long', jsonb_build_object('index', v_n - 1)::text);
-    end if;
   end loop;
 
   if v_batch_name is null then
