@@ -18,11 +18,7 @@ const TEST = /(?:^|\/)(?:__tests__|testing)\/|\.test\.tsx?$/;
  * Circles known and not yet broken, each with why it is left: the test fails when one
  * disappears, so this list only shrinks.
  */
-const KNOWN: Record<string, string> = {
-  // create's page offers the wizard's drafts; the wizard's upload steps show create's photo
-  // tips. Left to the wizard/batch rework of issue 35, which moves the wizard's shared parts.
-  'src/features: create ↔ wizard': 'issue 35 (shared wizard parts)',
-};
+const KNOWN: Record<string, string> = {};
 
 // `import … from '…'`, `export … from '…'`, `import '…'` and `import('…')`; group 1 is the
 // clause between the keyword and `from` (to tell type-only imports), group 2/3 the specifier.

@@ -5,7 +5,7 @@
 // was made instead of paying twice. Any answer — the outcome or a refusal — ends the request;
 // a press about something else (another key) is a new one. `state` carries what a repeat must
 // send again unchanged (an uploaded drawing's path). The wizard keeps its id in its Dexie
-// draft instead (features/wizard/store/generation-request.ts), so it survives a reload.
+// draft instead (lib/drafts/draft-request.ts), so it survives a reload.
 import { isNetworkError } from './errors/index.ts';
 
 export interface PendingRequest<S> {

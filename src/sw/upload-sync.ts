@@ -1,7 +1,7 @@
 // Background Sync: when the browser sees the connection back it wakes the worker with the
 // tag the app registered while a photo waited; the worker asks open pages to send their
 // queued uploads (they hold the session; see src/features/wizard/background-uploads.ts).
-import { UPLOAD_SYNC_MESSAGE, UPLOAD_SYNC_TAG } from './upload-sync-tags.ts';
+import { UPLOAD_SYNC_MESSAGE, UPLOAD_SYNC_TAG } from '../lib/uploads/upload-sync-tags.ts';
 
 interface SyncEventLike extends Event {
   tag: string;

@@ -5,13 +5,14 @@
 // every few seconds while something waits. A service worker cannot upload by itself: the
 // session lives in the page's storage, so a closed app sends its photos on the next open.
 import { connectivity } from '../../lib/connectivity.ts';
-import { UPLOAD_SYNC_MESSAGE } from '../../sw/upload-sync-tags.ts';
+import { UPLOAD_SYNC_MESSAGE } from '../../lib/uploads/upload-sync-tags.ts';
 import { storedGender } from './local-choices.ts';
+import { emptyDraft } from './model/draft.ts';
 import { FLOWS } from './model/steps.ts';
 import { draftStore } from './store/draft-store.ts';
 import { uploadManager } from './store/upload-manager.ts';
-import { requestUploadSync } from './store/upload-sync.ts';
-import { uploadMarksKept } from './store/upload-hint.ts';
+import { uploadMarksKept } from '../../lib/uploads/upload-hint.ts';
+import { requestUploadSync } from '../../lib/uploads/upload-sync.ts';
 
 const RETRY_MS = 5000;
 
@@ -25,28 +26,31 @@ const waiting = (userId: string) =>
 /** Starts sending the user's queued uploads from any screen; returns the stop. */
 export function startBackgroundUploads(userId: string): () => void {
   let stopped = false;
-  const pump = () => {
-    if (!stopped) uploadManager.pump(userId);
+  // the connection is back: everything waiting goes now
+  const resume = () => {
+    if (!stopped) uploadManager.resume(userId);
   };
   const onMessage = (event: MessageEvent) => {
-    if ((event.data as { type?: string } | null)?.type === UPLOAD_SYNC_MESSAGE) pump();
+    if ((event.data as { type?: string } | null)?.type === UPLOAD_SYNC_MESSAGE) resume();
   };
-  void Promise.all(FLOWS.map((flow) => draftStore.load(userId, flow, storedGender()))).then(() => {
+  void Promise.all(
+    FLOWS.map((flow) => draftStore.load(userId, flow, () => emptyDraft(flow, storedGender()))),
+  ).then(() => {
     uploadMarksKept();
-    pump();
+    resume();
     if (waiting(userId)) void requestUploadSync();
   });
-  window.addEventListener('online', pump);
+  window.addEventListener('online', resume);
   navigator.serviceWorker?.addEventListener('message', onMessage);
   const unsubscribe = connectivity.subscribe(() => {
-    if (!connectivity.isUnreachable()) pump();
+    if (!connectivity.isUnreachable()) resume();
   });
   const timer = window.setInterval(() => {
-    if (waiting(userId)) pump();
+    if (!stopped && waiting(userId)) uploadManager.pump(userId);
   }, RETRY_MS);
   return () => {
     stopped = true;
-    window.removeEventListener('online', pump);
+    window.removeEventListener('online', resume);
     navigator.serviceWorker?.removeEventListener('message', onMessage);
     unsubscribe();
     window.clearInterval(timer);

@@ -7,6 +7,7 @@ import { supabase } from '../../lib/supabase.ts';
 import { backgroundsQueryOptions, modelsQueryOptions, posesQueryOptions } from './api.ts';
 import { storedGender } from './local-choices.ts';
 import { redirectFor } from './model/rules.ts';
+import { emptyDraft } from './model/draft.ts';
 import { isStep, stepUrl, type Flow, type Step } from './model/steps.ts';
 import { draftStore } from './store/draft-store.ts';
 
@@ -22,7 +23,7 @@ export async function wizardGuard(
   void queryClient.prefetchQuery(modelsQueryOptions(supabase));
   void queryClient.prefetchQuery(posesQueryOptions(supabase));
   void queryClient.prefetchQuery(backgroundsQueryOptions(supabase));
-  const draft = await draftStore.load(userId, flow, storedGender());
+  const draft = await draftStore.load(userId, flow, () => emptyDraft(flow, storedGender()));
   const target = redirectFor(draft, step);
   if (target) throw redirect({ href: stepUrl(flow, target), replace: true });
   return { step };

@@ -1,8 +1,6 @@
 // The wizards' light entry: what other features and the routes may use without loading the
 // wizard itself (its pages are in ./pages.ts, its guard in ./guard.ts, both loaded on demand).
 export { FLOWS, STEPS, isStep, isCreationPath, type Flow, type Step } from './model/steps.ts';
-export { ACCEPT_ATTRIBUTE } from './image/limits.ts';
-export { PrepareError, preparePhoto } from './image/prepare-photo.ts';
 
 /** Queued photos upload from any screen (the signed-in shell holds this). */
 export { keepUploadsGoing } from './uploads-when-waiting.ts';

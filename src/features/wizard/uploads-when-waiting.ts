@@ -2,8 +2,8 @@
 // uploader (and Dexie with it) loads only when a mark says something may wait, when another
 // tab marks something (the storage event), when the connection returns with something marked,
 // or when the service worker relays a Background Sync.
-import { UPLOAD_SYNC_MESSAGE } from '../../sw/upload-sync-tags.ts';
-import { uploadsMayWait } from './store/upload-hint.ts';
+import { UPLOAD_SYNC_MESSAGE } from '../../lib/uploads/upload-sync-tags.ts';
+import { uploadsMayWait } from '../../lib/uploads/upload-hint.ts';
 
 /** Starts the uploader for this user when there is work for it; returns the stop. */
 export function keepUploadsGoing(userId: string): () => void {

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { CreatePage } from '../../features/create/index.ts';
+import { ResumeDrafts } from '../../features/wizard/pages.ts';
 import { optionalString } from '../../lib/search-params.ts';
 
 export const Route = createFileRoute('/_app/create')({
@@ -10,6 +11,11 @@ export const Route = createFileRoute('/_app/create')({
   }),
   component: function Create() {
     const { shared, photos } = Route.useSearch();
-    return <CreatePage shared={shared ? { id: shared, photos: photos ?? 0 } : undefined} />;
+    return (
+      <CreatePage
+        shared={shared ? { id: shared, photos: photos ?? 0 } : undefined}
+        drafts={<ResumeDrafts />}
+      />
+    );
   },
 });

@@ -1,11 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Icon, TextField } from '../../../ui/index.ts';
 import { ProgressBar } from '../../tools/components.ts';
-import { UPLOAD_ERRORS, isLowResolution } from '../../wizard/components.ts';
+import { isLowResolution } from '../../../lib/photos/limits.ts';
+import { UPLOAD_ERRORS } from '../../../lib/photos/messages.ts';
+import type { UploadErrorCode } from '../../../lib/uploads/upload-queue.ts';
 import { GarmentTypePicker } from '../../wizard/components.ts';
 import type { BatchItem } from '../model/batch-draft.ts';
 import type { BatchAction } from '../model/reducer.ts';
-import type { UploadErrorCode } from '../store/batch-uploads.ts';
 import { useBatchUploadProgress, useItemPhotoUrl } from '../hooks/use-batch-draft.ts';
 import * as s from './batch.css.ts';
 

@@ -5,10 +5,10 @@
 import { useCallback, useState } from 'react';
 import { askPersistentStorage } from '../../../lib/db/index.ts';
 import { useUser } from '../../auth/index.ts';
-import { PrepareError, preparePhoto } from '../../wizard/index.ts';
-import type { PhotoProblem } from '../../wizard/components.ts';
+import type { PhotoProblem } from '../../../lib/photos/inspect.ts';
+import { PrepareError, preparePhoto } from '../../../lib/photos/prepare-photo.ts';
 import { MAX_BATCH_PHOTOS, nameFromFile } from '../model/batch-draft.ts';
-import { batchStore } from '../store/batch-store.ts';
+import { BATCH, batchStore } from '../store/batch-store.ts';
 import { batchUploads } from '../store/batch-uploads.ts';
 
 export interface RefusedPhoto {
@@ -27,7 +27,7 @@ export function useAddBatchPhotos() {
   const addFiles = useCallback(
     async (files: File[]) => {
       if (files.length === 0 || preparing) return;
-      const room = MAX_BATCH_PHOTOS - (batchStore.peek(user.id)?.items.length ?? 0);
+      const room = MAX_BATCH_PHOTOS - (batchStore.peek(user.id, BATCH)?.items.length ?? 0);
       const taken = files.slice(0, Math.max(room, 0));
       setLeftOut(files.length - taken.length);
       setRefused([]);
@@ -40,7 +40,7 @@ export function useAddBatchPhotos() {
           const id = crypto.randomUUID();
           await batchStore.putPhoto(user.id, id, prepared.blob);
           void askPersistentStorage();
-          batchStore.dispatch(user.id, {
+          batchStore.dispatch(user.id, BATCH, {
             type: 'addItems',
             items: [
               {

@@ -3,7 +3,7 @@
 // forgets the share, so a reload does not take it twice.
 import { useEffect, useRef } from 'react';
 import { useNavigate } from '@tanstack/react-router';
-import { dropShared, sharedFiles } from '../../wizard/components.ts';
+import { dropShared, sharedFiles } from '../../../lib/shared-inbox.ts';
 
 export function useSharedPhotos(
   shared: string | undefined,

@@ -7,15 +7,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { msg } from '@lingui/core/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { creditShortfall, isNetworkError, serverCode, useAppMutation } from '../../../lib/errors/index.ts';
+import { creditShortfall, serverCode, useAppMutation } from '../../../lib/errors/index.ts';
+import { pressDraft } from '../../../lib/drafts/draft-request.ts';
 import { useSupabase } from '../../../lib/use-supabase.ts';
 import { useUser } from '../../auth/index.ts';
 import { dashboardKeys } from '../../dashboard/index.ts';
 import { projectKeys } from '../../projects/index.ts';
 import { subscriptionKeys } from '../../subscription/index.ts';
-import { generationFingerprint } from '../../wizard/components.ts';
 import { batchArgs, batchKeys, startBatch } from '../api.ts';
-import { batchStore } from '../store/batch-store.ts';
+import { BATCH, batchStore } from '../store/batch-store.ts';
 
 export function useStartBatch(backgroundBlurred: boolean) {
   const client = useSupabase();
@@ -25,30 +25,18 @@ export function useStartBatch(backgroundBlurred: boolean) {
   const [insufficient, setInsufficient] = useState<number | null>(null);
 
   const mutation = useAppMutation({
-    mutationFn: async () => {
-      const draft = batchStore.peek(user.id);
-      if (!draft) throw new Error('The batch is not loaded');
-      const args = batchArgs(draft, backgroundBlurred);
-      const fingerprint = generationFingerprint(args);
-      let request = draft.request;
-      if (request === null || request.fingerprint !== fingerprint) {
-        request = { id: crypto.randomUUID(), fingerprint };
-        batchStore.dispatch(user.id, { type: 'setRequest', request });
-        // on the device before the request leaves it: a reload after a lost answer still has it
-        await batchStore.flushed();
-      }
-      try {
-        return await startBatch(client, args, request.id);
-      } catch (error) {
-        // the server answered (a refusal): the next press is a new request
-        if (!isNetworkError(error)) batchStore.dispatch(user.id, { type: 'setRequest', request: null });
-        throw error;
-      }
-    },
+    mutationFn: () =>
+      pressDraft({
+        store: batchStore,
+        userId: user.id,
+        slot: BATCH,
+        args: (draft) => batchArgs(draft, backgroundBlurred),
+        send: (args, requestId) => startBatch(client, args, requestId),
+      }),
     errorDisplay: 'inline',
     errorMessage: msg`Failed to start the batch`,
     onSuccess: async (batch) => {
-      await batchStore.clear(user.id);
+      await batchStore.clear(user.id, BATCH);
       void queryClient.invalidateQueries({ queryKey: subscriptionKeys.detail(user.id) });
       void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
       void queryClient.invalidateQueries({ queryKey: batchKeys.user(user.id) });

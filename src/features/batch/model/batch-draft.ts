@@ -4,14 +4,13 @@
 // without photos, changed by the wizard's own reducer, so the catalogue cards and their rules
 // are the wizard's. `version` lets a later build read an older draft.
 import { z } from 'zod';
+import { versionedReader } from '../../../lib/drafts/versioned.ts';
 import type { Flow } from '../../wizard/index.ts';
 import { GARMENT_TYPES, emptyDraft, readStoredDraft, type Draft } from '../../wizard/components.ts';
 
 export const BATCH_DRAFT_VERSION = 1;
 /** At most this many photos per batch (public.start_batch refuses more). */
 export const MAX_BATCH_PHOTOS = 50;
-/** Photos uploading at once. */
-export const UPLOAD_CONCURRENCY = 3;
 /** Longest project name (public.projects). */
 export const MAX_NAME_LENGTH = 120;
 
@@ -55,11 +54,12 @@ export function emptyBatchDraft(flow: Flow = 'on-model'): BatchDraft {
 
 /** A stored record as a batch draft of this build, or null when it cannot be read. */
 export function readBatchDraft(raw: unknown): BatchDraft | null {
-  const parsed = batchDraftSchema.safeParse(raw);
-  if (!parsed.success) return null;
-  const choices = readStoredDraft(parsed.data.choices);
-  return choices ? { ...parsed.data, choices } : null;
+  const parsed = readBatchRecord(raw);
+  const choices = parsed && readStoredDraft(parsed.choices);
+  return parsed && choices ? { ...parsed, choices } : null;
 }
+
+const readBatchRecord = versionedReader({ version: BATCH_DRAFT_VERSION, schema: batchDraftSchema });
 
 /** The project name a file suggests: its name without the extension, tidied, at most 120 characters. */
 export function nameFromFile(fileName: string): string {

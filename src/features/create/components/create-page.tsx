@@ -1,10 +1,9 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Badge, Button, Dialog, Icon } from '../../../ui/index.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useSubscription } from '../../subscription/index.ts';
-import { ResumeDrafts } from '../../wizard/pages.ts';
 import { FlatLayArt, MannequinArt } from './create-art.tsx';
 import { GuidelinesDialog } from './guidelines-dialog.tsx';
 import { TipsDialog } from './tips-dialog.tsx';
@@ -13,8 +12,16 @@ import * as s from './create.css.ts';
 type Shoot = 'onmodel' | 'flatlay';
 
 /** /create (spec 2 §2): on-model and flat-lay after the content guidelines, mannequin under
- *  construction, video from a finished project; tips and the guidelines link. */
-export function CreatePage({ shared }: { shared?: { id: string; photos: number } }) {
+ *  construction, video from a finished project; tips and the guidelines link. `drafts` is the
+ *  wizard's offer to resume its drafts (the route puts it here: the wizard shows create's tips,
+ *  so create does not import the wizard). */
+export function CreatePage({
+  shared,
+  drafts,
+}: {
+  shared?: { id: string; photos: number };
+  drafts?: ReactNode;
+}) {
   const { t } = useLingui();
   usePageTitle(t`Create`);
   const navigate = useNavigate();
@@ -46,7 +53,7 @@ export function CreatePage({ shared }: { shared?: { id: string; photos: number }
 
       {shared && <SharedNotice shareId={shared.id} photos={shared.photos} />}
 
-      <ResumeDrafts />
+      {drafts}
 
       <div className={s.grid}>
         <button type="button" className={s.card} onClick={() => setGuidelinesFor('onmodel')}>

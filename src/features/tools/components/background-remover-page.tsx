@@ -5,7 +5,7 @@ import { describeError } from '../../../lib/errors/index.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { ACCEPT_ATTRIBUTE } from '../../wizard/index.ts';
+import { ACCEPT_ATTRIBUTE } from '../../../lib/photos/limits.ts';
 import { removerMessages } from '../messages.ts';
 import { removalPercent } from '../remover/rules.ts';
 import { useBackgroundRemover } from '../remover/use-background-remover.ts';

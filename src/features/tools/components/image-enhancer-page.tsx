@@ -6,7 +6,7 @@ import { Alert, Button, Icon, Spinner, buttonClass } from '../../../ui/index.ts'
 import { formatNumber } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { ACCEPT_ATTRIBUTE } from '../../wizard/index.ts';
+import { ACCEPT_ATTRIBUTE } from '../../../lib/photos/limits.ts';
 import { useImageEnhancer } from '../enhancer/use-image-enhancer.ts';
 import { enhancerMessages } from '../messages.ts';
 import { BeforeAfter } from './before-after.tsx';

@@ -7,7 +7,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { saveFile } from '../../../lib/save-file.ts';
 import { convertImage, type DownloadFormat } from '../../projects/index.ts';
 import { useSubscription } from '../../subscription/index.ts';
-import { PrepareError, preparePhoto } from '../../wizard/index.ts';
+import { PrepareError, preparePhoto } from '../../../lib/photos/prepare-photo.ts';
 import { enhancedFileName } from '../download.ts';
 import { enhancerMessages } from '../messages.ts';
 import { isLocked, TOOLS } from '../tool-list.ts';

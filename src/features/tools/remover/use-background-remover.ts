@@ -12,7 +12,7 @@ import { useSupabase } from '../../../lib/use-supabase.ts';
 import { useUser } from '../../auth/index.ts';
 import { dashboardKeys } from '../../dashboard/index.ts';
 import { subscriptionKeys, useSubscription } from '../../subscription/index.ts';
-import { PrepareError, preparePhoto } from '../../wizard/index.ts';
+import { PrepareError, preparePhoto } from '../../../lib/photos/prepare-photo.ts';
 import { downloadToolImage, startBackgroundRemoval, toolJobQueryOptions, toolKeys } from '../api.ts';
 import { saveFile } from '../../../lib/save-file.ts';
 import { cutOutFileName } from '../download.ts';

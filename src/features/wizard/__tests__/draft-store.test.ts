@@ -4,8 +4,8 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppDb } from '../../../lib/db/index.ts';
 import { DRAFT_VERSION } from '../model/draft.ts';
-import { DraftStore } from '../store/draft-store.ts';
-import { Outbox } from '../store/outbox.ts';
+import { wizardDraftStore } from '../store/draft-store.ts';
+import { Outbox } from '../../../lib/uploads/outbox.ts';
 import { buildPhoto } from './builders.ts';
 
 let db: AppDb;
@@ -35,7 +35,7 @@ describe('DraftStore', () => {
   });
 
   it('starts an empty draft, and resumes a changed one after a reload, photo included', async () => {
-    const store = new DraftStore(() => db);
+    const store = wizardDraftStore(() => db);
     expect(await store.load('u1', 'on-model')).toMatchObject({
       flow: 'on-model',
       step: 'upload',
@@ -48,7 +48,7 @@ describe('DraftStore', () => {
     store.dispatch('u1', 'on-model', { type: 'selectModel', modelId: 102, gender: 'men' });
     await store.flushed();
 
-    const reloaded = new DraftStore(() => db);
+    const reloaded = wizardDraftStore(() => db);
     const draft = await reloaded.load('u1', 'on-model');
     expect(draft).toMatchObject({
       step: 'models',
@@ -60,21 +60,21 @@ describe('DraftStore', () => {
   });
 
   it('keeps one draft per user and flow', async () => {
-    const store = new DraftStore(() => db);
+    const store = wizardDraftStore(() => db);
     await store.load('u1', 'on-model');
     await store.load('u1', 'flat-lay');
     await store.load('u2', 'on-model');
     store.dispatch('u1', 'on-model', { type: 'rename', name: 'Linen' });
     store.dispatch('u1', 'flat-lay', { type: 'rename', name: 'Denim' });
     await store.flushed();
-    const again = new DraftStore(() => db);
+    const again = wizardDraftStore(() => db);
     expect((await again.load('u1', 'on-model')).projectName).toBe('Linen');
     expect((await again.load('u1', 'flat-lay')).projectName).toBe('Denim');
     expect((await again.load('u2', 'on-model')).projectName).toBeNull();
   });
 
   it('removes the bytes with their photo, and clears draft and bytes at the end of a run', async () => {
-    const store = new DraftStore(() => db);
+    const store = wizardDraftStore(() => db);
     await store.load('u1', 'flat-lay');
     const photo = buildPhoto();
     await store.putPhoto('u1', photo.id, blob('a'));
@@ -93,20 +93,20 @@ describe('DraftStore', () => {
   });
 
   it('drops a photo whose bytes are gone unless it is already uploaded', async () => {
-    const store = new DraftStore(() => db);
+    const store = wizardDraftStore(() => db);
     await store.load('u1', 'on-model');
     store.dispatch('u1', 'on-model', {
       type: 'addPhoto',
       photo: buildPhoto({ upload: { state: 'queued', path: null, error: null } }),
     });
     await store.flushed();
-    expect((await new DraftStore(() => db).load('u1', 'on-model')).photos).toEqual([]);
+    expect((await wizardDraftStore(() => db).load('u1', 'on-model')).photos).toEqual([]);
 
-    const uploaded = new DraftStore(() => db);
+    const uploaded = wizardDraftStore(() => db);
     await uploaded.clear('u1', 'on-model');
     uploaded.dispatch('u1', 'on-model', { type: 'addPhoto', photo: buildPhoto() });
     await uploaded.flushed();
-    expect((await new DraftStore(() => db).load('u1', 'on-model')).photos).toHaveLength(1);
+    expect((await wizardDraftStore(() => db).load('u1', 'on-model')).photos).toHaveLength(1);
   });
 
   it('ignores a stored draft it cannot read', async () => {
@@ -116,7 +116,7 @@ describe('DraftStore', () => {
       draft: { version: 7, flow: 'on-model' },
       updatedAt: 1,
     });
-    expect(await new DraftStore(() => db).load('u1', 'on-model')).toMatchObject({
+    expect(await wizardDraftStore(() => db).load('u1', 'on-model')).toMatchObject({
       version: DRAFT_VERSION,
       photos: [],
       step: 'upload',
@@ -124,7 +124,7 @@ describe('DraftStore', () => {
   });
 
   it('tells subscribers about changes', async () => {
-    const store = new DraftStore(() => db);
+    const store = wizardDraftStore(() => db);
     await store.load('u1', 'on-model');
     let calls = 0;
     const stop = store.subscribe(() => calls++);

@@ -6,8 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppDb } from '../../../lib/db/index.ts';
 import { generationArgs } from '../api.ts';
 import { readStoredDraft } from '../model/draft.ts';
-import { DraftStore } from '../store/draft-store.ts';
-import { generationFingerprint, pressGenerate } from '../store/generation-request.ts';
+import { generationFingerprint, pressDraft } from '../../../lib/drafts/draft-request.ts';
+import { type WizardDraftStore, wizardDraftStore } from '../store/draft-store.ts';
 import { draftUpTo } from './builders.ts';
 
 let db: AppDb;
@@ -25,7 +25,7 @@ const lost = () => Object.assign(new TypeError('Failed to fetch'), {});
 const refused = () => ({ message: 'Insufficient credits', code: 'P0001', hint: 'insufficient_credits' });
 
 async function storeWithDraft() {
-  const store = new DraftStore(() => db);
+  const store = wizardDraftStore(() => db);
   await store.load('u1', 'on-model');
   const draft = draftUpTo('on-model', 'background');
   store.dispatch('u1', 'on-model', { type: 'addPhoto', photo: draft.photos[0] });
@@ -35,19 +35,19 @@ async function storeWithDraft() {
   return store;
 }
 
-function press(store: DraftStore, send: (args: unknown, id: string) => Promise<unknown>) {
+function press(store: WizardDraftStore, send: (args: unknown, id: string) => Promise<unknown>) {
   let ids = 0;
-  return pressGenerate({
+  return pressDraft({
     store,
     userId: 'u1',
-    flow: 'on-model',
+    slot: 'on-model',
     args: (d) => generationArgs(d, false),
     send,
     newId: () => `req-${++ids}-${Math.random()}`,
   });
 }
 
-describe('pressGenerate', () => {
+describe('pressDraft (Generate)', () => {
   it('a lost answer keeps the id: the next press, even after a reload, sends the same one', async () => {
     const store = await storeWithDraft();
     const send = vi.fn().mockRejectedValueOnce(lost()).mockResolvedValue({ id: 'p1' });

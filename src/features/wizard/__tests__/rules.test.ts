@@ -5,10 +5,10 @@ import {
   breadcrumbEnabled,
   canNext,
   firstIncompleteStep,
-  isLowResolution,
   redirectFor,
   stepComplete,
 } from '../model/rules.ts';
+import { isLowResolution } from '../../../lib/photos/limits.ts';
 import { STEPS, isCreationPath, type Step } from '../model/steps.ts';
 import { buildDraft, buildPhoto, draftUpTo } from './builders.ts';
 

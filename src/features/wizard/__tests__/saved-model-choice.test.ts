@@ -8,7 +8,7 @@ import { generationArgs } from '../api.ts';
 import { CUSTOM_ID, DRAFT_VERSION, readStoredDraft } from '../model/draft.ts';
 import { wizardReducer } from '../model/reducer.ts';
 import { redirectFor, stepComplete } from '../model/rules.ts';
-import { DraftStore } from '../store/draft-store.ts';
+import { wizardDraftStore } from '../store/draft-store.ts';
 import { buildDraft, draftUpTo } from './builders.ts';
 
 const SAVED = '6f1c2d3e-0000-4000-8000-000000000001';
@@ -119,7 +119,7 @@ describe('a draft saved before saved models (version 1)', () => {
 
     it('opens where the seller was', async () => {
       await db.drafts.put({ userId: 'u1', flow: 'on-model', draft: v1(), updatedAt: 1 });
-      expect(await new DraftStore(() => db).load('u1', 'on-model')).toMatchObject({
+      expect(await wizardDraftStore(() => db).load('u1', 'on-model')).toMatchObject({
         version: DRAFT_VERSION,
         step: 'summary',
         modelId: 3,

@@ -5,9 +5,9 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppDb, DB_NAME } from '../../../lib/db/index.ts';
-import { DraftStore } from '../store/draft-store.ts';
-import { Outbox } from '../store/outbox.ts';
-import { uploadMarksKept, uploadsMayWait } from '../store/upload-hint.ts';
+import { wizardDraftStore } from '../store/draft-store.ts';
+import { Outbox } from '../../../lib/uploads/outbox.ts';
+import { uploadMarksKept, uploadsMayWait } from '../../../lib/uploads/upload-hint.ts';
 import { buildPhoto } from './builders.ts';
 
 let db: AppDb;
@@ -43,7 +43,7 @@ describe('upload marks', () => {
 
   it('a queued photo marks its user until it is uploaded or the draft ends', async () => {
     uploadMarksKept();
-    const store = new DraftStore(() => db);
+    const store = wizardDraftStore(() => db);
     const photo = buildPhoto({ upload: { state: 'queued', path: null, error: null } });
     store.dispatch('u1', 'on-model', { type: 'addPhoto', photo });
     expect(await uploadsMayWait('u1')).toBe(true);

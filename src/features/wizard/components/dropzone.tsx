@@ -2,7 +2,7 @@ import { useRef, useState, type DragEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Icon, Spinner } from '../../../ui/index.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
-import { ACCEPT_ATTRIBUTE } from '../image/limits.ts';
+import { ACCEPT_ATTRIBUTE } from '../../../lib/photos/limits.ts';
 import * as s from './upload.css.ts';
 
 interface DropzoneProps {

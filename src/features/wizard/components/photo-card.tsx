@@ -3,9 +3,9 @@ import { Button, Icon, Spinner } from '../../../ui/index.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 import type { WizardPhoto } from '../model/draft.ts';
-import { UPLOAD_ERRORS } from '../photo-messages.ts';
+import { UPLOAD_ERRORS } from '../../../lib/photos/messages.ts';
 import { usePhotoUrl, useUploadProgress } from '../hooks/use-draft.ts';
-import type { UploadErrorCode } from '../store/upload-manager.ts';
+import type { UploadErrorCode } from '../../../lib/uploads/upload-queue.ts';
 import type { ReactNode } from 'react';
 import * as s from './upload.css.ts';
 

@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, buttonClass } from '../../../ui/index.ts';
 import { useUser } from '../../auth/index.ts';
 import { storedGender } from '../local-choices.ts';
-import type { Draft } from '../model/draft.ts';
+import { emptyDraft, type Draft } from '../model/draft.ts';
 import { FLOWS } from '../model/steps.ts';
 import { stepLink } from '../navigation.ts';
 import { FLOW_TITLES, STEP_TITLES } from '../step-titles.ts';
@@ -29,9 +29,11 @@ export function ResumeDrafts() {
 
   useEffect(() => {
     let cancelled = false;
-    void Promise.all(FLOWS.map((f) => draftStore.load(user.id, f, storedGender()))).then((all) => {
-      if (!cancelled) setDrafts(all.filter((d) => d.photos.length > 0));
-    });
+    void Promise.all(FLOWS.map((f) => draftStore.load(user.id, f, () => emptyDraft(f, storedGender())))).then(
+      (all) => {
+        if (!cancelled) setDrafts(all.filter((d) => d.photos.length > 0));
+      },
+    );
     return () => {
       cancelled = true;
     };

@@ -2,11 +2,12 @@ import { useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert } from '../../../ui/index.ts';
 import { useUser } from '../../auth/index.ts';
-import { ACCEPT_ATTRIBUTE } from '../image/limits.ts';
+import { ACCEPT_ATTRIBUTE } from '../../../lib/photos/limits.ts';
+import { PHOTO_PROBLEMS, withValues } from '../../../lib/photos/messages.ts';
 import type { Draft } from '../model/draft.ts';
 import type { WizardAction } from '../model/reducer.ts';
 import { needsLowResolutionAnswer } from '../model/rules.ts';
-import { DELETE_FAILED, ONE_PHOTO_MESSAGE, PHOTO_PROBLEMS, withValues } from '../photo-messages.ts';
+import { DELETE_FAILED, ONE_PHOTO_MESSAGE } from '../photo-messages.ts';
 import { useAddPhoto } from '../hooks/use-add-photo.ts';
 import { useRemovePhoto } from '../hooks/use-remove-photo.ts';
 import { useSharedPhoto } from '../hooks/use-shared-photo.ts';
@@ -87,7 +88,7 @@ export function UploadStep({ draft, dispatch }: { draft: Draft; dispatch: (a: Wi
                 photo={photo}
                 removing={removing === photo.id}
                 onRemove={() => void removePhoto(photo.id)}
-                onRetry={() => void uploadManager.upload(user.id, draft.flow, photo.id)}
+                onRetry={() => void uploadManager.retry(user.id, photo.id)}
               >
                 {draft.flow === 'flat-lay' && (
                   <GarmentTypePicker

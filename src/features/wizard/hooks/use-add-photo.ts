@@ -4,8 +4,8 @@
 import { useCallback, useState } from 'react';
 import { askPersistentStorage } from '../../../lib/db/index.ts';
 import { useUser } from '../../auth/index.ts';
-import type { PhotoProblem } from '../image/inspect.ts';
-import { PrepareError, preparePhoto } from '../image/prepare-photo.ts';
+import type { PhotoProblem } from '../../../lib/photos/inspect.ts';
+import { PrepareError, preparePhoto } from '../../../lib/photos/prepare-photo.ts';
 import { MAX_PHOTOS } from '../model/draft.ts';
 import type { Flow } from '../model/steps.ts';
 import { draftStore } from '../store/draft-store.ts';
@@ -57,7 +57,7 @@ export function useAddPhoto(flow: Flow) {
             addedAt: Date.now(),
           },
         });
-        void uploadManager.upload(user.id, flow, id);
+        uploadManager.retry(user.id, id);
       } catch (err) {
         const problem = err instanceof PrepareError ? err.problem : 'unreadable';
         const size = err instanceof PrepareError ? err.size : undefined;

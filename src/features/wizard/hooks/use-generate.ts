@@ -8,6 +8,7 @@ import { msg } from '@lingui/core/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { creditShortfall, serverCode, useAppMutation } from '../../../lib/errors/index.ts';
+import { pressDraft } from '../../../lib/drafts/draft-request.ts';
 import { useSupabase } from '../../../lib/use-supabase.ts';
 import { useUser } from '../../auth/index.ts';
 import { dashboardKeys } from '../../dashboard/index.ts';
@@ -15,7 +16,6 @@ import { subscriptionKeys } from '../../subscription/index.ts';
 import { generationArgs, startGeneration, wizardKeys } from '../api.ts';
 import type { Draft } from '../model/draft.ts';
 import { draftStore } from '../store/draft-store.ts';
-import { pressGenerate } from '../store/generation-request.ts';
 
 /** Redirect after creation (spec 2 §9). */
 export const REDIRECT_AFTER_CREATION_MS = 500;
@@ -30,10 +30,10 @@ export function useGenerate(draft: Draft, backgroundBlurred: boolean) {
 
   const mutation = useAppMutation({
     mutationFn: () =>
-      pressGenerate({
+      pressDraft({
         store: draftStore,
         userId: user.id,
-        flow: draft.flow,
+        slot: draft.flow,
         args: (current) => generationArgs(current, backgroundBlurred),
         send: (args, requestId) => startGeneration(client, args, requestId),
       }),

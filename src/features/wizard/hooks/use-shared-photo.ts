@@ -6,7 +6,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useUser } from '../../auth/index.ts';
 import type { Flow } from '../model/steps.ts';
 import { draftStore } from '../store/draft-store.ts';
-import { dropShared, sharedFiles } from '../store/shared-inbox.ts';
+import { dropShared, sharedFiles } from '../../../lib/shared-inbox.ts';
 import type { useAddPhoto } from './use-add-photo.ts';
 import type { useRemovePhoto } from './use-remove-photo.ts';
 

@@ -2,6 +2,7 @@
 // flow, where the seller was, the photo (its bytes are stored beside, keyed by photo id),
 // and the choices. One draft per flow. `version` lets a later build read an older draft.
 import { z } from 'zod';
+import { versionedReader } from '../../../lib/drafts/versioned.ts';
 import { FLOWS, STEPS, type Flow } from './steps.ts';
 
 export const DRAFT_VERSION = 2;
@@ -104,18 +105,16 @@ export function emptyDraft(flow: Flow, gender: Gender = 'women'): Draft {
 
 /**
  * A stored record as a draft of this build, or null when it cannot be read (a future
- * version, or damaged). Older versions are upgraded here, one step per version.
+ * version, or damaged). Older versions are upgraded one step per version.
  */
-export function readStoredDraft(raw: unknown): Draft | null {
-  if (!raw || typeof raw !== 'object') return null;
-  const version = (raw as { version?: unknown }).version;
-  if (typeof version !== 'number' || version > DRAFT_VERSION) return null;
-  let record = raw as Record<string, unknown>;
-  // 1 → 2: saved models; a version 1 draft has none
-  if (version < 2) record = { ...record, version: 2, sellerModelId: null, sellerModelGone: false };
-  const parsed = draftSchema.safeParse(record);
-  return parsed.success ? parsed.data : null;
-}
+export const readStoredDraft = versionedReader({
+  version: DRAFT_VERSION,
+  schema: draftSchema,
+  upgrades: {
+    // 1 → 2: saved models; a version 1 draft has none
+    1: (record) => ({ ...record, sellerModelId: null, sellerModelGone: false }),
+  },
+});
 
 export const isCustom = (id: number | null) => id === CUSTOM_ID;
 /** The draft's model is a saved model of the seller's own. */

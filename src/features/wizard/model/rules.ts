@@ -1,14 +1,9 @@
 // What the wizard lets a seller do, and where a URL may land (spec 2 §2 "Wizard routes",
 // §4 "Wizard selection", §5 "Uploads"). Pure functions of the draft; the screens and the
 // route guard ask these.
+import { isLowResolution } from '../../../lib/photos/limits.ts';
 import { hasSellerModel, hasText, isCustom, type Draft, type WizardPhoto } from './draft.ts';
 import { STEPS, stepIndex, type Flow, type Step } from './steps.ts';
-
-/** Minimum recommended resolution: below it in width or height the seller is warned. */
-export const MIN_RECOMMENDED_SIDE = 500;
-
-export const isLowResolution = (p: Pick<WizardPhoto, 'sourceWidth' | 'sourceHeight'>) =>
-  p.sourceWidth < MIN_RECOMMENDED_SIDE || p.sourceHeight < MIN_RECOMMENDED_SIDE;
 
 /** The low-resolution question is still open for this photo. */
 export const needsLowResolutionAnswer = (p: WizardPhoto) => isLowResolution(p) && !p.lowResolutionAccepted;

@@ -62,3 +62,9 @@ export function preparedFileName(originalName: string, mimeType: 'image/jpeg' | 
     .toLowerCase();
   return `${plain || 'photo'}.${mimeType === 'image/webp' ? 'webp' : 'jpg'}`;
 }
+
+/** Minimum recommended resolution: below it in width or height the seller is warned. */
+export const MIN_RECOMMENDED_SIDE = 500;
+
+export const isLowResolution = (p: { sourceWidth: number; sourceHeight: number }) =>
+  p.sourceWidth < MIN_RECOMMENDED_SIDE || p.sourceHeight < MIN_RECOMMENDED_SIDE;

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { decodeHeic } from '../image/heic.ts';
+import { decodeHeic } from '../heic.ts';
 
 const fixture = path.resolve(import.meta.dirname, '../../../../tests/fixtures/photos/shirt.heic');
 

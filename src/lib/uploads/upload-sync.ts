@@ -1,6 +1,6 @@
 // Asks the browser to wake the service worker when the connection returns (Background Sync,
 // Chromium): it then tells the open pages to send their queued uploads (src/sw/upload-sync.ts).
-import { UPLOAD_SYNC_TAG } from '../../../sw/upload-sync-tags.ts';
+import { UPLOAD_SYNC_TAG } from './upload-sync-tags.ts';
 
 interface SyncManagerLike {
   register(tag: string): Promise<void>;

@@ -1,7 +1,7 @@
 // Photos shared into the app from the phone's share sheet: the service worker keeps them in
 // Dexie (src/sw/share-target.ts) and a wizard takes them when the seller has chosen the shoot.
 // A share left untaken for a week is dropped.
-import { appDb, type AppDb } from '../../../lib/db/index.ts';
+import { appDb, type AppDb } from './db/index.ts';
 
 const KEEP_MS = 7 * 24 * 60 * 60 * 1000;
 

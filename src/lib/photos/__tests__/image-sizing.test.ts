@@ -1,6 +1,6 @@
 // How big the prepared photo is: 2048 px on the long edge, never enlarged, name kept readable.
 import { describe, expect, it } from 'vitest';
-import { ACCEPT_ATTRIBUTE, LONG_EDGE, preparedFileName, sizeProblem, targetSize } from '../image/limits.ts';
+import { ACCEPT_ATTRIBUTE, LONG_EDGE, preparedFileName, sizeProblem, targetSize } from '../limits.ts';
 
 describe('targetSize', () => {
   it('brings a 12 MP photo to 2048 on the long edge, either way round', () => {

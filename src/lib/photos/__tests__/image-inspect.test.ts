@@ -3,11 +3,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { readSize } from '../image/header.ts';
-import { inspectBytes } from '../image/inspect.ts';
-import { isComplete } from '../image/integrity.ts';
-import { MAX_INPUT_BYTES } from '../image/limits.ts';
-import { sniffKind } from '../image/sniff.ts';
+import { readSize } from '../header.ts';
+import { inspectBytes } from '../inspect.ts';
+import { isComplete } from '../integrity.ts';
+import { MAX_INPUT_BYTES } from '../limits.ts';
+import { sniffKind } from '../sniff.ts';
 
 const fixtures = path.resolve(import.meta.dirname, '../../../../tests/fixtures/photos');
 const fixture = (name: string) => new Uint8Array(readFileSync(path.join(fixtures, name)));

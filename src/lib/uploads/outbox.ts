@@ -1,6 +1,6 @@
 // Server calls that wait for the connection: removing an uploaded photo ('Exit anyway', a
 // replaced photo) while offline. Kept in Dexie, sent in order when the browser is back online.
-import { appDb, type AppDb } from '../../../lib/db/index.ts';
+import { appDb, type AppDb } from '../db/index.ts';
 import { markUploadsWaiting } from './upload-hint.ts';
 
 export interface OutboxSender {

@@ -2,10 +2,10 @@
 // uploaded_files row (spec 2 §3, §7 "Storage"). The bytes go through a signed upload URL
 // (lib/signed-upload.ts, with progress); a row that cannot be written takes its object away
 // again, so storage never keeps a photo nobody records.
-import type { AppSupabaseClient } from '../../lib/supabase.ts';
-import { putSignedUpload, type UploadProgress } from '../../lib/signed-upload.ts';
+import type { AppSupabaseClient } from '../supabase.ts';
+import { putSignedUpload, type UploadProgress } from '../signed-upload.ts';
 
-export { UploadNetworkError, UploadRefusedError, type UploadProgress } from '../../lib/signed-upload.ts';
+export { UploadNetworkError, UploadRefusedError, type UploadProgress } from '../signed-upload.ts';
 
 export const UPLOADS_BUCKET = 'uploads';
 

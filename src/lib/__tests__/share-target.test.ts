@@ -2,9 +2,9 @@
 // in Dexie and sends the app to /create with the share; the wizard takes them and they go.
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AppDb } from '../../../lib/db/index.ts';
-import { receiveShare, sharedPhotos } from '../../../sw/share-target.ts';
-import { dropShared, sharedFiles } from '../store/shared-inbox.ts';
+import { AppDb } from '../db/index.ts';
+import { receiveShare, sharedPhotos } from '../../sw/share-target.ts';
+import { dropShared, sharedFiles } from '../shared-inbox.ts';
 
 let db: AppDb;
 let n = 0;

@@ -2,7 +2,7 @@
 // connection), readable without opening IndexedDB: the signed-in shell loads the uploader, and
 // Dexie with it, only when something may wait, so the first screen of every visit does not pay
 // for them. The draft store and the outbox keep the marks in step with what they write.
-import { DB_NAME } from '../../../lib/db/name.ts';
+import { DB_NAME } from '../db/name.ts';
 
 const PREFIX = 'drape.uploadsWaiting:';
 /** set once the uploader has run in this browser: before it, marks were not kept yet */
