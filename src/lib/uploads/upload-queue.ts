@@ -72,6 +72,8 @@ export interface UploadQueueOptions {
   source: UploadSource;
   outbox: Outbox;
   concurrency?: number;
+  /** how a photo is stored and a stored one removed (tests put stand-ins here) */
+  transfer?: { upload: typeof uploadPhotoFile; remove: typeof removeUploadedFile };
   /** the clock and timer (tests) */
   now?: () => number;
   setTimer?: (fn: () => void, ms: number) => unknown;
@@ -85,11 +87,13 @@ export class UploadQueue {
   private timers = new Set<string>();
   private listeners = new Set<() => void>();
   private readonly concurrency: number;
+  private readonly transfer: { upload: typeof uploadPhotoFile; remove: typeof removeUploadedFile };
   private readonly now: () => number;
   private readonly setTimer: (fn: () => void, ms: number) => unknown;
 
   constructor(private readonly options: UploadQueueOptions) {
     this.concurrency = options.concurrency ?? CONCURRENCY;
+    this.transfer = options.transfer ?? { upload: uploadPhotoFile, remove: removeUploadedFile };
     this.now = options.now ?? Date.now;
     this.setTimer = options.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
   }
@@ -123,7 +127,7 @@ export class UploadQueue {
     void this.options
       .client()
       .then((client) =>
-        this.options.outbox.flush(userId, { removeUpload: (path) => removeUploadedFile(client, path) }),
+        this.options.outbox.flush(userId, { removeUpload: (path) => this.transfer.remove(client, path) }),
       );
     const now = this.now();
     for (const photo of photos) {
@@ -167,7 +171,7 @@ export class UploadQueue {
       return;
     }
     try {
-      await removeUploadedFile(await this.options.client(), path);
+      await this.transfer.remove(await this.options.client(), path);
     } catch (err) {
       if (isOffline() || isNetworkError(err)) await this.options.outbox.enqueueRemoval(userId, path);
       else throw err;
@@ -205,7 +209,7 @@ export class UploadQueue {
         return;
       }
       const client = await this.options.client();
-      const path = await uploadPhotoFile(
+      const path = await this.transfer.upload(
         client,
         { userId, blob, fileName: source.objectName?.(photo) ?? photo.fileName, mimeType: photo.mimeType },
         (p) => {
