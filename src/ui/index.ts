@@ -1,6 +1,7 @@
 export { vars, mobile, desktop, wide } from './theme.css.ts';
 export { Button, buttonClass, type ButtonVariant } from './button.tsx';
 export { TextField, TextAreaField, Checkbox } from './field.tsx';
+export { SelectField, type SelectOption } from './select-field.tsx';
 export { PasswordField } from './password-field.tsx';
 export { Dialog } from './dialog.tsx';
 export { Dropdown, menuItemClass, menuSeparatorClass, type TriggerProps } from './dropdown.tsx';

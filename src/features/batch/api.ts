@@ -5,6 +5,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { AppSupabaseClient } from '../../lib/supabase.ts';
 import type { Tables } from '../../lib/database.types.ts';
+import { type CreditQuote, readCreditQuote } from '../../lib/credit-quote.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { generationArgs } from '../wizard/components.ts';
 import type { BatchDraft } from './model/batch-draft.ts';
@@ -54,15 +55,6 @@ export const batchQueryOptions = (client: AppSupabaseClient, userId: string, bat
     },
   });
 
-export interface BatchQuote {
-  images: number;
-  creditsPerImage: number;
-  creditsNeeded: number;
-  creditsRemaining: number;
-  enough: boolean;
-  plan: string;
-}
-
 export const batchQuoteQueryOptions = (
   client: AppSupabaseClient,
   userId: string,
@@ -71,18 +63,10 @@ export const batchQuoteQueryOptions = (
 ) =>
   queryOptions({
     queryKey: batchKeys.quote(userId, type, items),
-    queryFn: async (): Promise<BatchQuote> => {
+    queryFn: async (): Promise<CreditQuote> => {
       const { data, error } = await client.rpc('quote_batch', { project_type: type, item_count: items });
       if (error) throw error;
-      const q = data as Record<string, unknown>;
-      return {
-        images: Number(q.images),
-        creditsPerImage: Number(q.creditsPerImage),
-        creditsNeeded: Number(q.creditsNeeded),
-        creditsRemaining: Number(q.creditsRemaining),
-        enough: q.enough === true,
-        plan: String(q.plan),
-      };
+      return readCreditQuote(data);
     },
     enabled: items > 0,
   });

@@ -3,6 +3,7 @@
 // generation costs (quote_generation), and starting it (start_generation). Data helpers take
 // the client first and throw the server's error.
 import { queryOptions } from '@tanstack/react-query';
+import { type CreditQuote, readCreditQuote } from '../../lib/credit-quote.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import type { AppSupabaseClient } from '../../lib/supabase.ts';
 import { CUSTOM_ID, customText, type Draft, type Gender } from './model/draft.ts';
@@ -51,13 +52,7 @@ export interface CatalogueBackground {
   flatLay: boolean;
 }
 
-export interface GenerationQuote {
-  images: number;
-  creditsPerImage: number;
-  creditsNeeded: number;
-  creditsRemaining: number;
-  enough: boolean;
-  plan: string;
+export interface GenerationQuote extends CreditQuote {
   suggestedName: string;
 }
 
@@ -189,15 +184,9 @@ export async function fetchGenerationQuote(
     locale: currentLocale(),
   });
   if (error) throw error;
-  const q = data as Record<string, unknown>;
   return {
-    images: Number(q.images),
-    creditsPerImage: Number(q.creditsPerImage),
-    creditsNeeded: Number(q.creditsNeeded),
-    creditsRemaining: Number(q.creditsRemaining),
-    enough: q.enough === true,
-    plan: String(q.plan),
-    suggestedName: String(q.suggestedName),
+    ...readCreditQuote(data),
+    suggestedName: String((data as { suggestedName?: unknown }).suggestedName),
   };
 }
 

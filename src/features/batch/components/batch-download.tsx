@@ -1,6 +1,6 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Icon } from '../../../ui/index.ts';
+import { Button, Icon, SelectField } from '../../../ui/index.ts';
 import { type Project, completedImages } from '../../projects/index.ts';
 import { ProgressBar } from '../../tools/components.ts';
 import { type ZipFormat, useDownloadBatch } from '../hooks/use-download-batch.ts';
@@ -19,7 +19,6 @@ export function BatchDownload({
   cleanAllowed: boolean | undefined;
 }) {
   const { t } = useLingui();
-  const formatId = useId();
   const [format, setFormat] = useState<ZipFormat>('png');
   const download = useDownloadBatch();
   const ready = projects.reduce((n, p) => n + completedImages(p).length, 0);
@@ -27,21 +26,14 @@ export function BatchDownload({
   const { progress } = download;
   return (
     <div className={s.download}>
-      <label className={s.formatLabel} htmlFor={formatId}>
-        <Trans>Format</Trans>
-        <select
-          id={formatId}
-          className={s.formatSelect}
-          value={format}
-          onChange={(e) => setFormat(e.currentTarget.value as ZipFormat)}
-        >
-          {FORMATS.map((f) => (
-            <option key={f} value={f}>
-              {f.toUpperCase()}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SelectField
+        label={<Trans>Format</Trans>}
+        labelClassName={s.formatLabel}
+        className={s.formatSelect}
+        value={format}
+        onChange={setFormat}
+        options={FORMATS.map((f) => ({ value: f, label: f.toUpperCase() }))}
+      />
       <Button
         variant="secondary"
         loading={download.isPending}

@@ -1,6 +1,6 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Icon } from '../../../ui/index.ts';
+import { Alert, Icon, SelectField } from '../../../ui/index.ts';
 import type { CatalogueModel } from '../api.ts';
 import { AGE_FILTERS, genderLabel, type AgeFilter } from '../catalogue-text.ts';
 import { useCustomAccess, useModels } from '../hooks/use-catalogue.ts';
@@ -34,9 +34,6 @@ export function ModelsStep({ draft, dispatch }: { draft: Draft; dispatch: (a: Wi
     () =>
       (draft.modelId === null && draft.sellerModelId === null && !draft.sellerModelGone) || !genderAsked(),
   );
-  const genderId = useId();
-  const ageId = useId();
-  const showId = useId();
 
   const chooseGender = (g: Gender) => {
     setGender(g);
@@ -56,50 +53,35 @@ export function ModelsStep({ draft, dispatch }: { draft: Draft; dispatch: (a: Wi
         </Alert>
       )}
       <div className={w.toolbar}>
-        <label className={w.selectLabel} htmlFor={showId}>
-          <Trans>Show</Trans>
-          <select
-            id={showId}
-            className={w.select}
-            value={onlyMine ? 'mine' : 'all'}
-            onChange={(e) => setOnlyMine(e.currentTarget.value === 'mine')}
-          >
-            <option value="all">{t`All models`}</option>
-            <option value="mine">{t`My models`}</option>
-          </select>
-        </label>
+        <SelectField
+          label={<Trans>Show</Trans>}
+          labelClassName={w.selectLabel}
+          className={w.select}
+          value={onlyMine ? 'mine' : 'all'}
+          onChange={(v) => setOnlyMine(v === 'mine')}
+          options={[
+            { value: 'all', label: t`All models` },
+            { value: 'mine', label: t`My models` },
+          ]}
+        />
         {!onlyMine && (
           <>
-            <label className={w.selectLabel} htmlFor={genderId}>
-              <Trans>Gender</Trans>
-              <select
-                id={genderId}
-                className={w.select}
-                value={gender}
-                onChange={(e) => setGender(e.currentTarget.value as Gender)}
-              >
-                {GENDERS.map((g) => (
-                  <option key={g} value={g}>
-                    {i18n._(genderLabel[g])}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className={w.selectLabel} htmlFor={ageId}>
-              <Trans>Age</Trans>
-              <select
-                id={ageId}
-                className={w.select}
-                value={age}
-                onChange={(e) => setAge(e.currentTarget.value as AgeFilter)}
-              >
-                {AGE_FILTERS.map((a) => (
-                  <option key={a} value={a}>
-                    {a === 'all' ? t`All ages` : a}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <SelectField
+              label={<Trans>Gender</Trans>}
+              labelClassName={w.selectLabel}
+              className={w.select}
+              value={gender}
+              onChange={setGender}
+              options={GENDERS.map((g) => ({ value: g, label: i18n._(genderLabel[g]) }))}
+            />
+            <SelectField
+              label={<Trans>Age</Trans>}
+              labelClassName={w.selectLabel}
+              className={w.select}
+              value={age}
+              onChange={setAge}
+              options={AGE_FILTERS.map((a) => ({ value: a, label: a === 'all' ? t`All ages` : a }))}
+            />
           </>
         )}
       </div>

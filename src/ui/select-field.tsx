@@ -1,0 +1,42 @@
+import { type ReactNode, useId } from 'react';
+
+export interface SelectOption<V extends string> {
+  value: V;
+  label: string;
+}
+
+/** A labelled native select (the label above or beside it, as the classes place it). */
+export function SelectField<V extends string>({
+  label,
+  value,
+  options,
+  onChange,
+  className,
+  labelClassName,
+}: {
+  label: ReactNode;
+  value: V;
+  options: readonly SelectOption<V>[];
+  onChange: (value: V) => void;
+  className?: string;
+  labelClassName?: string;
+}) {
+  const id = useId();
+  return (
+    <label className={labelClassName} htmlFor={id}>
+      {label}
+      <select
+        id={id}
+        className={className}
+        value={value}
+        onChange={(e) => onChange(e.currentTarget.value as V)}
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
