@@ -4,7 +4,7 @@ create table public.batches (
   id uuid primary key default gen_random_uuid(),
   user_id uuid not null references auth.users (id) on delete cascade,
   name text not null check (length(btrim(name)) > 0 and length(name) <= 120),
-  project_type text not null check (project_type in ('on-model', 'flat-lay')),
+  project_type text not null check (project_type in ('on-model', 'flat-lay', 'mannequin')),
   -- the choices made once for all items: model, pose, background (as start_generation takes them)
   choices jsonb not null default '{}'::jsonb,
   item_count integer not null check (item_count between 1 and 50),
@@ -18,7 +18,7 @@ create table public.projects (
   id uuid primary key default gen_random_uuid(),
   user_id uuid not null references auth.users (id) on delete cascade,
   name text not null check (length(btrim(name)) > 0 and length(name) <= 120),
-  type text not null check (type in ('on-model', 'flat-lay')),
+  type text not null check (type in ('on-model', 'flat-lay', 'mannequin')),
   status text not null default 'draft'
     check (status in ('draft', 'processing', 'completed', 'failed', 'rejected', 'archived')),
   -- the selection, validated by public.start_generation
@@ -416,7 +416,7 @@ $$;
 
 -- The price of a generation: the one rule start_generation charges and quote_generation shows
 -- before Generate (the browser never prices anything). Each image costs credit_prices 'image';
--- on-model makes products x poses images, flat-lay one outfit x poses.
+-- on-model makes products x poses images, flat-lay and mannequin one garment photo x poses.
 create or replace function private.generation_price(
   p_type text, p_products integer, p_poses integer,
   out images integer, out credits_per_image numeric(12,2), out credits numeric(12,2))
@@ -469,7 +469,7 @@ as $$ select private.next_untitled_name(p_user_id, null) $$;
 create or replace function private.project_types() returns text[]
 language sql immutable
 set search_path = ''
-as $$ select array['on-model', 'flat-lay'] $$;
+as $$ select array['on-model', 'flat-lay', 'mannequin'] $$;
 
 -- The counts of a generation, and so of a quote: a known type, a photo per project, a pose, and
 -- (p_items, a batch of that many projects of one photo each; null for a single generation) at
@@ -497,7 +497,7 @@ end
 $$;
 
 -- One photo of a project: the seller's own stored upload (bucket 'uploads'), a garment type
--- when one is asked for (flat-lay; every photo of a batch), and a name of at most 120
+-- when one is asked for (flat-lay, mannequin; every photo of a batch), and a name of at most 120
 -- characters. p_index (a batch's item) goes into the refusal's detail as {"index": n}.
 create or replace function private.check_product(p_user_id uuid, p_path text, p_garment text, p_name text,
                                                  p_garment_required boolean, p_index integer default null)
@@ -612,8 +612,8 @@ begin
   if cardinality(v_products) > 1 then
     perform private.fail('Only one photo can be uploaded per generation cycle. Please remove the existing photo first.', 'too_many_products');
   end if;
-  perform private.check_product(uid, v_products[1], start_generation.garment_types[1], v_name, v_type = 'flat-lay');
-  if v_type = 'flat-lay' then
+  perform private.check_product(uid, v_products[1], start_generation.garment_types[1], v_name, v_type in ('flat-lay', 'mannequin'));
+  if v_type in ('flat-lay', 'mannequin') then
     v_garments := array[start_generation.garment_types[1]];
   end if;
 
@@ -687,7 +687,7 @@ begin
     if not found then
       perform private.fail('Selected background does not exist', 'background_not_found');
     end if;
-    if (v_type = 'on-model' and not v_background.on_model) or (v_type = 'flat-lay' and not v_background.flat_lay) then
+    if (v_type in ('on-model', 'mannequin') and not v_background.on_model) or (v_type = 'flat-lay' and not v_background.flat_lay) then
       perform private.fail('Selected background is not available for flat-lay projects', 'background_not_available');
     end if;
     v_background_name := v_background.name;
@@ -720,7 +720,7 @@ begin
   v_metadata := jsonb_build_object(
     'modelName', v_model_name, 'backgroundName', v_background_name, 'poseNames', to_jsonb(v_pose_names),
     'selectedPoses', cardinality(v_poses), 'productCount', cardinality(v_products), 'gender', v_gender)
-    || case when v_type = 'flat-lay' then jsonb_build_object('garmentTypes', to_jsonb(v_garments)) else '{}'::jsonb end;
+    || case when v_type in ('flat-lay', 'mannequin') then jsonb_build_object('garmentTypes', to_jsonb(v_garments)) else '{}'::jsonb end;
 
   insert into public.projects (id, user_id, name, type, status, model_id, custom_model, background_id,
     custom_background, background_blurred, pose_ids, product_paths, credits_charged, charge_id, metadata, batch_id,
@@ -747,7 +747,7 @@ begin
 
   perform private.log_activity(uid, 'project_created', format('Created project "%s"', v_name),
     jsonb_build_object('projectId', v_project_id, 'projectName', v_name, 'projectType', v_type)
-    || case when v_type = 'on-model'
+    || case when v_type in ('on-model', 'mannequin')
             then jsonb_build_object('modelName', v_model_name, 'backgroundName', v_background_name)
             else jsonb_build_object('poseCount', cardinality(v_poses)) end);
 

@@ -29,7 +29,7 @@ beforeAll(async () => {
 
 describe('start_generation', () => {
   const cases: [string, Record<string, unknown>, string, string][] = [
-    ['mannequin', { project_type: 'mannequin' }, 'Invalid project type', 'invalid_project_type'],
+    ['an unknown type', { project_type: 'dress-form' }, 'Invalid project type', 'invalid_project_type'],
     ['no product', { product_paths: [] }, 'Please upload a product photo', 'product_required'],
     [
       'two products',

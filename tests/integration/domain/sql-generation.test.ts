@@ -166,8 +166,8 @@ describe('start_generation', () => {
 
     const cases: [string, (p: string) => Record<string, unknown>, string, string][] = [
       [
-        'mannequin type',
-        (p) => selection(p, { project_type: 'mannequin' }),
+        'an unknown project type',
+        (p) => selection(p, { project_type: 'dress-form' }),
         'Invalid project type',
         'invalid_project_type',
       ],

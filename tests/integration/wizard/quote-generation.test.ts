@@ -84,7 +84,7 @@ describe('quote_generation', () => {
       { message: 'User not authenticated', hint: 'not_authenticated' },
     );
     expect(
-      await sqlError(rpcAs(db, { user: u.id }, 'quote_generation', { project_type: 'mannequin' })),
+      await sqlError(rpcAs(db, { user: u.id }, 'quote_generation', { project_type: 'dress-form' })),
     ).toMatchObject({ message: 'Invalid project type', hint: 'invalid_project_type' });
     expect(
       await sqlError(
