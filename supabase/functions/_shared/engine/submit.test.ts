@@ -25,6 +25,24 @@ describe('submitToProvider', () => {
     expect(seen[0]).toContain(`https://store.test/sign/uploads/${job.product_path}`);
     expect(seen[0]).toContain('/functions/v1/provider-callback?k=image&id=');
   });
+
+  it('a mannequin photo goes to submitFlatLay too: a garment with no person in it, worn by the chosen model', async () => {
+    const seen: string[] = [];
+    const { provider } = scriptedProvider();
+    provider.submitOnModel = async () => {
+      seen.push('on-model');
+      return { handle: 'on' };
+    };
+    provider.submitFlatLay = async (job) => {
+      seen.push(`flat ${job.project_type}`);
+      return { handle: 'flat' };
+    };
+    const job = sampleImageJob({ project_type: 'mannequin', garment_type: 'top' });
+    expect(await submitToProvider(testContext(memoryStore().store, provider), job)).toEqual({
+      handle: 'flat',
+    });
+    expect(seen).toEqual(['flat mannequin']);
+  });
 });
 
 describe('submitJob', () => {

@@ -22,7 +22,8 @@ export async function submitToProvider(ctx: EngineContext, job: EngineJob): Prom
   const inputs = await ctx.timed('inputs', idOf(job), () => inputsFor(ctx, job));
   return ctx.timed('provider.submit', idOf(job), () => {
     if (job.kind === 'image') {
-      return job.project_type === 'flat-lay'
+      // flat-lay and mannequin: a garment with no person in its photo, worn by the chosen model
+      return job.project_type === 'flat-lay' || job.project_type === 'mannequin'
         ? provider.submitFlatLay(job, inputs as ImageInputs)
         : provider.submitOnModel(job, inputs as ImageInputs);
     }

@@ -72,6 +72,22 @@ describe('fashn adapter: requests', () => {
     ).toContain('the full-body garment (dress or one-piece)');
   });
 
+  it('a mannequin photo is the product image as it is, worn by the chosen model; the prompt says it is on a mannequin', async () => {
+    const fetch = scriptedFetch([json({ id: 'pred-3', error: null })]);
+    const job = sampleImageJob({ project_type: 'mannequin', garment_type: 'full' });
+    const inputs = sampleInputs();
+    expect(await provider(fetch).submitFlatLay(job, inputs)).toEqual({ handle: 'fashn:model:pred-3' });
+    const body = fetch.calls[0].body as { model_name: string; inputs: Record<string, unknown> };
+    expect(body.model_name).toBe('product-to-model');
+    expect(body.inputs).toMatchObject({
+      product_image: inputs.productUrl,
+      model_image: 'https://drape.example/catalogue/models/sofia/02.webp',
+    });
+    expect(body.inputs.prompt).toBe(
+      'wearing the full-body garment (dress or one-piece) from the product photo, where it is shown on a mannequin (the mannequin and its stand are not worn); background: sandy beach by the sea',
+    );
+  });
+
   it("a custom model sends no photo: the pose and the seller's quoted description are the prompt", () => {
     const job = sampleImageJob({
       model: { id: 9999, custom: true, description: 'a man in his 50s with grey hair', gender: 'men' },

@@ -8,6 +8,9 @@
 //                       background as `image_prompt` (the catalogue photo) and in `prompt`
 //   flat-lay            the same call: the flat-lay photo dressed on the chosen model, its
 //                       garment type (top / bottom / full) in `prompt`
+//   mannequin           the same call: the photo of the garment on a mannequin or dress form
+//                       dressed on the chosen model, its garment type and "on a mannequin"
+//                       in `prompt` (the mannequin is not worn)
 //   custom model        product-to-model without `model_image`: the pose and the seller's
 //                       description in `prompt`, 2:3
 //   custom background   its description in `prompt`, no `image_prompt`
@@ -143,9 +146,13 @@ export function fashnResolution(job: ImageJob): '1k' | '4k' {
 export function productToModelPrompt(job: ImageJob): string {
   const parts: string[] = [];
   if (job.model.custom) parts.push(job.pose.prompt?.trim() || job.pose.name);
-  if (job.project_type === 'flat-lay') {
+  if (job.project_type === 'flat-lay' || job.project_type === 'mannequin') {
     const what = job.garment_type ? GARMENT_WORDS[job.garment_type] : 'the garment';
-    parts.push(`wearing ${what} from the flat-lay product photo`);
+    parts.push(
+      job.project_type === 'flat-lay'
+        ? `wearing ${what} from the flat-lay product photo`
+        : `wearing ${what} from the product photo, where it is shown on a mannequin (the mannequin and its stand are not worn)`,
+    );
   }
   const bg = job.background;
   if (!bg.custom)
@@ -156,7 +163,7 @@ export function productToModelPrompt(job: ImageJob): string {
   return parts.filter(Boolean).join('; ');
 }
 
-/** The one request of an on-model or flat-lay image. */
+/** The one request of an on-model, flat-lay or mannequin image. */
 export function productToModelRequest(
   job: ImageJob,
   inputs: ImageInputs,

@@ -11,7 +11,7 @@
 // client wrote.
 import type { ModelView, PersonSpec } from './person.ts';
 
-/** The wizard's garment types of a flat-lay photo. */
+/** The wizard's garment types of a flat-lay or mannequin photo. */
 export type GarmentType = 'top' | 'bottom' | 'full';
 
 /** A plan's resolution (plans.resolution): HD 1024×1536, 2K long side 2048, 4K long side 4096. */
@@ -27,11 +27,11 @@ export interface ImageJob {
   project_id: string;
   user_id: string;
   attempt: number;
-  project_type: 'on-model' | 'flat-lay';
+  project_type: 'on-model' | 'flat-lay' | 'mannequin';
   project_name: string;
   /** object name of the product photo in bucket 'uploads' */
   product_path: string;
-  /** flat-lay: what the seller said this product photo shows (the wizard's garment type) */
+  /** flat-lay and mannequin: what the seller said this product photo shows (the wizard's garment type) */
   garment_type: GarmentType | null;
   pose: { id: number; name: string; prompt: string | null };
   model:
@@ -167,6 +167,7 @@ export interface Submitted {
 export interface Provider {
   readonly name: string;
   submitOnModel(job: ImageJob, inputs: ImageInputs): Promise<Submitted>;
+  /** a product photo with no person in it (flat-lay, mannequin) dressed on the chosen model */
   submitFlatLay(job: ImageJob, inputs: ImageInputs): Promise<Submitted>;
   submitBackgroundRemoval(job: ToolJob, inputs: ToolInputs): Promise<Submitted>;
   submitVideo(job: VideoJob, inputs: VideoInputs): Promise<Submitted>;

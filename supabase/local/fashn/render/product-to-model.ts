@@ -1,6 +1,6 @@
-// product-to-model, locally: the product photo (an on-model shot or a garment laid flat) is
-// worn by the figure and the figure put on the background, in one prediction, as FASHN's
-// product-to-model does it.
+// product-to-model, locally: the product photo (an on-model shot, a garment laid flat or on a
+// mannequin) is worn by the figure and the figure put on the background, in one prediction, as
+// FASHN's product-to-model does it.
 //   model_image given (try-on mode)  that figure: a catalogue model's figure in its pose, or
 //                                    a photo keyed out of its backdrop
 //   no model_image                   a neutral (grey) catalogue figure of the gender and pose
@@ -8,6 +8,9 @@
 //                                    picture: a preview renderer cannot draw a described person
 //   garment kind                     from the prompt (top / bottoms / full-body garment),
 //                                    else read from the garment's shape
+//   on a mannequin                   the prompt says the photo shows the garment on a
+//                                    mannequin: it is lifted off the mannequin first
+//                                    (mannequin.ts: no neck, stand or bare form is worn)
 //   background                       `image_prompt` (an inspiration image: here, the
 //                                    background itself), else the prompt's "background: …"
 //                                    or the seller's quoted description (a catalogue
@@ -39,6 +42,11 @@ export function categoryFromPrompt(fullPrompt: string): GarmentCategory | 'auto'
   if (/\b(bottoms?|trousers|pants|skirt|shorts|jeans|lower[- ]body)\b/i.test(prompt)) return 'bottoms';
   if (/\b(tops?|shirt|blouse|jacket|sweater|upper[- ]body)\b/i.test(prompt)) return 'tops';
   return 'auto';
+}
+
+/** Whether Drape's own words say the product photo shows the garment on a mannequin. */
+export function mannequinFromPrompt(fullPrompt: string): boolean {
+  return promptParts(fullPrompt).server.some((p) => /\bon a mannequin\b/i.test(p));
 }
 
 /** The pose a prompt names (a custom model's pose travels in its prompt). */
@@ -176,6 +184,7 @@ export async function renderProductToModel(input: ProductToModelInput): Promise<
     figure: input.figure,
     garment: input.product,
     category: categoryFromPrompt(input.prompt),
+    onMannequin: mannequinFromPrompt(input.prompt),
   });
   let canvas = await composeOnModelCanvas(tryon.subject, input.background);
   if (input.customDescription) canvas = await captionCustomModel(canvas, input.customDescription);

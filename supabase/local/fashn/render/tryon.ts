@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { cutout } from './cutout.ts';
 import type { Figure } from './figures.ts';
 import { classifyGarment, fitToAnchor, wearGarment, type GarmentCategory } from './garment.ts';
+import { mannequinGarment } from './mannequin.ts';
 import { cropRgba, decodeRgba, encodePng, OUTPUT_HEIGHT, OUTPUT_WIDTH, type Rgba } from './raster.ts';
 import { composeOver, contactShadow, copyRgb, studioBackdrop } from './scene.ts';
 import { PredictionError } from '../errors.ts';
@@ -14,6 +15,8 @@ export interface TryonInput {
   figure: Figure;
   garment: Buffer;
   category: GarmentCategory | 'auto';
+  /** the garment is photographed on a mannequin or dress form: lifted off it (mannequin.ts) */
+  onMannequin?: boolean;
 }
 
 export interface TryonResult {
@@ -27,8 +30,13 @@ export interface TryonResult {
  * The garment photo's subject, trimmed to its box, keyed at ≤ 768 px on its long side (a top
  * is worn at ~500 px, a maxi dress at ~1080: a little upscaling is fine for a preview).
  */
-export async function garmentCutout(bytes: Buffer): Promise<Rgba> {
+export async function garmentCutout(bytes: Buffer, onMannequin = false): Promise<Rgba> {
   const img = await decodeRgba(bytes, 768);
+  if (onMannequin) {
+    const lift = mannequinGarment(img);
+    if (!lift) throw new PredictionError('ImageLoadError', 'Unable to find a garment in the garment image');
+    return lift.garment;
+  }
   const cut = cutout(img);
   if (cut.coverage < 0.01)
     throw new PredictionError('ImageLoadError', 'Unable to find a garment in the garment image');
@@ -42,13 +50,13 @@ export async function garmentCutout(bytes: Buffer): Promise<Rgba> {
 const cutoutCache = new Map<string, Promise<Rgba>>();
 const CUTOUT_CACHE_LIMIT = 16;
 
-export function cachedGarmentCutout(bytes: Buffer): Promise<Rgba> {
-  const key = createHash('sha1').update(bytes).digest('hex');
+export function cachedGarmentCutout(bytes: Buffer, onMannequin = false): Promise<Rgba> {
+  const key = `${createHash('sha1').update(bytes).digest('hex')}${onMannequin ? ':mannequin' : ''}`;
   let hit = cutoutCache.get(key);
   if (hit) {
     cutoutCache.delete(key);
   } else {
-    hit = garmentCutout(bytes);
+    hit = garmentCutout(bytes, onMannequin);
     hit.catch(() => cutoutCache.delete(key));
   }
   cutoutCache.set(key, hit);
@@ -59,7 +67,7 @@ export function cachedGarmentCutout(bytes: Buffer): Promise<Rgba> {
 /** The figure wearing the garment (straight alpha, output size), not yet on a backdrop. */
 export async function wornSubject(input: TryonInput): Promise<{ subject: Rgba; category: GarmentCategory }> {
   const { figure } = input;
-  const garment = await cachedGarmentCutout(input.garment);
+  const garment = await cachedGarmentCutout(input.garment, input.onMannequin ?? false);
   const category = input.category === 'auto' ? classifyGarment(garment) : input.category;
   const placed = await fitToAnchor(garment, figure.anchors, category);
 
