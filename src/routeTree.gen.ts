@@ -26,6 +26,7 @@ import { Route as PublicForgotPasswordRouteImport } from './routes/_public/forgo
 import { Route as PublicLoginRouteImport } from './routes/_public/login'
 import { Route as PublicSignupRouteImport } from './routes/_public/signup'
 import { Route as AppFlatlayStepRouteImport } from './routes/_app/flatlay/$step'
+import { Route as AppMannequinStepRouteImport } from './routes/_app/mannequin/$step'
 import { Route as AppOnmodelStepRouteImport } from './routes/_app/onmodel/$step'
 import { Route as AppOperatorIndexRouteImport } from './routes/_app/operator/index'
 import { Route as AppOperatorCreditsRouteImport } from './routes/_app/operator/credits'
@@ -126,6 +127,11 @@ const PublicSignupRoute = PublicSignupRouteImport.update({
 const AppFlatlayStepRoute = AppFlatlayStepRouteImport.update({
   id: '/flatlay/$step',
   path: '/flatlay/$step',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppMannequinStepRoute = AppMannequinStepRouteImport.update({
+  id: '/mannequin/$step',
+  path: '/mannequin/$step',
   getParentRoute: () => AppRoute,
 } as any)
 const AppOnmodelStepRoute = AppOnmodelStepRouteImport.update({
@@ -237,6 +243,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof PublicLoginRoute
   '/signup': typeof PublicSignupRoute
   '/flatlay/$step': typeof AppFlatlayStepRoute
+  '/mannequin/$step': typeof AppMannequinStepRoute
   '/onmodel/$step': typeof AppOnmodelStepRoute
   '/operator/credits': typeof AppOperatorCreditsRoute
   '/operator/inbox': typeof AppOperatorInboxRoute
@@ -272,6 +279,7 @@ export interface FileRoutesByTo {
   '/login': typeof PublicLoginRoute
   '/signup': typeof PublicSignupRoute
   '/flatlay/$step': typeof AppFlatlayStepRoute
+  '/mannequin/$step': typeof AppMannequinStepRoute
   '/onmodel/$step': typeof AppOnmodelStepRoute
   '/operator/credits': typeof AppOperatorCreditsRoute
   '/operator/inbox': typeof AppOperatorInboxRoute
@@ -310,6 +318,7 @@ export interface FileRoutesById {
   '/_public/login': typeof PublicLoginRoute
   '/_public/signup': typeof PublicSignupRoute
   '/_app/flatlay/$step': typeof AppFlatlayStepRoute
+  '/_app/mannequin/$step': typeof AppMannequinStepRoute
   '/_app/onmodel/$step': typeof AppOnmodelStepRoute
   '/_app/operator/credits': typeof AppOperatorCreditsRoute
   '/_app/operator/inbox': typeof AppOperatorInboxRoute
@@ -347,6 +356,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/signup'
     | '/flatlay/$step'
+    | '/mannequin/$step'
     | '/onmodel/$step'
     | '/operator/credits'
     | '/operator/inbox'
@@ -382,6 +392,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/signup'
     | '/flatlay/$step'
+    | '/mannequin/$step'
     | '/onmodel/$step'
     | '/operator/credits'
     | '/operator/inbox'
@@ -419,6 +430,7 @@ export interface FileRouteTypes {
     | '/_public/login'
     | '/_public/signup'
     | '/_app/flatlay/$step'
+    | '/_app/mannequin/$step'
     | '/_app/onmodel/$step'
     | '/_app/operator/credits'
     | '/_app/operator/inbox'
@@ -568,6 +580,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppFlatlayStepRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/mannequin/$step': {
+      id: '/_app/mannequin/$step'
+      path: '/mannequin/$step'
+      fullPath: '/mannequin/$step'
+      preLoaderRoute: typeof AppMannequinStepRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/onmodel/$step': {
       id: '/_app/onmodel/$step'
       path: '/onmodel/$step'
@@ -707,6 +726,7 @@ interface AppRouteChildren {
   AppSettingsRoute: typeof AppSettingsRoute
   AppSuccessRoute: typeof AppSuccessRoute
   AppFlatlayStepRoute: typeof AppFlatlayStepRoute
+  AppMannequinStepRoute: typeof AppMannequinStepRoute
   AppOnmodelStepRoute: typeof AppOnmodelStepRoute
   AppOperatorCreditsRoute: typeof AppOperatorCreditsRoute
   AppOperatorInboxRoute: typeof AppOperatorInboxRoute
@@ -737,6 +757,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppSettingsRoute: AppSettingsRoute,
   AppSuccessRoute: AppSuccessRoute,
   AppFlatlayStepRoute: AppFlatlayStepRoute,
+  AppMannequinStepRoute: AppMannequinStepRoute,
   AppOnmodelStepRoute: AppOnmodelStepRoute,
   AppOperatorCreditsRoute: AppOperatorCreditsRoute,
   AppOperatorInboxRoute: AppOperatorInboxRoute,

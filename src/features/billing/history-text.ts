@@ -87,9 +87,9 @@ export function activityAction(item: ActivityItem, i18n: I18n): string {
 
 const projectDetails = (item: ActivityItem, i18n: I18n) => {
   const name = shownProjectName(item.projectName ?? '', i18n.locale);
-  return item.projectType === 'flat-lay'
-    ? i18n._(msg`"${name}" · flat-lay`)
-    : i18n._(msg`"${name}" · on-model`);
+  if (item.projectType === 'flat-lay') return i18n._(msg`"${name}" · flat-lay`);
+  if (item.projectType === 'mannequin') return i18n._(msg`"${name}" · mannequin`);
+  return i18n._(msg`"${name}" · on-model`);
 };
 
 const batchDetails = (item: ActivityItem, i18n: I18n) => {

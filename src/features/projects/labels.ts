@@ -17,6 +17,7 @@ export const STATUS_LABELS: Record<ProjectStatus, MessageDescriptor> = {
 export const TYPE_LABELS: Record<ProjectType, MessageDescriptor> = {
   'on-model': msg`On-Model`,
   'flat-lay': msg`Flat-Lay`,
+  mannequin: msg`Mannequin`,
 };
 
 export const DATE_GROUP_LABELS: Record<DateGroup, MessageDescriptor> = {

@@ -11,7 +11,7 @@ export const PROJECT_STATUSES = [
   'archived',
 ] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
-export type ProjectType = 'on-model' | 'flat-lay';
+export type ProjectType = 'on-model' | 'flat-lay' | 'mannequin';
 export type VideoStatus = 'pending' | 'processing' | 'completed' | 'failed';
 export type ImageStatus = 'pending' | 'processing' | 'completed' | 'failed' | 'rejected';
 

@@ -8,7 +8,7 @@ import { currentLocale } from '../../lib/i18n.ts';
 import type { AppSupabaseClient } from '../../lib/supabase.ts';
 import { CUSTOM_ID, customText, type Draft, type Gender } from './model/draft.ts';
 import { poseCount, productCount } from './model/rules.ts';
-import type { Flow } from './model/steps.ts';
+import { takesGarmentType, type Flow } from './model/steps.ts';
 
 export interface CatalogueModel {
   id: number;
@@ -221,7 +221,7 @@ export function generationArgs(draft: Draft, backgroundBlurred: boolean) {
     custom_model: customModel ?? undefined,
     custom_background: customBackground ?? undefined,
     project_name: draft.projectName ?? undefined,
-    garment_types: draft.flow === 'flat-lay' ? draft.photos.map((p) => p.garmentType ?? '') : undefined,
+    garment_types: takesGarmentType(draft.flow) ? draft.photos.map((p) => p.garmentType ?? '') : undefined,
     // an unnamed project is named in the language on screen ('Έργο χωρίς τίτλο' in Greek)
     locale: currentLocale(),
   };

@@ -1,8 +1,8 @@
-// Typed links to the wizards' steps (the two flows are two route files with a $step param).
+// Typed links to the wizards' steps (the three flows are three route files with a $step param).
 import type { Flow, Step } from './model/steps.ts';
 
 export function stepLink(flow: Flow, step: Step) {
-  return flow === 'on-model'
-    ? ({ to: '/onmodel/$step', params: { step } } as const)
-    : ({ to: '/flatlay/$step', params: { step } } as const);
+  if (flow === 'on-model') return { to: '/onmodel/$step', params: { step } } as const;
+  if (flow === 'flat-lay') return { to: '/flatlay/$step', params: { step } } as const;
+  return { to: '/mannequin/$step', params: { step } } as const;
 }

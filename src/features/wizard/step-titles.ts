@@ -22,4 +22,5 @@ export const STEP_LEADS: Record<Step, MessageDescriptor> = {
 export const FLOW_TITLES: Record<Flow, MessageDescriptor> = {
   'on-model': msg`On-model shoot`,
   'flat-lay': msg`Flat-lay shoot`,
+  mannequin: msg`Mannequin shoot`,
 };

@@ -8,7 +8,7 @@ import { BackgroundStep, ModelsStep, PoseStep, useSavedModelCheck } from '../../
 import type { BatchAction } from '../model/reducer.ts';
 import * as s from './batch.css.ts';
 
-const TYPES: Flow[] = ['on-model', 'flat-lay'];
+const TYPES: Flow[] = ['on-model', 'flat-lay', 'mannequin'];
 
 /** Chosen once for every photo: the project type, then the wizard's own model, pose and background steps. */
 export function BatchChoices({ choices, dispatch }: { choices: Draft; dispatch: (a: BatchAction) => void }) {

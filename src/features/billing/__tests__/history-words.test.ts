@@ -98,6 +98,31 @@ describe('history words', () => {
     expect(activityDetails(item!, i18n)).toBe('"Untitled Project2" · flat-lay');
   });
 
+  it('a mannequin project says so in the history, in English and Greek', () => {
+    const charge = {
+      id: 'c2',
+      amount: '-2.00',
+      reason: 'generation',
+      reference: 'project:p2',
+      refund_of: null,
+      details: { projectId: 'p2', images: 2 },
+      created_at: '2026-11-27T14:00:00Z',
+    };
+    const project = {
+      id: 'p2',
+      name: 'Linen blazer',
+      type: 'mannequin',
+      status: 'completed',
+      created_at: '2026-11-27T14:00:00Z',
+      updated_at: '2026-11-27T14:02:00Z',
+    };
+    const [item] = activityItems([charge], [project], []);
+    i18n.activate('el');
+    expect(activityDetails(item!, i18n)).toBe('«Linen blazer» · κούκλα βιτρίνας');
+    i18n.activate('en');
+    expect(activityDetails(item!, i18n)).toBe('"Linen blazer" · mannequin');
+  });
+
   it("an operator's credits show with the reason they gave; other adjustments with none", () => {
     const granted = {
       id: 'g1',

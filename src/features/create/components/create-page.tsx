@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Badge, Button, Dialog, Icon } from '../../../ui/index.ts';
+import { Alert, Badge, Button, Icon } from '../../../ui/index.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useSubscription } from '../../subscription/index.ts';
 import { FlatLayArt, MannequinArt } from './create-art.tsx';
@@ -9,12 +9,12 @@ import { GuidelinesDialog } from './guidelines-dialog.tsx';
 import { TipsDialog } from './tips-dialog.tsx';
 import * as s from './create.css.ts';
 
-type Shoot = 'onmodel' | 'flatlay';
+type Shoot = 'onmodel' | 'flatlay' | 'mannequin';
 
-/** /create (spec 2 §2): on-model and flat-lay after the content guidelines, mannequin under
- *  construction, video from a finished project; tips and the guidelines link. `drafts` is the
- *  wizard's offer to resume its drafts (the route puts it here: the wizard shows create's tips,
- *  so create does not import the wizard). */
+/** /create (spec 2 §2, issue 36): on-model, flat-lay and mannequin after the content guidelines,
+ *  video from a finished project; tips and the guidelines link. `drafts` is the wizard's offer to
+ *  resume its drafts (the route puts it here: the wizard shows create's tips, so create does not
+ *  import the wizard). */
 export function CreatePage({
   shared,
   drafts,
@@ -26,7 +26,6 @@ export function CreatePage({
   usePageTitle(t`Create`);
   const navigate = useNavigate();
   const [guidelinesFor, setGuidelinesFor] = useState<Shoot | null>(null);
-  const [mannequin, setMannequin] = useState(false);
   const [tips, setTips] = useState(false);
 
   return (
@@ -96,7 +95,7 @@ export function CreatePage({
           </span>
         </button>
 
-        <button type="button" className={s.card} onClick={() => setMannequin(true)}>
+        <button type="button" className={s.card} onClick={() => setGuidelinesFor('mannequin')}>
           <span className={s.art}>
             <MannequinArt />
           </span>
@@ -106,7 +105,9 @@ export function CreatePage({
               <Icon name="arrowRight" size={18} />
             </span>
             <span className={s.cardText}>
-              <Trans>Your garment on an invisible mannequin.</Trans>
+              <Trans>
+                Your garment photographed on a mannequin or dress form, worn by the model you choose.
+              </Trans>
             </span>
           </span>
           <span className={s.badges}>
@@ -149,18 +150,9 @@ export function CreatePage({
             void navigate({ to: '/onmodel/$step', params: { step: 'upload' }, search });
           if (target === 'flatlay')
             void navigate({ to: '/flatlay/$step', params: { step: 'upload' }, search });
+          if (target === 'mannequin')
+            void navigate({ to: '/mannequin/$step', params: { step: 'upload' }, search });
         }}
-      />
-      <Dialog
-        open={mannequin}
-        onClose={() => setMannequin(false)}
-        title={t`Under Construction`}
-        description={t`Mannequin shoots are on their way. Until then, try an on-model or flat-lay shoot.`}
-        footer={
-          <Button onClick={() => setMannequin(false)}>
-            <Trans>OK</Trans>
-          </Button>
-        }
       />
       <TipsDialog open={tips} onClose={() => setTips(false)} />
     </div>

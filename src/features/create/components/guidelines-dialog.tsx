@@ -32,7 +32,7 @@ function List({
   );
 }
 
-/** Shown before an on-model or flat-lay shoot (spec 2 §2): Continue opens the wizard. */
+/** Shown before an on-model, flat-lay or mannequin shoot (spec 2 §2): Continue opens the wizard. */
 export function GuidelinesDialog({
   open,
   onClose,

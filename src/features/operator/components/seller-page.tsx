@@ -282,7 +282,8 @@ function Projects({
               <div className={s.sellerMain}>
                 <h3 className={s.cardTitle}>{p.name}</h3>
                 <span className={s.meta}>
-                  {p.type === 'flat-lay' ? t`Flat-lay` : t`On-model`} · {formatDateTime(p.created_at, locale)}
+                  {p.type === 'flat-lay' ? t`Flat-lay` : p.type === 'mannequin' ? t`Mannequin` : t`On-model`}{' '}
+                  · {formatDateTime(p.created_at, locale)}
                 </span>
               </div>
               <StatusBadge status={p.status} i18n={i18n} />

@@ -39,7 +39,7 @@ export function draftUpTo(
   const order = ['upload', 'models', 'pose', 'background'];
   const n = order.indexOf(upTo);
   return buildDraft(flow, {
-    photos: [buildPhoto({ garmentType: flow === 'flat-lay' ? 'full' : null })],
+    photos: [buildPhoto({ garmentType: flow === 'on-model' ? null : 'full' })],
     outfitComplete: flow === 'flat-lay',
     modelId: n >= 1 ? 3 : null,
     poseId: n >= 2 ? 1 : null,

@@ -103,3 +103,16 @@ describe('pressDraft (Generate)', () => {
     expect(readStoredDraft(older)?.request).toBeNull();
   });
 });
+
+describe('generationArgs', () => {
+  it("a mannequin shoot is sent as its own type, with the photo's garment type, as flat-lay is", () => {
+    const args = generationArgs(draftUpTo('mannequin', 'background', {}), false);
+    expect(args).toMatchObject({
+      project_type: 'mannequin',
+      garment_types: ['full'],
+      model_id: 3,
+      pose_ids: [1],
+    });
+    expect(generationArgs(draftUpTo('on-model', 'background'), false).garment_types).toBeUndefined();
+  });
+});

@@ -24,6 +24,10 @@ describe('entering a step', () => {
     expect(
       wizardReducer({ ...onModel, backgroundId: 7 }, { type: 'enterStep', step: 'background' }).backgroundId,
     ).toBe(7);
+    const mannequin = { ...draftUpTo('mannequin', 'pose'), step: 'pose' as const };
+    expect(wizardReducer(mannequin, { type: 'enterStep', step: 'background' }).backgroundId).toBe(
+      ORIGINAL_BACKGROUND_ID,
+    );
     const flatLay = { ...draftUpTo('flat-lay', 'background'), step: 'pose' as const };
     expect(wizardReducer(flatLay, { type: 'enterStep', step: 'background' }).backgroundId).toBeNull();
   });

@@ -90,6 +90,25 @@ describe('on-model breadcrumb', () => {
   });
 });
 
+describe('mannequin: a garment type on the upload step, then the steps as on-model', () => {
+  it('Next waits for the garment type of the mannequin photo', () => {
+    expect(canNext(buildDraft('mannequin', { photos: [buildPhoto()] }), 'upload')).toBe(false);
+    expect(
+      canNext(buildDraft('mannequin', { photos: [buildPhoto({ garmentType: 'full' })] }), 'upload'),
+    ).toBe(true);
+  });
+
+  it("the breadcrumb and direct URLs follow on-model's rules", () => {
+    for (const upTo of ['upload', 'models', 'pose', 'background'] as const)
+      for (const current of STEPS)
+        expect(enabledFrom(draftUpTo('mannequin', upTo), current)).toEqual(
+          enabledFrom(draftUpTo('on-model', upTo, { photos: [buildPhoto()] }), current),
+        );
+    expect(redirectFor(draftUpTo('mannequin', 'models'), 'summary')).toBe('pose');
+    expect(redirectFor(buildDraft('mannequin', { photos: [buildPhoto()] }), 'models')).toBe('upload');
+  });
+});
+
 describe('flat-lay breadcrumb', () => {
   it('only the current and earlier steps work, whatever is chosen', () => {
     const all = draftUpTo('flat-lay', 'background');

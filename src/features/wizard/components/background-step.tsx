@@ -26,7 +26,7 @@ export function BackgroundStep({ draft, dispatch }: { draft: Draft; dispatch: (a
   const access = useCustomAccess();
   const [blurred, setBlurred] = useBackgroundBlurred();
   const photoUrl = usePhotoUrl(draft.photos[0]?.id);
-  const shown = (backgrounds.data ?? []).filter((b) => (draft.flow === 'on-model' ? b.onModel : b.flatLay));
+  const shown = (backgrounds.data ?? []).filter((b) => (draft.flow === 'flat-lay' ? b.flatLay : b.onModel));
   const chosen =
     shown.find((b) => b.id === draft.backgroundId && b.imagePath) ?? shown.find((b) => b.imagePath);
 

@@ -14,6 +14,7 @@ import type { Flow } from '../model/steps.ts';
 const WAITING: Record<Flow, ReturnType<typeof msg>> = {
   'on-model': msg`Your on-model shoot is waiting`,
   'flat-lay': msg`Your flat-lay shoot is waiting`,
+  mannequin: msg`Your mannequin shoot is waiting`,
 };
 import { draftStore } from '../store/draft-store.ts';
 import { uploadManager } from '../store/upload-manager.ts';

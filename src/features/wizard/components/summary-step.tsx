@@ -18,6 +18,7 @@ import { useBackgroundBlurred } from '../local-choices.ts';
 import { CUSTOM_ID, type Draft, type WizardPhoto } from '../model/draft.ts';
 import type { WizardAction } from '../model/reducer.ts';
 import { photosUploaded, poseCount, productCount } from '../model/rules.ts';
+import { takesGarmentType } from '../model/steps.ts';
 import { stepLink } from '../navigation.ts';
 import { CatalogueImage } from './catalogue-image.tsx';
 import { InsufficientCreditsDialog } from './insufficient-credits-dialog.tsx';
@@ -128,7 +129,7 @@ export function SummaryStep({ draft, dispatch }: { draft: Draft; dispatch: (a: W
               <Trans>Change</Trans>
             </Link>
           </div>
-          {draft.flow === 'flat-lay' && draft.photos[0]?.garmentType && (
+          {takesGarmentType(draft.flow) && draft.photos[0]?.garmentType && (
             <div className={s.choice}>
               <div className={s.choiceThumbIcon}>
                 <Icon name="layers" size={22} />

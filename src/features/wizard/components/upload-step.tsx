@@ -7,6 +7,7 @@ import { PHOTO_PROBLEMS, withValues } from '../../../lib/photos/messages.ts';
 import type { Draft } from '../model/draft.ts';
 import type { WizardAction } from '../model/reducer.ts';
 import { needsLowResolutionAnswer } from '../model/rules.ts';
+import { takesGarmentType } from '../model/steps.ts';
 import { DELETE_FAILED, ONE_PHOTO_MESSAGE } from '../photo-messages.ts';
 import { useAddPhoto } from '../hooks/use-add-photo.ts';
 import { useRemovePhoto } from '../hooks/use-remove-photo.ts';
@@ -90,7 +91,7 @@ export function UploadStep({ draft, dispatch }: { draft: Draft; dispatch: (a: Wi
                 onRemove={() => void removePhoto(photo.id)}
                 onRetry={() => void uploadManager.retry(user.id, photo.id)}
               >
-                {draft.flow === 'flat-lay' && (
+                {takesGarmentType(draft.flow) && (
                   <GarmentTypePicker
                     value={photo.garmentType}
                     onChange={(garmentType) =>

@@ -6,7 +6,8 @@ import { GENERAL_TIPS, TipsDialog } from '../../create/components.ts';
 import type { Flow } from '../model/steps.ts';
 import * as s from './upload.css.ts';
 
-/** What works best and what to avoid; flat-lay adds the photo combiner for full outfits. */
+/** What works best and what to avoid (a flat-lay and a mannequin photo have their own); flat-lay adds
+ *  the photo combiner for full outfits. */
 export function UploadTips({ flow }: { flow: Flow }) {
   const [tipsOpen, setTipsOpen] = useState(false);
   return (
@@ -23,6 +24,18 @@ export function UploadTips({ flow }: { flow: Flow }) {
             </li>
             <li>
               <Trans>Smooth out creases and fold the sleeves neatly</Trans>
+            </li>
+          </>
+        ) : flow === 'mannequin' ? (
+          <>
+            <li>
+              <Trans>The whole garment on the mannequin or dress form, front facing, at chest height</Trans>
+            </li>
+            <li>
+              <Trans>Fitted and buttoned as it is worn; the mannequin's neck and stand may show</Trans>
+            </li>
+            <li>
+              <Trans>A mannequin in one plain colour that differs from the garment's</Trans>
             </li>
           </>
         ) : (
@@ -50,6 +63,11 @@ export function UploadTips({ flow }: { flow: Flow }) {
         <li>
           <Trans>People, hands or other products in the frame</Trans>
         </li>
+        {flow === 'mannequin' && (
+          <li>
+            <Trans>A busy shop window behind the mannequin, or several mannequins in one photo</Trans>
+          </li>
+        )}
         <li>
           <Trans>Strong shadows, blur and heavy filters</Trans>
         </li>

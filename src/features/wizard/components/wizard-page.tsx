@@ -5,7 +5,7 @@ import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useDraft, useUploadPump } from '../hooks/use-draft.ts';
 import { useSavedModelCheck } from '../hooks/use-saved-models.ts';
 import { canNext } from '../model/rules.ts';
-import { nextStep, stepIndex, type Flow, type Step } from '../model/steps.ts';
+import { nextStep, stepIndex, takesGarmentType, type Flow, type Step } from '../model/steps.ts';
 import { stepLink } from '../navigation.ts';
 import { FLOW_TITLES, STEP_LEADS, STEP_TITLES } from '../step-titles.ts';
 import { GARMENT_TYPE_REQUIRED } from '../photo-messages.ts';
@@ -27,7 +27,7 @@ const STEP_COMPONENTS = {
   summary: SummaryStep,
 } as const;
 
-/** One step of the on-model or flat-lay wizard (the route has already sent a visit to a step
+/** One step of the on-model, flat-lay or mannequin wizard (the route has already sent a visit to a step
  *  whose earlier choices are missing to the first incomplete one). */
 export function WizardPage({ flow, step }: { flow: Flow; step: Step }) {
   const { i18n, t } = useLingui();
@@ -52,7 +52,7 @@ export function WizardPage({ flow, step }: { flow: Flow; step: Step }) {
   const next = nextStep(step);
   const ready = draft.step === step;
   const missingGarment =
-    flow === 'flat-lay' && step === 'upload' && draft.photos.some((p) => p.garmentType === null);
+    takesGarmentType(flow) && step === 'upload' && draft.photos.some((p) => p.garmentType === null);
   const hint = missingGarment
     ? i18n._(GARMENT_TYPE_REQUIRED)
     : {

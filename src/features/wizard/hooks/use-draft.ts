@@ -10,7 +10,11 @@ import type { Flow } from '../model/steps.ts';
 import { draftStore } from '../store/draft-store.ts';
 import { uploadManager } from '../store/upload-manager.ts';
 
-const EMPTY: Record<Flow, Draft> = { 'on-model': emptyDraft('on-model'), 'flat-lay': emptyDraft('flat-lay') };
+const EMPTY: Record<Flow, Draft> = {
+  'on-model': emptyDraft('on-model'),
+  'flat-lay': emptyDraft('flat-lay'),
+  mannequin: emptyDraft('mannequin'),
+};
 
 /** The flow's draft (loaded by the route before the page shows) and its dispatch. */
 export function useDraft(flow: Flow): [Draft, (action: WizardAction) => void] {

@@ -57,6 +57,7 @@ export function wizardReducer(draft: Draft, action: WizardAction): Draft {
       if (action.step === 'pose') return { ...next, poseId: null };
       if (action.step === 'background') {
         if (draft.flow === 'flat-lay') return { ...next, backgroundId: null };
+        // on-model and mannequin: Original (the model photo's own background) unless one is chosen
         return { ...next, backgroundId: draft.backgroundId ?? ORIGINAL_BACKGROUND_ID };
       }
       return next;

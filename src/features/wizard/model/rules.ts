@@ -3,15 +3,15 @@
 // route guard ask these.
 import { isLowResolution } from '../../../lib/photos/limits.ts';
 import { hasSellerModel, hasText, isCustom, type Draft, type WizardPhoto } from './draft.ts';
-import { STEPS, stepIndex, type Flow, type Step } from './steps.ts';
+import { STEPS, stepIndex, takesGarmentType, type Flow, type Step } from './steps.ts';
 
 /** The low-resolution question is still open for this photo. */
 export const needsLowResolutionAnswer = (p: WizardPhoto) => isLowResolution(p) && !p.lowResolutionAccepted;
 
-/** A photo the wizard can go on with: answered, and (flat-lay) with a garment type. */
+/** A photo the wizard can go on with: answered, and (flat-lay, mannequin) with a garment type. */
 export function photoReady(flow: Flow, p: WizardPhoto): boolean {
   if (needsLowResolutionAnswer(p)) return false;
-  if (flow === 'flat-lay' && p.garmentType === null) return false;
+  if (takesGarmentType(flow) && p.garmentType === null) return false;
   return true;
 }
 
@@ -61,7 +61,7 @@ export function breadcrumbEnabled(draft: Draft, current: Step, target: Step): bo
   if (stepIndex(target) <= stepIndex(current)) return true;
   // flat-lay: later steps are inert; only the current and earlier ones work
   if (draft.flow === 'flat-lay') return false;
-  // on-model: the pose step is never directly clickable from the upload step, and the
+  // on-model and mannequin: the pose step is never directly clickable from the upload step, and the
   // summary is disabled on the pose step
   if (current === 'upload' && target === 'pose') return false;
   if (current === 'pose' && target === 'summary') return false;
