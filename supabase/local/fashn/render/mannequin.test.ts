@@ -1,5 +1,6 @@
 // The preview renderer lifts a garment off a mannequin: the worn garment is the photo's garment,
 // and neither the mannequin's neck nor its stand (nor the bare form under a short top) is in it.
+import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { catalogueFigure } from './figures.ts';
@@ -76,8 +77,11 @@ describe('the garment lifted off a mannequin', () => {
     const shares = opaqueShares(garment, [RED, BEIGE, METAL]);
     expect(shares.near[0] / shares.total).toBeGreaterThan(0.95);
     expect(shares.near[1]).toBeLessThan(shares.total * 0.01);
-    expect(shares.near[2]).toBe(0);
-    expect(lift!.mannequinColours.length).toBe(2);
+    expect(shares.near[2]).toBeLessThan(10); // a stray JPEG edge pixel at most
+    // the colours it took away: the form's beige and the pole's metal
+    const found = (c: Colour) =>
+      lift!.mannequinColours.some((m) => Math.hypot(m[0] - c[0], m[1] - c[1], m[2] - c[2]) < 25);
+    expect([found(BEIGE), found(METAL)]).toEqual([true, true]);
   });
 
   it("the kept pixels are the photo's own: the garment is segmented, not redrawn", async () => {
@@ -97,7 +101,7 @@ describe('the garment lifted off a mannequin', () => {
     const shares = opaqueShares(garment, [BLUE, BEIGE, METAL]);
     expect(shares.near[0] / shares.total).toBeGreaterThan(0.95);
     expect(shares.near[1]).toBeLessThan(shares.total * 0.01);
-    expect(shares.near[2]).toBe(0);
+    expect(shares.near[2]).toBeLessThan(10); // a stray JPEG edge pixel at most
   });
 
   it('a garment the colour of its form keeps its body: only the neck and the stand go', async () => {
@@ -105,7 +109,19 @@ describe('the garment lifted off a mannequin', () => {
     const { garment } = mannequinGarment(img)!;
     // the form's beige cannot be told from the dress's: the rows decide, the dress is not eaten
     expect(garment.height).toBeGreaterThan(455);
-    expect(opaqueShares(garment, [METAL]).near[0]).toBe(0);
+    expect(opaqueShares(garment, [METAL]).near[0]).toBeLessThan(10);
+  });
+
+  it('a grainy photo (the e2e fixture): a green blouse on a beige form with a dark cap and a walnut pole', async () => {
+    const bytes = await readFile(
+      new URL('../../../../tests/fixtures/photos/mannequin-blouse.jpg', import.meta.url),
+    );
+    const { garment } = mannequinGarment(await decodeRgba(bytes, 768))!;
+    const GREEN: Colour = [47, 107, 79];
+    const shares = opaqueShares(garment, [GREEN, [217, 196, 163], [74, 58, 44], [31, 31, 34]]);
+    expect(shares.near[0] / shares.total).toBeGreaterThan(0.9);
+    expect(shares.near[1]).toBeLessThan(shares.total * 0.02); // the form
+    expect(shares.near[2] + shares.near[3]).toBeLessThan(shares.total * 0.01); // the pole, the cap
   });
 
   it('a photo with no mannequin is left as it is', () => {
@@ -168,5 +184,5 @@ describe('product-to-model with a mannequin photo', () => {
     expect(purple).toBeLessThan(50);
     expect(tealBefore).toBeGreaterThan(5_000);
     expect(purpleBefore).toBeGreaterThan(500);
-  });
+  }, 60_000);
 });

@@ -15,8 +15,9 @@
 //      of the form beside the garment;
 //   3. the mannequin's soft edge (pixels blended towards its colour) goes with it, and of what
 //      remains the largest connected part, trimmed to its box, is the garment.
-// When step 2 would take most of the body (a white shirt on a white form: the colours cannot
-// tell them apart), only step 1 is applied.
+// The colours are read as one or two clusters (a form and its pole, a neck and its cap); one
+// that would take most of the body (a white shirt on a white form: the colours cannot tell them
+// apart) is not used, and then only the rows decide.
 import { cutout } from './cutout.ts';
 import { type Box, cropRgba, type Rgba } from './raster.ts';
 
@@ -27,7 +28,7 @@ export interface MannequinLift {
   body: { top: number; bottom: number };
   /** subject pixels taken away as mannequin (neck, stand, bare form) */
   removed: number;
-  /** the mannequin colours found (RGB means), empty when there was no neck or stand */
+  /** the mannequin colours used (RGB means), empty when there was no neck or stand */
   mannequinColours: [number, number, number][];
 }
 
@@ -73,26 +74,75 @@ interface ColourModel {
   tolerance: number;
 }
 
-/** Mean and spread of the subject pixels in rows [from, to]; null when there are too few. */
-function colourOf(img: Rgba, from: number, to: number): ColourModel | null {
-  const sum = [0, 0, 0];
-  const sq = [0, 0, 0];
-  let n = 0;
+/**
+ * The colours of the subject pixels in rows [from, to]: one or two (a form and its pole, a neck
+ * and its cap), split by 2-means, each with a tolerance from its own spread; none when too few.
+ */
+function coloursOf(img: Rgba, from: number, to: number): ColourModel[] {
+  const px: number[] = [];
   for (let y = Math.max(0, from); y <= Math.min(img.height - 1, to); y++) {
     for (let x = 0; x < img.width; x++) {
       const i = (y * img.width + x) * 4;
-      if (img.data[i + 3] <= 200) continue; // the solid inside, not the keyed edge
-      for (let c = 0; c < 3; c++) {
-        sum[c] += img.data[i + c];
-        sq[c] += img.data[i + c] ** 2;
-      }
-      n++;
+      // the solid inside, not the keyed edge
+      if (img.data[i + 3] > 200) px.push(img.data[i], img.data[i + 1], img.data[i + 2]);
     }
   }
-  if (n < 12) return null;
-  const mean = sum.map((s) => s / n) as [number, number, number];
-  const spread = Math.sqrt(sq.reduce((a, s, c) => a + Math.max(0, s / n - mean[c] ** 2), 0));
-  return { mean, tolerance: Math.min(70, Math.max(30, spread * 2.5)) };
+  const n = px.length / 3;
+  if (n < 12) return [];
+  const lum = (k: number) => px[k * 3] + px[k * 3 + 1] + px[k * 3 + 2];
+  // start from the darkest and the lightest pixel
+  let lo = 0,
+    hi = 0;
+  for (let k = 1; k < n; k++) {
+    if (lum(k) < lum(lo)) lo = k;
+    if (lum(k) > lum(hi)) hi = k;
+  }
+  let centres = [
+    [px[lo * 3], px[lo * 3 + 1], px[lo * 3 + 2]],
+    [px[hi * 3], px[hi * 3 + 1], px[hi * 3 + 2]],
+  ];
+  const owner = new Uint8Array(n);
+  for (let round = 0; round < 8; round++) {
+    const sum = [
+      [0, 0, 0, 0],
+      [0, 0, 0, 0],
+    ];
+    for (let k = 0; k < n; k++) {
+      const d = centres.map(
+        (c) => (px[k * 3] - c[0]) ** 2 + (px[k * 3 + 1] - c[1]) ** 2 + (px[k * 3 + 2] - c[2]) ** 2,
+      );
+      const o = d[1] < d[0] ? 1 : 0;
+      owner[k] = o;
+      for (let c = 0; c < 3; c++) sum[o][c] += px[k * 3 + c];
+      sum[o][3]++;
+    }
+    centres = sum.map((s0, o) => (s0[3] ? [s0[0] / s0[3], s0[1] / s0[3], s0[2] / s0[3]] : centres[o]));
+  }
+  // one colour when the two are close
+  if (
+    Math.hypot(centres[0][0] - centres[1][0], centres[0][1] - centres[1][1], centres[0][2] - centres[1][2]) <
+    40
+  )
+    owner.fill(0);
+  const models: ColourModel[] = [];
+  for (const o of [0, 1]) {
+    const mean = [0, 0, 0];
+    let m = 0;
+    for (let k = 0; k < n; k++) if (owner[k] === o) for (let c = 0; c < 3; c++) mean[c] += px[k * 3 + c];
+    for (let k = 0; k < n; k++) if (owner[k] === o) m++;
+    if (m < 12 || m < n * 0.1) continue;
+    for (let c = 0; c < 3; c++) mean[c] /= m;
+    let sq = 0;
+    for (let k = 0; k < n; k++)
+      if (owner[k] === o)
+        sq += (px[k * 3] - mean[0]) ** 2 + (px[k * 3 + 1] - mean[1]) ** 2 + (px[k * 3 + 2] - mean[2]) ** 2;
+    const spread = Math.sqrt(sq / m);
+    models.push({
+      mean: mean as [number, number, number],
+      tolerance: Math.min(60, Math.max(28, spread * 2.5)),
+    });
+  }
+  return models;
 }
 
 const near = (img: Rgba, i: number, m: ColourModel) =>
@@ -259,18 +309,16 @@ export function liftFromMannequin(subject: Rgba): MannequinLift {
 
   // 2. the mannequin's colours next to the body, followed into it
   const band = Math.max(3, Math.round(height * 0.04));
-  const neck = body.top > 0 ? colourOf(img, body.top - band, body.top - 1) : null;
-  const stand = body.bottom < height - 1 ? colourOf(img, body.bottom + 1, body.bottom + band) : null;
+  const neck = body.top > 0 ? coloursOf(img, body.top - band, body.top - 1) : [];
+  const stand = body.bottom < height - 1 ? coloursOf(img, body.bottom + 1, body.bottom + band) : [];
   const bodyPixels = counts.slice(body.top, body.bottom + 1).reduce((a, b) => a + b, 0);
-  const inBody = new Uint8Array(width * height);
-  let taken = 0;
-  // the form's own colour (read at the neck) also shows below a short top, above the pole
+  // the seeds: the body's first and last rows and its outline
   const seeds: number[] = [];
+  const outside = (q: number) => img.data[q * 4 + 3] <= OPAQUE;
   for (let y = body.top; y <= body.bottom; y++)
     for (let x = 0; x < width; x++) {
       const p = y * width + x;
-      if (img.data[p * 4 + 3] <= OPAQUE) continue;
-      const outside = (q: number) => img.data[q * 4 + 3] <= OPAQUE;
+      if (outside(p)) continue;
       if (
         y === body.top ||
         y === body.bottom ||
@@ -283,19 +331,16 @@ export function liftFromMannequin(subject: Rgba): MannequinLift {
       )
         seeds.push(p);
     }
-  for (const model of [neck, stand]) if (model) taken += floodMannequin(img, body, seeds, model, inBody);
-  if (taken < bodyPixels * 0.7) {
-    for (let p = 0; p < mark.length; p++) if (inBody[p]) mark[p] = 1;
-    growMark(
-      img,
-      mark,
-      [neck, stand].filter((m): m is ColourModel => !!m),
-      body,
-      2,
-    );
-  } else {
-    growMark(img, mark, [], body, 1);
+  // each colour on its own: one that would take most of the body is the garment's too (a beige
+  // dress on a beige form, a black skirt over a black pole) and decides nothing
+  const used: ColourModel[] = [];
+  for (const model of [...neck, ...stand]) {
+    const own = new Uint8Array(width * height);
+    if (floodMannequin(img, body, seeds, model, own) >= bodyPixels * 0.6) continue;
+    used.push(model);
+    for (let p = 0; p < mark.length; p++) if (own[p]) mark[p] = 1;
   }
+  growMark(img, mark, used, body, used.length ? 3 : 1);
 
   let removed = 0;
   for (let p = 0; p < mark.length; p++) {
@@ -309,7 +354,7 @@ export function liftFromMannequin(subject: Rgba): MannequinLift {
     garment: cropRgba(img, box),
     body,
     removed: Math.min(removed, total),
-    mannequinColours: [neck, stand].filter((m): m is ColourModel => !!m).map((m) => m.mean),
+    mannequinColours: used.map((m) => m.mean),
   };
 }
 
