@@ -22,7 +22,7 @@ export function SummaryModel({ draft }: { draft: Draft }) {
         {saved && pictures.data && <img className={s.choiceImage} src={pictures.data.front} alt="" />}
         {model && <CatalogueImage path={model.imagePath} alt="" sizes="56px" />}
       </div>
-      <div>
+      <dl>
         <dt className={s.choiceLabel}>
           <Trans>Model</Trans>
         </dt>
@@ -35,7 +35,7 @@ export function SummaryModel({ draft }: { draft: Draft }) {
         ) : (
           <dd className={s.choiceValue}>{model ? modelName(model, currentLocale()) : '—'}</dd>
         )}
-      </div>
+      </dl>
       <Link {...stepLink(draft.flow, 'models')} className={s.editLink}>
         <Trans>Change</Trans>
       </Link>

@@ -74,18 +74,19 @@ export function SummaryStep({ draft, dispatch }: { draft: Draft; dispatch: (a: W
       <div className={s.details}>
         <ProjectNameField name={name} onRename={(n) => dispatch({ type: 'rename', name: n })} />
 
-        <dl className={s.choices}>
+        {/* each choice is a term and its value, with a picture and a Change link beside it */}
+        <div className={s.choices}>
           <SummaryModel draft={draft} />
           <div className={s.choice}>
             <div className={s.choiceThumb}>
               {pose && <CatalogueImage path={pose.imagePath} alt="" sizes="56px" />}
             </div>
-            <div>
+            <dl>
               <dt className={s.choiceLabel}>
                 <Trans>Pose</Trans>
               </dt>
               <dd className={s.choiceValue}>{pose ? poseName(pose, locale) : '—'}</dd>
-            </div>
+            </dl>
             <Link {...stepLink(draft.flow, 'pose')} className={s.editLink}>
               <Trans>Change</Trans>
             </Link>
@@ -106,7 +107,7 @@ export function SummaryStep({ draft, dispatch }: { draft: Draft; dispatch: (a: W
                 <Icon name="image" size={22} />
               </div>
             )}
-            <div>
+            <dl>
               <dt className={s.choiceLabel}>
                 <Trans>Background</Trans>
               </dt>
@@ -124,7 +125,7 @@ export function SummaryStep({ draft, dispatch }: { draft: Draft; dispatch: (a: W
                   )}
                 </dd>
               )}
-            </div>
+            </dl>
             <Link {...stepLink(draft.flow, 'background')} className={s.editLink}>
               <Trans>Change</Trans>
             </Link>
@@ -134,18 +135,18 @@ export function SummaryStep({ draft, dispatch }: { draft: Draft; dispatch: (a: W
               <div className={s.choiceThumbIcon}>
                 <Icon name="layers" size={22} />
               </div>
-              <div>
+              <dl>
                 <dt className={s.choiceLabel}>
                   <Trans>Garment type</Trans>
                 </dt>
                 <dd className={s.choiceValue}>{i18n._(garmentTypeLabel[draft.photos[0].garmentType])}</dd>
-              </div>
+              </dl>
               <Link {...stepLink(draft.flow, 'upload')} className={s.editLink}>
                 <Trans>Change</Trans>
               </Link>
             </div>
           )}
-        </dl>
+        </div>
 
         <div className={s.totals} aria-live="polite">
           <div className={s.totalRow}>
