@@ -4,36 +4,13 @@
 // - an Advanced seller's download is 4K, as the project page and the download dialog say.
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
-import { catalogueFigure } from '../../../supabase/local/fashn/render/figures.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { choosePhoto, expectUploaded, fixture, nextButton, serviceSelect } from '../wizard/wizard-support.ts';
 import { sellerOnPage } from './helpers.ts';
+import { headDistance } from './result-figure.ts';
 import { generateProject, serviceClientOf } from './seed.ts';
 
 test.setTimeout(150_000);
-
-/** Mean colour distance between a result and a model's figure, over the figure's head and hair. */
-async function headDistance(result: Buffer, slug: string): Promise<number> {
-  const figure = await catalogueFigure(slug, 'front-view');
-  const { width, height, data: fig } = figure.image;
-  const pixels = await sharp(result).resize(width, height).removeAlpha().raw().toBuffer();
-  const headEnd = figure.anchors.top.y;
-  let sum = 0;
-  let n = 0;
-  for (let y = 0; y < headEnd; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = y * width + x;
-      if (figure.alpha[i] < 250) continue;
-      sum +=
-        Math.abs(pixels[i * 3] - fig[i * 4]) +
-        Math.abs(pixels[i * 3 + 1] - fig[i * 4 + 1]) +
-        Math.abs(pixels[i * 3 + 2] - fig[i * 4 + 2]);
-      n++;
-    }
-  }
-  expect(n).toBeGreaterThan(2000);
-  return sum / n / 3;
-}
 
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });

@@ -1,4 +1,4 @@
-// /create: the four cards, the tips carousel and the guidelines link (spec 2 §2).
+// /create: the four cards, the tips carousel and the guidelines link (spec 2 §2; mannequin: issue 36).
 import { expect, test } from '../support/fixtures.ts';
 
 test('create: cards, tips and guidelines', async ({ signedInPage: page }) => {
@@ -11,12 +11,13 @@ test('create: cards, tips and guidelines', async ({ signedInPage: page }) => {
     '/video/select-project',
   );
 
-  // mannequin: only 'Under Construction', no navigation
+  // mannequin: the guidelines first, then its own wizard (issue 36; no 'Under Construction')
   await page.getByRole('button', { name: /Mannequin/ }).click();
-  const construction = page.getByRole('dialog', { name: 'Under Construction' });
-  await expect(construction).toBeVisible();
-  await construction.getByRole('button', { name: 'OK' }).click();
-  await expect(page).toHaveURL(/\/create$/);
+  const first = page.getByRole('dialog', { name: 'Content guidelines' });
+  await first.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/mannequin\/upload$/);
+  await expect(page).toHaveTitle(/Select Products · Mannequin shoot/);
+  await page.goto('/create');
 
   // the guidelines come first; Cancel stays
   await page.getByRole('button', { name: /Flat-Lay/ }).click();

@@ -79,13 +79,15 @@ export async function setPlan(
 }
 
 /** From /create through the content guidelines into a wizard's upload step. */
-export async function openWizard(page: Page, card: 'On-Model' | 'Flat-Lay') {
+const WIZARD_PATH = { 'On-Model': 'onmodel', 'Flat-Lay': 'flatlay', Mannequin: 'mannequin' } as const;
+
+export async function openWizard(page: Page, card: keyof typeof WIZARD_PATH) {
   await page.goto('/create');
   await page.getByRole('button', { name: new RegExp(card) }).click();
   const dialog = page.getByRole('dialog', { name: 'Content guidelines' });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(card === 'On-Model' ? /\/onmodel\/upload$/ : /\/flatlay\/upload$/);
+  await expect(page).toHaveURL(new RegExp(`/${WIZARD_PATH[card]}/upload$`));
 }
 
 export async function choosePhoto(page: Page, file: string) {
