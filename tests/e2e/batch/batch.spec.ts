@@ -3,6 +3,7 @@
 // device), every photo is stored, one Start charges the batch once, and the five items turn
 // done live with the local renderer; all five are in one ZIP. A Lite seller finds the tool locked with the way up.
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import sharp from 'sharp';
 import { readZip } from '../../../src/lib/testing/read-zip.ts';
 import { expect, test } from '../support/fixtures.ts';
@@ -124,4 +125,43 @@ test('a Lite seller sees the Batch Processor locked, with the upgrade to Advance
   await page.goto('/tools/batch');
   await expect(page.getByTestId('batch-locked')).toBeVisible();
   await expect(page.getByTestId('batch-file-input')).toHaveCount(0);
+});
+
+test('the Batch Processor offers the mannequin type: a mannequin photo becomes a mannequin project', async ({
+  signedInPage: page,
+  stack,
+  user,
+}) => {
+  test.setTimeout(180_000);
+  await setPlan(stack, user.id, 'advanced', 12);
+  await page.goto('/tools/batch');
+  await page
+    .getByTestId('batch-file-input')
+    .setInputFiles(path.resolve(import.meta.dirname, '../../fixtures/photos/mannequin-blouse.jpg'));
+  await expect(page.locator('[data-upload="uploaded"]')).toHaveCount(1, { timeout: 30_000 });
+  // the choices for all photos start with the type: the three the wizard has
+  const types = page.getByRole('radiogroup', { name: 'Project type' });
+  await expect(types.getByRole('radio')).toHaveText(['On-Model', 'Flat-Lay', 'Mannequin']);
+  // the model step asks who wears the garments first
+  const gender = page.getByRole('dialog', { name: 'Who will wear your garment?' });
+  await gender.getByRole('button', { name: 'Women', exact: true }).click();
+  await types.getByRole('radio', { name: 'Mannequin' }).click();
+  await expect(types.getByRole('radio', { name: 'Mannequin' })).toHaveAttribute('aria-checked', 'true');
+  await page.getByRole('button', { name: 'Choose Sofia' }).click();
+  await page.getByRole('radio', { name: 'Front View' }).click();
+  await page.getByRole('radio', { name: 'Studio White' }).click();
+  await expect(page.getByTestId('batch-total')).toHaveText('1 photo · 1 credit');
+  await page.getByRole('button', { name: 'Start batch' }).click();
+  await expect(page).toHaveURL(/\/tools\/batch\/[0-9a-f-]{36}$/);
+  await expect(page.locator('[data-testid="batch-item"][data-status="done"]')).toHaveCount(1, {
+    timeout: 150_000,
+  });
+  const [project] = await serviceSelect<{ type: string; batch_id: string | null }>(
+    stack,
+    'projects',
+    `user_id=eq.${user.id}&select=type,batch_id`,
+  );
+  expect(project.type).toBe('mannequin');
+  expect(project.batch_id).not.toBeNull();
+  expect(await balance(stack, user.id)).toBe(11);
 });
