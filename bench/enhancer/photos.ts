@@ -21,7 +21,8 @@ export interface BenchPhoto {
 const grain = (seed: number, frequency: number, strength: number) =>
   `<filter id="grain" x="0" y="0" width="100%" height="100%"><feTurbulence type="fractalNoise" baseFrequency="${frequency}" numOctaves="3" seed="${seed}"/><feColorMatrix type="saturate" values="0"/><feComponentTransfer><feFuncA type="table" tableValues="0 ${strength}"/></feComponentTransfer><feBlend in="SourceGraphic" mode="multiply"/></filter>`;
 
-function knit(): string {
+/** The striped knit, drawn at width × height (the 2:3 drawing fills it, cropped if need be). */
+export function knitSvg(width = W * 2, height = H * 2): string {
   const stripes = Array.from(
     { length: 140 },
     (_, i) =>
@@ -29,7 +30,7 @@ function knit(): string {
   ).join('');
   const body =
     'M520 380 L760 250 Q1024 420 1288 250 L1528 380 L1860 980 L1600 1090 L1520 900 L1520 2860 L528 2860 L528 900 L448 1090 L188 980 Z';
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${W * 2}" height="${H * 2}" viewBox="0 0 2048 3072">
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 2048 3072" preserveAspectRatio="xMidYMid slice">
     <defs>${grain(7, 0.45, 0.35)}<clipPath id="body"><path d="${body}"/></clipPath></defs>
     <rect width="2048" height="3072" fill="#eeeae4"/>
     <g filter="url(#grain)">
@@ -43,12 +44,13 @@ function knit(): string {
   </svg>`;
 }
 
-function denim(): string {
+/** The denim twill, drawn at width × height (the 2:3 drawing fills it, cropped if need be). */
+export function denimSvg(width = W * 2, height = H * 2): string {
   const twill = `<pattern id="twill" width="12" height="12" patternUnits="userSpaceOnUse" patternTransform="rotate(35)">
       <rect width="12" height="12" fill="#2e4a6b"/><rect width="5" height="12" fill="#4f6f94"/></pattern>`;
   const stitches = (y: number) =>
     `<line x1="260" y1="${y}" x2="1790" y2="${y}" stroke="#e0a84a" stroke-width="6" stroke-dasharray="22 12"/>`;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${W * 2}" height="${H * 2}" viewBox="0 0 2048 3072">
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 2048 3072" preserveAspectRatio="xMidYMid slice">
     <defs>${twill}${grain(3, 0.6, 0.4)}</defs>
     <rect width="2048" height="3072" fill="#f2f0ec"/>
     <g filter="url(#grain)">
@@ -77,8 +79,8 @@ export async function benchPhotos(): Promise<BenchPhoto[]> {
   const drawn = async (svg: string) =>
     rgbOf(sharp(await sharp(Buffer.from(svg)).png().toBuffer()).resize(W, H, { kernel: 'lanczos3' }));
   const photos: Array<[string, Promise<Buffer>]> = [
-    ['knit (drawn)', drawn(knit())],
-    ['denim (drawn)', drawn(denim())],
+    ['knit (drawn)', drawn(knitSvg())],
+    ['denim (drawn)', drawn(denimSvg())],
     [
       'linen shirt (jpg)',
       rgbOf(
