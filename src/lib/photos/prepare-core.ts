@@ -1,14 +1,23 @@
 // The photo pipeline as it runs inside a worker: inspect, decode with the camera's
-// orientation applied, bring the long edge down to 2048 px, encode within the byte budget.
+// orientation applied, bring the long edge down to 2048 px, encode at the highest quality that
+// fits the byte budget (limits.ts).
 // The page never freezes on a 12 MP photo because none of this runs on the main thread.
 import type { Pixels } from './heic.ts';
 import { inspectBytes, type PhotoProblem } from './inspect.ts';
-import { BYTE_BUDGET, MAX_INPUT_BYTES, QUALITY_LADDER, preparedFileName, targetSize } from './limits.ts';
+import {
+  BYTE_BUDGET,
+  encodeWithinBudget,
+  MAX_INPUT_BYTES,
+  QUALITY_LADDER,
+  preparedFileName,
+  targetSize,
+} from './limits.ts';
 
 export interface PrepareRequest {
   id: number;
   file: Blob;
   name: string;
+  byteBudget: number;
 }
 
 export interface PreparedPhoto {
@@ -79,6 +88,7 @@ export async function preparePhotoBlob(
   file: Blob,
   name: string,
   decodeHeic: HeicDecoder | null,
+  byteBudget = BYTE_BUDGET,
 ): Promise<PreparedPhoto> {
   const started = performance.now();
   if (file.size > MAX_INPUT_BYTES) throw new PrepareError('file-too-large');
@@ -100,14 +110,9 @@ export async function preparePhotoBlob(
     // Transparent cut-outs stay transparent (WebP); everything else becomes a JPEG.
     const mimeType =
       alphaPossible && hasTransparency(ctx, target.width, target.height) ? 'image/webp' : 'image/jpeg';
-    let blob: Blob | null = null;
-    let quality: number = QUALITY_LADDER[0];
-    for (const q of QUALITY_LADDER) {
-      quality = q;
-      blob = await canvas.convertToBlob({ type: mimeType, quality: q });
-      if (blob.size <= BYTE_BUDGET) break;
-    }
-    if (!blob) throw new PrepareError('unreadable');
+    const { encoded: blob, quality } = await encodeWithinBudget(QUALITY_LADDER, byteBudget, (q) =>
+      canvas.convertToBlob({ type: mimeType, quality: q }),
+    );
     return {
       blob,
       mimeType,
@@ -132,9 +137,9 @@ export function servePrepareRequests(
   decodeHeic: HeicDecoder | null,
 ) {
   scope.onmessage = async (event: MessageEvent<PrepareRequest>) => {
-    const { id, file, name } = event.data;
+    const { id, file, name, byteBudget } = event.data;
     try {
-      const photo = await preparePhotoBlob(file, name, decodeHeic);
+      const photo = await preparePhotoBlob(file, name, decodeHeic, byteBudget);
       scope.postMessage({ id, ok: true, photo });
     } catch (err) {
       if (err instanceof PrepareError) {

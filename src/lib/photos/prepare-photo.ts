@@ -1,5 +1,6 @@
 // The page's side of photo preparation: picks the worker (HEIC or not, from the file's
 // first bytes), sends the file, and answers with the prepared photo or a PrepareError.
+import { BYTE_BUDGET } from './limits.ts';
 import { PrepareError, type PreparedPhoto, type PrepareResponse } from './prepare-core.ts';
 import { sniffKind } from './sniff.ts';
 
@@ -39,10 +40,10 @@ class PhotoWorker {
     return this.worker;
   }
 
-  prepare(file: Blob, name: string, id: number): Promise<PreparedPhoto> {
+  prepare(file: Blob, name: string, id: number, byteBudget: number): Promise<PreparedPhoto> {
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.instance.postMessage({ id, file, name });
+      this.instance.postMessage({ id, file, name, byteBudget });
     });
   }
 }
@@ -55,11 +56,15 @@ const heic = new PhotoWorker(
 );
 let seq = 0;
 
-/** Prepares a chosen photo for upload (see prepare-core.ts); rejects with a PrepareError. */
-export async function preparePhoto(file: File): Promise<PreparedPhoto> {
+/**
+ * Prepares a chosen photo for upload (see prepare-core.ts); rejects with a PrepareError.
+ * A product photo for a generation keeps to BYTE_BUDGET; a tool whose result is the photo
+ * itself passes TOOL_BYTE_BUDGET.
+ */
+export async function preparePhoto(file: File, byteBudget = BYTE_BUDGET): Promise<PreparedPhoto> {
   const head = new Uint8Array(await file.slice(0, 4096).arrayBuffer());
   const worker = sniffKind(head) === 'heic' ? heic : plain;
-  return worker.prepare(file, file.name, ++seq);
+  return worker.prepare(file, file.name, ++seq, byteBudget);
 }
 
 export { PrepareError, type PreparedPhoto };

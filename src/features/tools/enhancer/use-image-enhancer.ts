@@ -8,6 +8,7 @@ import { saveFile } from '../../../lib/save-file.ts';
 import { convertImage, type DownloadFormat } from '../../projects/index.ts';
 import { useSubscription } from '../../subscription/index.ts';
 import { PrepareError, preparePhoto } from '../../../lib/photos/prepare-photo.ts';
+import { TOOL_BYTE_BUDGET } from '../../../lib/photos/limits.ts';
 import { enhancedFileName } from '../download.ts';
 import { enhancerMessages } from '../messages.ts';
 import { isLocked, TOOLS } from '../tool-list.ts';
@@ -97,7 +98,7 @@ export function useImageEnhancer() {
       reset();
       setPreparing(true);
       try {
-        const prepared = await preparePhoto(file);
+        const prepared = await preparePhoto(file, TOOL_BYTE_BUDGET);
         setPhoto({
           name: file.name,
           blob: prepared.blob,

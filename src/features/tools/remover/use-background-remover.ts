@@ -13,6 +13,7 @@ import { useUser } from '../../auth/index.ts';
 import { dashboardKeys } from '../../dashboard/index.ts';
 import { subscriptionKeys, useSubscription } from '../../subscription/index.ts';
 import { PrepareError, preparePhoto } from '../../../lib/photos/prepare-photo.ts';
+import { TOOL_BYTE_BUDGET } from '../../../lib/photos/limits.ts';
 import { downloadToolImage, startBackgroundRemoval, toolJobQueryOptions, toolKeys } from '../api.ts';
 import { saveFile } from '../../../lib/save-file.ts';
 import { cutOutFileName } from '../download.ts';
@@ -125,7 +126,7 @@ export function useBackgroundRemover() {
       reset();
       setPreparing(file.name);
       try {
-        const prepared = await preparePhoto(file);
+        const prepared = await preparePhoto(file, TOOL_BYTE_BUDGET);
         setPhoto({
           name: file.name,
           blob: prepared.blob,
