@@ -1,62 +1,36 @@
 // The Batch Processor, end to end on the local stack (the local preview renderer):
 //
 // 1. A seller on a phone (Debian's Chromium, 390×844, the bench's phone link: 1.6 Mbps down /
-//    750 kbps up, 150 ms RTT, as app-first-screen.bench.ts) chooses 20 photos of 12 MP (JPEG,
-//    made here) on /tools/batch: seconds from the selection until every photo is prepared and
-//    stored (three uploads at a time), then from Start until the batch page shows all 20
-//    results; the tab's peak JS heap (CDP Runtime.getHeapUsage, sampled every 250 ms).
+//    750 kbps up, 150 ms RTT, as app-first-screen.bench.ts) chooses 20 photos of 12 MP (phone
+//    JPEGs of knit and denim, bench/support/phone-photos.ts) on /tools/batch: seconds from the
+//    selection until every photo is prepared and stored (three uploads at a time) and the bytes
+//    stored, then from Start until the batch page shows all 20 results; the tab's peak JS heap
+//    (CDP Runtime.getHeapUsage, sampled every 250 ms). Then, after the browser is done, how
+//    alike the stored photos are to today's reference (2048 px, quality 0.9, made from the
+//    same camera files) and the local renderer's results made from each
+//    (bench/support/upload-similarity.ts), for the first BENCH_SIMILAR photos.
 // 2. Fairness: another seller's single generation, alone and then started just after a
 //    50-photo batch of a first seller — seconds until it is claimed (processing) and done.
 //
-//   npx tsx bench/batch.bench.ts      BENCH_PHOTOS=20  BENCH_BATCH=50  BENCH_PARTS=browser,fairness
+//   npx tsx bench/batch.bench.ts      BENCH_PHOTOS=20  BENCH_BATCH=50  BENCH_SIMILAR=4
+//                                     BENCH_PARTS=browser,fairness
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { machineLine, startAppUnderTest, type AppUnderTest } from './support/app-under-test.ts';
+import { makePhonePhotos, PHONE_HEIGHT, PHONE_WIDTH } from './support/phone-photos.ts';
+import { referenceUpload, similarityTo } from './support/upload-similarity.ts';
 
 const API_PORT = 55497;
 const APP_PORT = 3197;
 const PHOTOS = Number(process.env.BENCH_PHOTOS ?? 20);
 const BATCH = Number(process.env.BENCH_BATCH ?? 50);
+const SIMILAR = Number(process.env.BENCH_SIMILAR ?? 4);
 const PARTS = (process.env.BENCH_PARTS ?? 'browser,fairness').split(',');
 const LINK = { latency: 150, downloadThroughput: 1_600_000 / 8, uploadThroughput: 750_000 / 8 };
-const WIDTH = 4032;
-const HEIGHT = 3024;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** n 12 MP phone JPEGs: a garment of its own colour on a backdrop, with sensor grain. */
-async function makePhotos(dir: string, n: number): Promise<string[]> {
-  const grain = await sharp({
-    create: {
-      width: WIDTH,
-      height: HEIGHT,
-      channels: 3,
-      background: '#000',
-      noise: { type: 'gaussian', mean: 128, sigma: 12 },
-    },
-  })
-    .raw()
-    .toBuffer();
-  const files: string[] = [];
-  for (let i = 0; i < n; i++) {
-    const colour = `hsl(${(i * 37) % 360}, 45%, 45%)`;
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 400 300">
-      <rect width="400" height="300" fill="#ebe5dc"/>
-      <path d="M150 40 L120 52 L90 110 L118 124 L132 96 L132 270 L268 270 L268 96 L282 124 L310 110 L280 52 L250 40 Q200 70 150 40Z" fill="${colour}"/>
-    </svg>`;
-    const base = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer();
-    const pixels = Buffer.alloc(base.length);
-    for (let p = 0; p < pixels.length; p++) pixels[p] = Math.max(0, Math.min(255, base[p] + grain[p] - 128));
-    const file = path.join(dir, `collection_piece_${String(i + 1).padStart(2, '0')}.jpg`);
-    await sharp(pixels, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } })
-      .jpeg({ quality: 90 })
-      .toFile(file);
-    files.push(file);
-  }
-  return files;
-}
 
 async function service(app: AppUnderTest, method: string, pathAndQuery: string, body?: unknown) {
   const res = await fetch(`${app.stack.url}${pathAndQuery}`, {
@@ -128,11 +102,14 @@ async function browserPart(app: AppUnderTest, files: string[]) {
   const rows = (await service(
     app,
     'GET',
-    `/rest/v1/uploaded_files?user_id=eq.${userId}&select=file_size`,
+    `/rest/v1/uploaded_files?user_id=eq.${userId}&select=file_name,file_path,file_size`,
   )) as {
+    file_name: string;
+    file_path: string;
     file_size: number;
   }[];
   const bytes = rows.reduce((n, r) => n + r.file_size, 0);
+  const sourceBytes = files.reduce((n, f) => n + readFileSync(f).length, 0);
   const heapAtStored = peak;
 
   await page
@@ -155,7 +132,7 @@ async function browserPart(app: AppUnderTest, files: string[]) {
   await sampler;
   const s = (a: number, b: number) => ((b - a) / 1000).toFixed(1);
   console.log(
-    `\n${PHOTOS} photos of 12 MP (${WIDTH}×${HEIGHT} JPEG) on the phone link, three uploads at a time:` +
+    `\n${PHOTOS} photos of 12 MP (${PHONE_WIDTH}×${PHONE_HEIGHT} JPEG, ${(sourceBytes / 1e6).toFixed(1)} MB) on the phone link, three uploads at a time:` +
       `\n  selection → all prepared and listed   ${s(t0, prepared)} s` +
       `\n  selection → all stored                ${s(t0, stored)} s  (${(bytes / 1e6).toFixed(1)} MB stored, ${((bytes * 8) / ((stored - t0) / 1000) / 1e3).toFixed(0)} kbps of the link's 750)` +
       `\n  Start → batch page                    ${s(t1, started)} s` +
@@ -164,6 +141,39 @@ async function browserPart(app: AppUnderTest, files: string[]) {
   );
   console.log(machineLine());
   await context.close();
+  await similarityPart(app, files, rows);
+}
+
+/** Stored photos against today's reference made from the same camera files (Node, sharp). */
+async function similarityPart(
+  app: AppUnderTest,
+  files: string[],
+  rows: { file_name: string; file_path: string; file_size: number }[],
+) {
+  const sum = { up: [0, 0], res: [0, 0], n: 0, bytes: 0, refBytes: 0 };
+  for (const file of files.slice(0, SIMILAR)) {
+    const row = rows.find((r) => r.file_name === path.basename(file));
+    if (!row) throw new Error(`no stored photo for ${path.basename(file)}`);
+    const res = await fetch(`${app.stack.url}/storage/v1/object/uploads/${row.file_path}`, {
+      headers: { apikey: app.stack.keys.serviceRole, Authorization: `Bearer ${app.stack.keys.serviceRole}` },
+    });
+    if (!res.ok) throw new Error(`download ${res.status} ${await res.text()}`);
+    const stored = Buffer.from(await res.arrayBuffer());
+    const reference = await referenceUpload(readFileSync(file));
+    const m = await (await similarityTo(reference))(stored);
+    sum.up = [sum.up[0] + m.upload.psnr, sum.up[1] + m.upload.ssim];
+    sum.res = [sum.res[0] + m.result.psnr, sum.res[1] + m.result.ssim];
+    sum.bytes += stored.length;
+    sum.refBytes += reference.length;
+    sum.n++;
+  }
+  const n = sum.n;
+  console.log(
+    `\nThe first ${n} stored photos against today's (2048 px, quality 0.9 from the same files: ${(sum.refBytes / n / 1e3).toFixed(0)} kB each, stored ${(sum.bytes / n / 1e3).toFixed(0)} kB):` +
+      `\n  photo                                 PSNR ${(sum.up[0] / n).toFixed(1)} dB, SSIM ${(sum.up[1] / n).toFixed(4)}` +
+      `\n  local preview result made from it     PSNR ${Number.isFinite(sum.res[0]) ? (sum.res[0] / n).toFixed(1) : '∞'} dB, SSIM ${(sum.res[1] / n).toFixed(4)}`,
+  );
+  console.log(machineLine());
 }
 
 /** A seller with `photos` stored uploads and a signed-in access token. */
@@ -289,7 +299,7 @@ const dir = mkdtempSync(path.join(os.tmpdir(), 'drape-batch-bench-'));
 const app = await startAppUnderTest({ apiPort: API_PORT, appPort: APP_PORT, name: 'batch' });
 console.log(machineLine());
 try {
-  if (PARTS.includes('browser')) await browserPart(app, await makePhotos(dir, PHOTOS));
+  if (PARTS.includes('browser')) await browserPart(app, await makePhonePhotos(dir, PHOTOS));
   if (PARTS.includes('fairness')) await fairnessPart(app);
 } finally {
   await app.close();
