@@ -35,7 +35,9 @@ const BENCHES: Record<string, string> = {
   enhancer:
     "the Image Enhancer against a plain resize: product photos (`bench/enhancer/`) shrunk 2× and 4× and enlarged back, PSNR and SSIM of the model and of Lanczos plus sharpening against the original; then a 1024×1536 photo enhanced 2× on the real page in Chromium, on a desktop and a 4×-throttled phone: time and the tab's peak memory.",
   batch:
-    "the Batch Processor on an emulated phone link (1.6 Mbps / 750 kbps): 20 photos of 12 MP from selection to all stored and to all results (local renderer), the tab's peak JS heap; and fairness: another seller's single generation alone and right after a 50-photo batch.",
+    "the Batch Processor on an emulated phone link (1.6 Mbps / 750 kbps): 20 phone photos of 12 MP (knit and denim) from selection to all stored (bytes, seconds) and to all results (local renderer), the tab's peak JS heap, the stored photos' PSNR/SSIM against 2048 px at quality 0.9 and of their preview results; and fairness: another seller's single generation alone and right after a 50-photo batch.",
+  'upload-size':
+    "what a product photo costs to send and loses (Node, sharp as Chromium's encoder): 12 MP phone photos of knit and denim prepared with byte budgets, fixed qualities, 1536 px and WebP — bytes, seconds for 20 at 750 kbps, PSNR/SSIM against 2048 px at quality 0.9 and of the local renderer's results.",
   dispatch:
     "the generation engine's overhead per job (render excluded, step by step) and its throughput with several sellers.",
   'local-renderer':
