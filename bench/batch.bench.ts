@@ -152,7 +152,8 @@ async function similarityPart(
 ) {
   const sum = { up: [0, 0], res: [0, 0], n: 0, bytes: 0, refBytes: 0 };
   for (const file of files.slice(0, SIMILAR)) {
-    const row = rows.find((r) => r.file_name === path.basename(file));
+    // stored as <item id's first 8>-<prepared name>
+    const row = rows.find((r) => r.file_name.endsWith(`-${path.basename(file)}`));
     if (!row) throw new Error(`no stored photo for ${path.basename(file)}`);
     const res = await fetch(`${app.stack.url}/storage/v1/object/uploads/${row.file_path}`, {
       headers: { apikey: app.stack.keys.serviceRole, Authorization: `Bearer ${app.stack.keys.serviceRole}` },
