@@ -144,6 +144,21 @@ async function browserPart(app: AppUnderTest, files: string[]) {
   await similarityPart(app, files, rows);
 }
 
+/** A stored upload, asked again after a reset connection (one ended a run's similarity part). */
+async function download(app: AppUnderTest, filePath: string, attempts = 3): Promise<Response> {
+  try {
+    const res = await fetch(`${app.stack.url}/storage/v1/object/uploads/${filePath}`, {
+      headers: { apikey: app.stack.keys.serviceRole, Authorization: `Bearer ${app.stack.keys.serviceRole}` },
+    });
+    if (!res.ok) throw new Error(`download ${res.status} ${await res.text()}`);
+    return res;
+  } catch (err) {
+    if (attempts <= 1) throw err;
+    await sleep(500);
+    return download(app, filePath, attempts - 1);
+  }
+}
+
 /** Stored photos against today's reference made from the same camera files (Node, sharp). */
 async function similarityPart(
   app: AppUnderTest,
@@ -155,10 +170,7 @@ async function similarityPart(
     // stored as <item id's first 8>-<prepared name>
     const row = rows.find((r) => r.file_name.endsWith(`-${path.basename(file)}`));
     if (!row) throw new Error(`no stored photo for ${path.basename(file)}`);
-    const res = await fetch(`${app.stack.url}/storage/v1/object/uploads/${row.file_path}`, {
-      headers: { apikey: app.stack.keys.serviceRole, Authorization: `Bearer ${app.stack.keys.serviceRole}` },
-    });
-    if (!res.ok) throw new Error(`download ${res.status} ${await res.text()}`);
+    const res = await download(app, row.file_path);
     const stored = Buffer.from(await res.arrayBuffer());
     const reference = await referenceUpload(readFileSync(file));
     const m = await (await similarityTo(reference))(stored);
