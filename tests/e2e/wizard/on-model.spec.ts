@@ -42,7 +42,7 @@ test('from a photo to Generate: lands on /projects with the project processing a
   );
   expect(row.file_path).toMatch(new RegExp(`^${user.id}/\\d{13}-shirt-exif-rotated\\.jpg$`));
   expect(row.mime_type).toBe('image/jpeg');
-  expect(row.file_size).toBeLessThanOrEqual(1_200_000);
+  expect(row.file_size).toBeLessThanOrEqual(250_000);
 
   // the pose step is never directly clickable from the upload step
   await expect(steps.getByRole('link', { name: /Select Models/ })).toBeVisible();
