@@ -4,7 +4,7 @@
 // metadata (location included) left behind. Measured on 12 MP phone photos of knit and denim
 // (bench/upload-size.bench.ts, sharp standing in for Chromium's encoder): at 0.9 they were
 // ~680 kB each, 20 of them ~150 s up a 750 kbps phone link; now they land at 0.6, ~300 kB, SSIM
-// 0.954 against the 0.9 photo and the same local preview result (SSIM 0.9995); plainer photos
+// 0.954 against the 0.9 photo and the same local preview result (SSIM 0.995-0.9995); plainer photos
 // keep a higher rung. In Chromium (bench/batch) 20 such photos went from 12.0 MB stored in 132 s
 // to 5.4 MB in 61 s. Lowering the quality keeps more than lowering the size: 1536 px at 0.9
 // costs as many bytes as 2048 at 0.74 but has SSIM 0.90 against the 0.9 photo, 2048 at 0.74 0.96.
