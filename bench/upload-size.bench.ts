@@ -1,6 +1,6 @@
 // What a product photo costs to send and what it loses, in Node (no browser): realistic 12 MP
 // phone photos (bench/support/phone-photos.ts) prepared as the app's worker does it
-// (src/features/wizard/image: long edge brought down, JPEG quality ladder until the byte
+// (src/lib/photos: long edge brought down, JPEG quality ladder until the byte
 // budget fits), here with sharp (libjpeg-turbo, 4:2:0, no optimised Huffman tables, as
 // Chromium's canvas encoder; Lanczos for the canvas's high-quality resize), for each option:
 //   bytes       the prepared photo's size (mean over the photos, and for 20 of them)
