@@ -1,11 +1,12 @@
 import { type ReactNode, useId } from 'react';
+import * as s from './select-field.css.ts';
 
 export interface SelectOption<V extends string> {
   value: V;
   label: string;
 }
 
-/** A labelled native select (the label above or beside it, as the classes place it). */
+/** A labelled native select, the label above it; classes given are added to the field's own look. */
 export function SelectField<V extends string>({
   label,
   value,
@@ -23,11 +24,11 @@ export function SelectField<V extends string>({
 }) {
   const id = useId();
   return (
-    <label className={labelClassName} htmlFor={id}>
+    <label className={labelClassName ? `${s.label} ${labelClassName}` : s.label} htmlFor={id}>
       {label}
       <select
         id={id}
-        className={className}
+        className={className ? `${s.select} ${className}` : s.select}
         value={value}
         onChange={(e) => onChange(e.currentTarget.value as V)}
       >

@@ -28,8 +28,6 @@ export function BatchDownload({
     <div className={s.download}>
       <SelectField
         label={<Trans>Format</Trans>}
-        labelClassName={s.formatLabel}
-        className={s.formatSelect}
         value={format}
         onChange={setFormat}
         options={FORMATS.map((f) => ({ value: f, label: f.toUpperCase() }))}

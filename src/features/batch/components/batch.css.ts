@@ -1,5 +1,6 @@
 // The Batch Processor's screens: the photo list, the choices, the batch page's items.
 import { style } from '@vanilla-extract/css';
+import { iconNote, note, panel, wrapRow } from '../../../ui/layout.css.ts';
 import { mobile, vars } from '../../../ui/theme.css.ts';
 
 export const section = style({ display: 'grid', gap: vars.space['4'] });
@@ -37,37 +38,27 @@ export const rowActions = style({
   alignItems: 'center',
   '@media': { [mobile]: { gridColumn: '1 / -1', justifyContent: 'flex-end' } },
 });
-export const status = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: vars.space['1'],
-  fontSize: vars.fontSize.sm,
-  color: vars.color.muted,
-});
-export const warning = style({
-  display: 'flex',
-  alignItems: 'flex-start',
-  gap: vars.space['1'],
-  fontSize: vars.fontSize.sm,
-  color: vars.color.warning,
-});
+export const status = style([iconNote, { display: 'inline-flex' }]);
+export const warning = style([iconNote, { alignItems: 'flex-start', color: vars.color.warning }]);
 export const failed = style({ fontSize: vars.fontSize.sm, color: vars.color.danger });
-export const typeSwitch = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['2'] });
-export const summary = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space['3'],
-  padding: vars.space['4'],
-  borderRadius: vars.radius.lg,
-  border: `1px solid ${vars.color.borderStrong}`,
-  background: vars.color.surfaceMuted,
-  position: 'sticky',
-  bottom: vars.space['3'],
-});
+export const typeSwitch = wrapRow;
+/** The batch's total, kept in sight at the foot of the screen. */
+export const summary = style([
+  wrapRow,
+  panel,
+  {
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: vars.space['3'],
+    padding: vars.space['4'],
+    borderColor: vars.color.borderStrong,
+    background: vars.color.surfaceMuted,
+    position: 'sticky',
+    bottom: vars.space['3'],
+  },
+]);
 export const total = style({ fontWeight: vars.weight.semibold, fontSize: vars.fontSize.lg });
-export const counts = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space['2'] });
+export const counts = wrapRow;
 export const grid = style({
   listStyle: 'none',
   margin: 0,
@@ -106,25 +97,5 @@ export const batchLink = style({
   textDecoration: 'none',
   selectors: { '&:hover': { borderColor: vars.color.borderStrong } },
 });
-export const muted = style({ color: vars.color.muted, fontSize: vars.fontSize.sm });
-export const download = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'flex-end',
-  gap: vars.space['3'],
-});
-export const formatLabel = style({
-  display: 'grid',
-  gap: vars.space['1'],
-  fontSize: vars.fontSize.sm,
-  color: vars.color.muted,
-});
-export const formatSelect = style({
-  minHeight: '42px',
-  padding: `0 ${vars.space['3']}`,
-  borderRadius: vars.radius.md,
-  border: `1px solid ${vars.color.borderStrong}`,
-  background: vars.color.surface,
-  color: vars.color.ink,
-  fontSize: vars.fontSize.sm,
-});
+export const muted = note;
+export const download = style([wrapRow, { alignItems: 'flex-end', gap: vars.space['3'] }]);

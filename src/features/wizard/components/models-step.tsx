@@ -55,8 +55,6 @@ export function ModelsStep({ draft, dispatch }: { draft: Draft; dispatch: (a: Wi
       <div className={w.toolbar}>
         <SelectField
           label={<Trans>Show</Trans>}
-          labelClassName={w.selectLabel}
-          className={w.select}
           value={onlyMine ? 'mine' : 'all'}
           onChange={(v) => setOnlyMine(v === 'mine')}
           options={[
@@ -68,16 +66,12 @@ export function ModelsStep({ draft, dispatch }: { draft: Draft; dispatch: (a: Wi
           <>
             <SelectField
               label={<Trans>Gender</Trans>}
-              labelClassName={w.selectLabel}
-              className={w.select}
               value={gender}
               onChange={setGender}
               options={GENDERS.map((g) => ({ value: g, label: i18n._(genderLabel[g]) }))}
             />
             <SelectField
               label={<Trans>Age</Trans>}
-              labelClassName={w.selectLabel}
-              className={w.select}
               value={age}
               onChange={setAge}
               options={AGE_FILTERS.map((a) => ({ value: a, label: a === 'all' ? t`All ages` : a }))}
