@@ -50,7 +50,9 @@ test('one shared photo: /create says it is ready, the chosen shoot starts with i
   await underServiceWorker(page, '/home');
   await share(page, [fixture('shirt-exif-rotated.jpg')]);
   await expect(
-    page.getByText('Your shared photo is ready. Choose On-Model or Flat-Lay to start a shoot with it.'),
+    page.getByText(
+      'Your shared photo is ready. Choose On-Model, Flat-Lay or Mannequin to start a shoot with it.',
+    ),
   ).toBeVisible();
   await startShoot(page, 'Flat-Lay');
   await expect(page.getByRole('img', { name: /Your product: shirt-exif-rotated\.jpg/ })).toBeVisible();

@@ -173,12 +173,14 @@ function SharedNotice({ shareId, photos }: { shareId: string; photos: number }) 
   return (
     <Alert tone="info">
       {photos === 1 ? (
-        <Trans>Your shared photo is ready. Choose On-Model or Flat-Lay to start a shoot with it.</Trans>
+        <Trans>
+          Your shared photo is ready. Choose On-Model, Flat-Lay or Mannequin to start a shoot with it.
+        </Trans>
       ) : plan === 'advanced' ? (
         <>
           <Trans>
-            You shared {photos} photos. Put them all through the Batch Processor, or choose On-Model or
-            Flat-Lay to start a shoot with the first one.
+            You shared {photos} photos. Put them all through the Batch Processor, or choose On-Model, Flat-Lay
+            or Mannequin to start a shoot with the first one.
           </Trans>{' '}
           <Link to="/tools/batch" search={{ shared: shareId }} className={s.link}>
             <Trans>Open the Batch Processor</Trans>
@@ -186,8 +188,8 @@ function SharedNotice({ shareId, photos }: { shareId: string; photos: number }) 
         </>
       ) : (
         <Trans>
-          You shared {photos} photos. A shoot takes one photo, so the first one is used. Choose On-Model or
-          Flat-Lay to start.
+          You shared {photos} photos. A shoot takes one photo, so the first one is used. Choose On-Model,
+          Flat-Lay or Mannequin to start.
         </Trans>
       )}
     </Alert>
