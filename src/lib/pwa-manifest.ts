@@ -80,6 +80,12 @@ export const manifest: Partial<ManifestOptions> = {
       icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
     },
     {
+      name: 'New mannequin shoot',
+      short_name: 'Mannequin',
+      url: '/mannequin/upload',
+      icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
+    },
+    {
       name: 'Projects',
       url: '/projects',
       icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }],

@@ -33,6 +33,7 @@ test('the manifest makes the app installable', async ({ request }) => {
   expect(manifest.shortcuts.map((s: { url: string }) => s.url)).toEqual([
     '/onmodel/upload',
     '/flatlay/upload',
+    '/mannequin/upload',
     '/projects',
   ]);
 });
