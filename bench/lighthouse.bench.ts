@@ -15,6 +15,9 @@
 //   PAGES=/home,/projects …                   only those pages
 //   LHR_DIR=/tmp/lhr …                        also writes each run's whole report (JSON) there
 //   BENCH_HTTPS=0 …                           plain HTTP/1.1, as npm start serves them
+//   RUNS=5 …                                  the median of 5 runs
+//   BENCH_API_PORT=… BENCH_APP_PORT=… BENCH_DEBUG_PORT=…   ports of its own, beside another run
+//                                             (HTTPS also takes each port + 1000)
 //
 // Targets (the phone-app issue): performance ≥ 90 and TBT ≤ 200 ms on each page.
 // Limits: Lighthouse's throttling is simulated from one unthrottled load (Lantern), so a busy
@@ -45,9 +48,9 @@ import { chromium } from 'playwright-core';
 import { machineLine, startAppUnderTest } from './support/app-under-test.ts';
 import { sellerWithProjects } from './support/seller-with-projects.ts';
 
-const API_PORT = 55481;
-const APP_PORT = 3181;
-const DEBUG_PORT = 9341;
+const API_PORT = Number(process.env.BENCH_API_PORT ?? 55481);
+const APP_PORT = Number(process.env.BENCH_APP_PORT ?? 3181);
+const DEBUG_PORT = Number(process.env.BENCH_DEBUG_PORT ?? 9341);
 const RUNS = Number(process.env.RUNS ?? 3);
 const PROJECTS = 30;
 const TARGET = { score: 90, tbtMs: 200 };

@@ -93,6 +93,8 @@ const FUNCTIONS: Record<string, string> = {
   'operator-answer-fix': 'an operator answers a fix with a PNG (stored with its watermarked copy)',
   'operator-ai-fix':
     "an operator tries a fix with FASHN's edit model (the drawing as the mask), then sends or discards the picture",
+  'projects-first-screen':
+    "/projects' first read: the active projects with the first cards' pictures signed at the size asked for, in one round trip",
   'provider-callback': "where a generation provider posts a job's outcome (HMAC-signed URL, no JWT)",
   'push-key': 'the VAPID public key the app subscribes to Web Push with',
   'send-notice': 'posts stored notices to their webhooks',

@@ -16,7 +16,7 @@
 // since the screen waits for the restore.
 import type { Plugin, Rolldown } from 'vite';
 import { APP_STARTED_EVENT } from '../../src/ui/app-started.ts';
-import { type EarlyRead, USER } from '../../src/lib/early-reads/reads.ts';
+import { type EarlyRead, THUMBNAIL, USER } from '../../src/lib/early-reads/reads.ts';
 import { FIRST_SCREEN_ROOTS } from '../i18n/first-screen-files.ts';
 
 type OutputBundle = Rolldown.OutputBundle;
@@ -75,6 +75,9 @@ export interface EarlyReadsManifest {
   signedIn: EarlyRead[];
   /** a screen's own, by address */
   routes: Record<string, EarlyRead[]>;
+  /** the source of thumbnailSize (src/features/projects/image-sources.ts), which puts the
+   *  predicted card thumbnail in a body's THUMBNAIL; null: reads that need it are not sent */
+  thumbnail: string | null;
 }
 
 /** The type faces the first screens lay out with (src/ui/fonts.ts): Inter's regular, medium and
@@ -191,6 +194,7 @@ export function firstScreenManifest(bundle: OutputBundle, opts: FirstScreenOptio
 export function firstScreenScript(m: FirstScreenManifest): string {
   return `(() => {
   const m = ${JSON.stringify(m)};
+  const thumbnailSize = ${m.api?.thumbnail ?? 'null'};
   let language = null;
   let stored = null;
   let restoring = false;
@@ -230,15 +234,37 @@ export function firstScreenScript(m: FirstScreenManifest): string {
       const session = JSON.parse(stored);
       const user = session.user.id;
       if (/^[0-9a-f-]+$/i.test(user) && session.expires_at * 1000 - Date.now() > 120000) {
-        window.__drapeEarlyReads = [...api.signedIn, ...(api.routes[path] || [])].map((read) => {
+        const thumbnail = thumbnailSize && JSON.stringify(thumbnailSize(null, innerWidth, devicePixelRatio || 1));
+        const reads = [...api.signedIn, ...(api.routes[path] || [])].filter(
+          (read) => thumbnail || !(read.body || '').includes(${JSON.stringify(THUMBNAIL)}),
+        );
+        window.__drapeEarlyReads = reads.map((read) => {
           // X-Client-Info as supabase-js sends it, so that the preflight allows its requests too
           const headers = { ...read.headers, apikey: api.anonKey, authorization: 'Bearer ' + session.access_token, 'x-client-info': 'drape-early-read' };
           const url = api.url + read.path.replaceAll(${JSON.stringify(USER)}, user);
-          const body = read.body ?? null;
+          const body = read.body == null ? null : read.body.replace(${JSON.stringify(THUMBNAIL)}, thumbnail);
           const response = fetch(url, { method: read.method, headers, body });
           response.catch(() => {});
           // a HEAD answer's empty body is read, or Chromium cancels the request (src/lib/head-reads.ts)
           if (read.method === 'HEAD') response.then((r) => r.clone().arrayBuffer()).catch(() => {});
+          // The first card's picture, signed with the list, is asked for as soon as the answer is
+          // in, while the app's scripts still run (not where the worker has its own copies).
+          if (read.firstPicture && !navigator.serviceWorker?.controller) {
+            response
+              .then((r) => (r.ok ? r.clone().json() : null))
+              .then((answer) => {
+                const first = answer && answer.pictures && answer.pictures[0];
+                if (!first || typeof first.url !== 'string') return;
+                const link = document.createElement('link');
+                link.rel = 'preload';
+                link.as = 'image';
+                link.crossOrigin = 'anonymous';
+                link.fetchPriority = 'high';
+                link.href = api.url + 'storage/v1' + first.url;
+                document.head.append(link);
+              })
+              .catch(() => {});
+          }
           return { method: read.method, url, headers, body, response };
         });
       }
@@ -288,6 +314,8 @@ export function preloadFirstScreen(opts: {
    *  reads sent to it (a first screen's data comes from it) */
   api?: (env: Record<string, string>) => { url: string; anonKey: string } | null;
   reads?: { signedIn: EarlyRead[]; routes: Record<string, EarlyRead[]> };
+  /** thumbnailSize (src/features/projects/image-sources.ts): self-contained, its source goes in */
+  thumbnail?: (cssWidth: number | null, viewportWidth: number, dpr: number) => unknown;
   restore?: FirstScreenOptions['restore'];
 }): Plugin {
   let sessionKey: string | null = null;
@@ -303,6 +331,7 @@ export function preloadFirstScreen(opts: {
         anonKey: backend.anonKey,
         signedIn: opts.reads?.signedIn ?? [],
         routes: opts.reads?.routes ?? {},
+        thumbnail: opts.thumbnail ? String(opts.thumbnail) : null,
       };
     },
     transformIndexHtml: {

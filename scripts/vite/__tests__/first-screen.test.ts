@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Rolldown } from 'vite';
 import { announceAppStarted } from '../../../src/ui/app-started.ts';
 import { firstScreenManifest, firstScreenScript, routeAddress } from '../first-screen.ts';
-import { type EarlyRead, USER } from '../../../src/lib/early-reads/reads.ts';
+import { type EarlyRead, THUMBNAIL, USER } from '../../../src/lib/early-reads/reads.ts';
 import '../../../src/lib/early-reads/early-fetch.ts';
 
 describe('route addresses', () => {
@@ -242,6 +242,7 @@ describe('the signed-in screens’ first reads, sent by the first-screen script'
       anonKey: 'anon-key',
       signedIn: [read(`rest/v1/profiles?id=eq.${USER}`)],
       routes: { '/home': [read('rest/v1/rpc/stats', { method: 'POST', body: '{}' })] },
+      thumbnail: null,
     },
   });
   const sent: { url: string; method: string; headers: Record<string, string>; body: unknown }[] = [];
@@ -295,6 +296,51 @@ describe('the signed-in screens’ first reads, sent by the first-screen script'
     expect(sent.map((r) => r.url)).toEqual([
       'http://api.test/rest/v1/profiles?id=eq.0a1b2c3d-0000-4000-8000-000000000001',
     ]);
+  });
+
+  it('puts the predicted card thumbnail in a body that asks for it, and preloads the first picture', async () => {
+    const withThumbnail = firstScreenManifest(built, {
+      ...options,
+      api: {
+        url: 'http://api.test/',
+        anonKey: 'anon-key',
+        signedIn: [],
+        routes: {
+          '/home': [
+            {
+              method: 'POST',
+              path: 'functions/v1/first',
+              headers: {},
+              body: `{"thumbnail":${THUMBNAIL},"first":8}`,
+              firstPicture: true,
+            },
+          ],
+        },
+        thumbnail: String((_css: number | null, width: number, dpr: number) => ({ width, dpr })),
+      },
+    });
+    localStorage.setItem('sb-localhost-auth-token', session(3600));
+    sent.length = 0;
+    globalThis.fetch = (async (input: string, init: RequestInit) => {
+      sent.push({ url: input, method: init.method ?? 'GET', headers: {}, body: init.body });
+      return Response.json({ pictures: [{ url: '/render/image/sign/generated/a.png?token=t' }] });
+    }) as typeof fetch;
+    try {
+      (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(
+        'http://localhost/home',
+      );
+      new Function(firstScreenScript(withThumbnail))();
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+    expect(sent[0]?.body).toBe(
+      `{"thumbnail":${JSON.stringify({ width: window.innerWidth, dpr: window.devicePixelRatio || 1 })},"first":8}`,
+    );
+    await vi.waitFor(() =>
+      expect(document.head.querySelector('link[rel="preload"][as="image"]')?.getAttribute('href')).toBe(
+        'http://api.test/storage/v1/render/image/sign/generated/a.png?token=t',
+      ),
+    );
   });
 
   it('sends nothing for a session in sessionStorage that is about to be refreshed', () => {

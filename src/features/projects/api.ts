@@ -1,13 +1,13 @@
 // Projects, their images and fix requests: one key factory for the feature, the reads as
 // queryOptions, and the writes (SQL functions; delete through the delete-project function,
 // which also removes the stored files).
-import { queryOptions } from '@tanstack/react-query';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { AppError, functionError, isNetworkError } from '../../lib/errors/index.ts';
 import type { PendingRequest } from '../../lib/pending-request.ts';
 import type { AppSupabaseClient } from '../../lib/supabase.ts';
 import type { Tables } from '../../lib/database.types.ts';
 import type { FixStatus } from './labels.ts';
-import { type ImageSize, type ImageSource, sizeKey } from './image-sources.ts';
+import { FIRST_SCREEN_CARDS, type ImageSize, type ImageSource, sizeKey } from './image-sources.ts';
 import { PROJECT_COLUMNS, type Project, toProject } from './project-types.ts';
 import { MESSAGES } from './labels.ts';
 
@@ -58,6 +58,58 @@ export const projectsQueryOptions = (client: AppSupabaseClient, userId: string) 
     queryFn: () => fetchProjects(client, userId, false),
     retry: PROJECTS_RETRIES,
     retryDelay: PROJECTS_RETRY_DELAY_MS,
+  });
+
+/** What the projects-first-screen function answers (supabase/functions/_shared/projects/first-screen.ts). */
+interface FirstScreenAnswer {
+  projects: Record<string, unknown>[];
+  pictures: (ImageSource & { url: string })[];
+}
+
+/** The function's body for pictures at `thumbnail`, as index.html's <head> script words it too
+ *  (src/lib/early-reads/reads.ts: the same request, so the app takes its answer). */
+export const firstScreenBody = (thumbnail: ImageSize) => ({ thumbnail, first: FIRST_SCREEN_CARDS });
+
+/**
+ * The active projects with the first cards' pictures signed in the same round trip (the
+ * projects-first-screen function), at `thumbnail`, the size the grid's CSS predicts for this
+ * screen: each signed URL goes where the card looks for it (signedImageQueryOptions), so the
+ * first pictures load as soon as their cards render. When the function fails, the list is read
+ * as usual and the cards sign their own pictures.
+ */
+export async function fetchProjectsFirstScreen(
+  client: AppSupabaseClient,
+  queryClient: QueryClient,
+  userId: string,
+  thumbnail: ImageSize,
+): Promise<Project[]> {
+  const { data, error } = await client.functions.invoke<FirstScreenAnswer>('projects-first-screen', {
+    body: firstScreenBody(thumbnail),
+  });
+  if (error || !data || !Array.isArray(data.projects)) return fetchProjects(client, userId, false);
+  for (const picture of data.pictures ?? []) {
+    const source: ImageSource = { bucket: picture.bucket, path: picture.path };
+    // the Storage API's address as this client knows it (what createSignedUrl puts before the path)
+    const publicUrl = client.storage.from(source.bucket).getPublicUrl(source.path).data.publicUrl;
+    const storageBase = publicUrl.slice(0, publicUrl.lastIndexOf('/object/public/'));
+    const options = signedImageQueryOptions(client, source, thumbnail);
+    // built with its options first, so it is kept out of the offline cache like any signed URL
+    const { queryKey, meta, gcTime } = options;
+    queryClient.getQueryCache().build(queryClient, { queryKey, meta, gcTime });
+    queryClient.setQueryData(options.queryKey, storageBase + picture.url);
+  }
+  return data.projects.map((row) => toProject(row));
+}
+
+/** The first read of /projects (its route's loader): the list, with the first pictures signed. */
+export const projectsFirstScreenQueryOptions = (
+  client: AppSupabaseClient,
+  userId: string,
+  thumbnail: ImageSize,
+) =>
+  queryOptions({
+    ...projectsQueryOptions(client, userId),
+    queryFn: ({ client: queryClient }) => fetchProjectsFirstScreen(client, queryClient, userId, thumbnail),
   });
 
 export const archivedProjectsQueryOptions = (client: AppSupabaseClient, userId: string) =>

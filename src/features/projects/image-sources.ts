@@ -2,7 +2,7 @@
 // downloads (free) is shown and given the watermarked copy only — storage refuses it the clean
 // one; other plans read the clean image. Screens never load full-size files for display: they
 // ask Storage's image transformation for the size they draw.
-import type { ProjectImage } from './project-types.ts';
+import { completedImages, isProcessing, type Project, type ProjectImage } from './project-types.ts';
 
 export interface ImageSource {
   bucket: 'generated' | 'watermarked' | 'uploads' | 'fix-drawings' | 'videos';
@@ -16,17 +16,54 @@ export interface ImageSize {
   quality?: number;
 }
 
-/** Widths card thumbnails come in; a card asks for the smallest that covers it on its screen. */
-export const CARD_WIDTHS = [320, 480, 720, 960] as const;
+/** How many cards the first screen renders at once (project-grid.tsx), and the server signs
+ *  with the list (the projects-first-screen function). */
+export const FIRST_SCREEN_CARDS = 8;
 
 /**
  * A card thumbnail for a picture drawn `cssWidth` CSS px wide at `dpr` device pixels per CSS
  * px (cards are up to 413×530): the smallest listed width that covers it, never the file.
  */
-export function cardSize(cssWidth: number, dpr = 1): ImageSize {
-  const needed = Math.ceil(cssWidth * Math.min(dpr, 3));
-  const width = CARD_WIDTHS.find((w) => w >= needed) ?? CARD_WIDTHS[CARD_WIDTHS.length - 1];
-  return { width, height: Math.round((width * 9) / 7), resize: 'cover', quality: 70 };
+export const cardSize = (cssWidth: number, dpr = 1): ImageSize => thumbnailSize(cssWidth, 0, dpr);
+
+/**
+ * The card thumbnail a screen `viewportWidth` CSS px wide will ask for, before anything is laid
+ * out: the width the grid's CSS gives a card's picture there (project-grid.css.ts in the
+ * app shell's main column, app-shell.css.ts), through cardSize. The projects' first read asks
+ * the server to sign the first cards' pictures at this size (api.ts); index.html's <head>
+ * script sends that read with the same size (scripts/vite/first-screen.ts).
+ */
+export const predictedCardSize = (viewportWidth: number, dpr = 1): ImageSize =>
+  thumbnailSize(null, viewportWidth, dpr);
+
+/** predictedCardSize for this window (a 390 px phone where there is none: tests in Node) */
+export const windowCardSize = (): ImageSize =>
+  predictedCardSize(globalThis.innerWidth ?? 390, globalThis.devicePixelRatio ?? 1);
+
+/**
+ * cardSize for a picture `cssWidth` wide, or (null) for the card the grid lays out on a screen
+ * `viewportWidth` wide with the sidebar open and no classic scrollbar (a phone's overlays it).
+ * Self-contained on purpose: the <head> script carries its source (no names from outside).
+ */
+export function thumbnailSize(cssWidth: number | null, viewportWidth: number, dpr: number): ImageSize {
+  let width = cssWidth;
+  if (width === null) {
+    // below 768 px (theme.css.ts `mobile`): no sidebar, main padded 16 px each side, gaps of
+    // 16 px, cards as wide as their column; above: the 256 px sidebar, main at most 1200 px
+    // padded 32 px, gaps of 20 px, cards at most 413 px. Columns: auto-fill, at least 290 px.
+    const phone = viewportWidth < 768;
+    const content = phone ? viewportWidth - 32 : Math.min(viewportWidth - 256, 1200) - 64;
+    const gap = phone ? 16 : 20;
+    const columns = Math.max(1, Math.floor((content + gap) / (Math.min(content, 290) + gap)));
+    const column = (content - (columns - 1) * gap) / columns;
+    // the picture is the card less its 1 px border each side
+    width = Math.max(1, (phone ? column : Math.min(column, 413)) - 2);
+  }
+  // the widths card thumbnails come in; a card asks for the smallest that covers it
+  const widths = [320, 480, 720, 960];
+  const needed = Math.ceil(width * Math.min(dpr || 1, 3));
+  const chosen = widths.find((w) => w >= needed) ?? widths[widths.length - 1]!;
+  return { width: chosen, height: Math.round((chosen * 9) / 7), resize: 'cover', quality: 70 };
 }
 /** The detail screen's panes, also what the magnifier enlarges. */
 export const PANE_SIZE: ImageSize = { width: 1024, resize: 'contain', quality: 85 };
@@ -50,6 +87,21 @@ export function resultSource(
   if (cleanAllowed === undefined && image.generated_path)
     return { bucket: 'generated', path: image.generated_path };
   return null;
+}
+
+/**
+ * What a project's card shows first: its first completed result (resultSource), unless the
+ * project is still being made or was rejected; otherwise its first photo. The
+ * projects-first-screen function signs the same (supabase/functions/_shared/projects/; a unit
+ * test holds the two together).
+ */
+export function cardPictureSource(
+  project: Pick<Project, 'status' | 'images'>,
+  cleanAllowed: boolean | undefined,
+): ImageSource | null {
+  const result = resultSource(completedImages(project)[0], cleanAllowed);
+  const held = isProcessing(project) || project.status === 'rejected';
+  return result && !held ? result : originalSource(project.images[0]);
 }
 
 export function originalSource(image: Pick<ProjectImage, 'original_path'> | undefined): ImageSource | null {

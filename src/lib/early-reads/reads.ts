@@ -18,9 +18,14 @@ export interface EarlyRead {
   /** what supabase-js sends beside apikey, Authorization and X-Client-Info */
   headers: Record<string, string>;
   body?: string;
+  /** its answer's `pictures[0].url` (relative to the Storage API) is preloaded once it is in */
+  firstPicture?: boolean;
 }
 
 export const USER = '{user}';
+/** in a body: the card thumbnail the projects grid's CSS predicts for this screen, as JSON (the
+ *  <head> script puts it in, from predictedCardSize in src/features/projects/image-sources.ts) */
+export const THUMBNAIL = '{thumbnail}';
 
 const rows = (path: string, headers: Record<string, string> = {}): EarlyRead => ({
   method: 'GET',
@@ -33,6 +38,14 @@ const rpc = (name: string, args: Record<string, unknown> = {}): EarlyRead => ({
   path: `rest/v1/rpc/${name}`,
   headers: { 'content-profile': 'public', 'content-type': 'application/json' },
   body: JSON.stringify(args),
+});
+
+/** an edge function called as supabase-js's functions.invoke words a JSON body */
+const invoke = (name: string, body: string): EarlyRead => ({
+  method: 'POST',
+  path: `functions/v1/${name}`,
+  headers: { 'content-type': 'application/json' },
+  body,
 });
 
 /** PostgREST's select, encoded as supabase-js does (URLSearchParams) */
@@ -65,10 +78,9 @@ export const EARLY_READS: {
   ],
   routes: {
     '/home': [rpc('get_project_stats'), rpc('get_recent_activity')],
+    // the list with the first cards' pictures signed (features/projects/api.ts)
     '/projects': [
-      rows(
-        `projects?${select('id,name,type,status,created_at,updated_at,video_status,video_path,video_url,video_style,images(id,position,status,original_path,generated_path,watermarked_path,created_at,resolution,width,height)')}&user_id=eq.${USER}&status=neq.archived&order=created_at.desc`,
-      ),
+      { ...invoke('projects-first-screen', `{"thumbnail":${THUMBNAIL},"first":8}`), firstPicture: true },
     ],
   },
 };

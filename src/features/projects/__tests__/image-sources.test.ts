@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardSize, fixResultSource, resultSource } from '../image-sources.ts';
+import { cardSize, fixResultSource, predictedCardSize, resultSource } from '../image-sources.ts';
 
 const free = { generated_path: 'u/p/i.png', watermarked_path: 'u/p/i.png' };
 const paid = { generated_path: 'u/p/j.png', watermarked_path: null };
@@ -32,6 +32,22 @@ describe('card thumbnail sizes', () => {
   it('stop at 960 px, below the stored 1024 px result, however dense the screen', () => {
     expect(cardSize(413, 3)).toMatchObject({ width: 960 });
     expect(cardSize(600, 4)).toMatchObject({ width: 960 });
+  });
+});
+
+describe('the card thumbnail a screen will ask for, predicted from its width', () => {
+  it('is what a card of the grid on that screen asks for (tests/e2e/projects/first-screen.spec.ts lays them out)', () => {
+    // a 390 px phone: one column, 358 px cards (356 px pictures)
+    expect(predictedCardSize(390, 1)).toEqual(cardSize(356, 1));
+    expect(predictedCardSize(390, 1.75)).toMatchObject({ width: 720 });
+    expect(predictedCardSize(390, 3)).toMatchObject({ width: 960 });
+    // a 1440 px desktop beside the sidebar: three columns of 360 px cards
+    expect(predictedCardSize(1440, 1)).toEqual(cardSize(358, 1));
+    expect(predictedCardSize(1440, 2)).toMatchObject({ width: 720 });
+    // a wide screen: cards stop at 413 px
+    expect(predictedCardSize(2560, 1)).toEqual(cardSize(411, 1));
+    // a small tablet, two columns
+    expect(predictedCardSize(700, 1)).toEqual(cardSize((700 - 32 - 16) / 2 - 2, 1));
   });
 });
 

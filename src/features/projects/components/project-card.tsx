@@ -9,7 +9,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { formatRelative } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
 import { Spinner } from '../../../ui/index.ts';
-import { cardSize, originalSource, resultSource } from '../image-sources.ts';
+import { cardPictureSource, cardSize, originalSource, resultSource } from '../image-sources.ts';
 import { MESSAGES, TYPE_LABELS } from '../labels.ts';
 import { completedImages, isProcessing, type Project, progressOf } from '../project-types.ts';
 import type { ProjectAction } from './project-actions.ts';
@@ -43,6 +43,8 @@ export function ProjectCard({
   const [originalWanted, setOriginalWanted] = useState(false);
   const result = resultSource(completedImages(project)[0], cleanAllowed);
   const original = originalSource(project.images[0]);
+  // the result, else the photo (the projects' first read signs the same with the list)
+  const picture = cardPictureSource(project, cleanAllowed);
   const processing = isProcessing(project);
   const rejected = project.status === 'rejected';
   const failed = project.status === 'failed';
@@ -68,18 +70,16 @@ export function ProjectCard({
         onPointerEnter={(e) => e.pointerType === 'mouse' && reveal(true)}
         onPointerLeave={(e) => e.pointerType === 'mouse' && reveal(false)}
       >
-        {result && !processing && !rejected ? (
-          <StoredImage source={result} size={cardSize} alt="" className={s.layer} eager={eager} />
-        ) : (
-          <StoredImage
-            source={original}
-            size={cardSize}
-            alt=""
-            className={s.layer}
-            imgClassName={processing || rejected || failed ? s.dimmed : undefined}
-            eager={eager}
-          />
-        )}
+        <StoredImage
+          source={picture}
+          size={cardSize}
+          alt=""
+          className={s.layer}
+          imgClassName={
+            picture?.bucket === 'uploads' && (processing || rejected || failed) ? s.dimmed : undefined
+          }
+          eager={eager}
+        />
         {canToggle && originalWanted && (
           // loaded on the first hover or tap; shown while hovered or switched on
           <span className={[s.layer, s.originalLayer].join(' ')} data-shown={showOriginal}>

@@ -11,6 +11,7 @@ import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Skeleton } from '../../../ui/index.ts';
 import { groupByDate } from '../date-groups.ts';
+import { FIRST_SCREEN_CARDS } from '../image-sources.ts';
 import { DATE_GROUP_LABELS } from '../labels.ts';
 import type { Project } from '../project-types.ts';
 import type { ProjectAction } from './project-actions.ts';
@@ -18,8 +19,9 @@ import { ProjectCard } from './project-card.tsx';
 import * as s from './project-grid.css.ts';
 
 export const PAGE = 24;
-/** cards in the first render: a phone shows 2, a desktop 8 */
-const FIRST = 8;
+/** cards in the first render: a phone shows 2, a desktop 8 (their pictures come signed with the
+ *  list, api.ts fetchProjectsFirstScreen) */
+const FIRST = FIRST_SCREEN_CARDS;
 /** cards whose pictures load at once, at high priority: the first, the screen's largest paint on
  *  a phone. The rest load as they come near (the rest of a desktop's top row at once): eager, a
  *  phone's third card, below the fold, shared the slow link with the first. */

@@ -4,7 +4,8 @@
 // until reads.ts follows; else the page would send reads the app never takes.
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import { EARLY_READS, type EarlyRead, USER } from '../reads.ts';
+import { EARLY_READS, type EarlyRead, THUMBNAIL, USER } from '../reads.ts';
+import { windowCardSize } from '../../../features/projects/image-sources.ts';
 
 const API = 'http://api.test/';
 const USER_ID = '0a1b2c3d-0000-4000-8000-000000000001';
@@ -24,6 +25,9 @@ vi.mock('../../supabase.ts', async () => {
             headers: new Headers(init?.headers),
             body: init?.body ?? undefined,
           });
+          // the projects' first read (a function) answers rows and pictures, else it reads again
+          if (String(input).includes('/functions/v1/projects-first-screen'))
+            return Response.json({ projects: [], thumbnail: {}, pictures: [] });
           return new Response('[]', {
             headers: { 'content-type': 'application/json', 'content-range': '*/0' },
           });
@@ -49,8 +53,10 @@ function asRead(request: (typeof sent)[number]): EarlyRead {
   };
 }
 
+// the <head> script puts in the thumbnail the grid's CSS predicts for the screen (this one's)
+const thumbnail = () => JSON.stringify(windowCardSize());
 const key = (read: EarlyRead) =>
-  `${read.method} ${read.path} ${read.body ?? ''} ${JSON.stringify(read.headers)}`;
+  `${read.method} ${read.path} ${(read.body ?? '').replace(THUMBNAIL, thumbnail())} ${JSON.stringify(read.headers)}`;
 const keys = (reads: EarlyRead[]) => [...new Set(reads.map(key))].sort();
 
 async function loaderReads(...routeFiles: (() => Promise<{ Route: unknown }>)[]): Promise<EarlyRead[]> {

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { optionalString } from '../../../lib/search-params.ts';
 import { supabase } from '../../../lib/supabase.ts';
-import { projectsQueryOptions } from '../../../features/projects/index.ts';
+import { projectsFirstScreenQueryOptions, windowCardSize } from '../../../features/projects/index.ts';
 import { ProjectsPage } from '../../../features/projects/pages.ts';
 import { plansQueryOptions, subscriptionQueryOptions } from '../../../features/subscription/index.ts';
 
@@ -9,9 +9,12 @@ export const Route = createFileRoute('/_app/projects/')({
   validateSearch: (search: Record<string, unknown>): { q?: string } => ({
     q: optionalString(search.q) || undefined,
   }),
-  // Start the reads while the page's code loads; the page shows skeletons.
+  // Start the reads while the page's code loads; the page shows skeletons. The list comes with
+  // the first cards' pictures signed at the size the grid will draw them on this screen.
   loader: ({ context }) => {
-    void context.queryClient.prefetchQuery(projectsQueryOptions(supabase, context.user.id));
+    void context.queryClient.prefetchQuery(
+      projectsFirstScreenQueryOptions(supabase, context.user.id, windowCardSize()),
+    );
     void context.queryClient.prefetchQuery(subscriptionQueryOptions(supabase, context.user.id));
     void context.queryClient.prefetchQuery(plansQueryOptions(supabase));
   },

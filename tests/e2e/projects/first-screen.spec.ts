@@ -1,0 +1,72 @@
+// /projects on a first visit: the first cards' pictures come signed with the list (the
+// projects-first-screen function, one round trip), at the size the grid's CSS predicts for the
+// screen, which is the size each card asks for once laid out: on a phone (390 px, 2× pixels)
+// and on a desktop (1440 px). No card of the first screen signs its own picture.
+import type { Page, Request } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
+import { sellerOnPage } from './helpers.ts';
+import { productPhoto, seedProjects } from './seed.ts';
+
+test.setTimeout(90_000);
+
+/** The width a signed thumbnail asks Storage for (its token's transformations claim). */
+function requestedWidth(src: string): number {
+  const token = new URL(src).searchParams.get('token') ?? '';
+  const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as {
+    transformations?: string;
+  };
+  return Number(/(?:^|,)width:(\d+)/.exec(claims.transformations ?? '')?.[1]);
+}
+
+/** cardSize (src/features/projects/image-sources.ts): the smallest listed width covering it. */
+const covering = (cssWidth: number, dpr: number) =>
+  [320, 480, 720, 960].find((w) => w >= Math.ceil(cssWidth * Math.min(dpr, 3))) ?? 960;
+
+async function firstScreen(page: Page, stack: Parameters<typeof sellerOnPage>[1], dpr: number) {
+  const seller = await sellerOnPage(page, stack, { plan: 'pro' });
+  const generated = await productPhoto('#2c6e49');
+  await seedProjects(stack, seller, 8, { original: await productPhoto(), generated, watermarked: generated });
+  const signs: string[] = [];
+  const firstReads: Request[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/storage/v1/object/sign/')) signs.push(r.url());
+    if (r.url().includes('/functions/v1/projects-first-screen') && r.method() === 'POST') firstReads.push(r);
+  });
+  await page.goto('/projects');
+  const first = page.getByRole('article').first().locator('img').first();
+  await expect(first).toHaveJSProperty('complete', true);
+  await expect(first).toHaveAttribute('data-loaded', 'true');
+  const shown = await first.evaluate(
+    (img) => (img.parentElement as HTMLElement).getBoundingClientRect().width,
+  );
+  const src = (await first.getAttribute('src')) ?? '';
+  // the list and its pictures came in one read; the first card's picture is the one it signed
+  expect(firstReads).toHaveLength(1);
+  expect(requestedWidth(src)).toBe(covering(shown, dpr));
+  // the first 8 cards (all of them here) were signed with the list: none asked on its own
+  const visible = await page
+    .getByRole('article')
+    .evaluateAll((cards) => cards.filter((c) => c.getBoundingClientRect().top < window.innerHeight).length);
+  expect(visible).toBeGreaterThan(0);
+  expect(signs).toEqual([]);
+}
+
+test.describe('a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+  test('gets the first pictures signed with the list, at the size its cards draw them', async ({
+    page,
+    stack,
+  }) => {
+    await firstScreen(page, stack, 2);
+  });
+});
+
+test.describe('a desktop', () => {
+  test.use({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 });
+  test('gets the first pictures signed with the list, at the size its cards draw them', async ({
+    page,
+    stack,
+  }) => {
+    await firstScreen(page, stack, 1);
+  });
+});
