@@ -6,6 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { supabaseAuth } from './lib/supabase-auth.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { whenIdle } from './lib/when-idle.ts';
+import { afterFirstPictures } from './lib/first-pictures.ts';
 import { activateLocale, loadAllMessages, storedLocale } from './lib/i18n.ts';
 import { createAuthStore } from './features/auth/auth-store.ts';
 import { createAppRouter } from './router.tsx';
@@ -41,12 +42,13 @@ void endSplashWhenReady(firstScreenRendered);
 
 // What the first screen did not need comes after it: the database/realtime/storage client
 // (the signed-in screens' chunks import it too; this only fetches it sooner), the rest of the
-// language's messages and the service worker.
+// language's messages, and once the screen's first pictures have shown, the service worker
+// (its precache would share a phone's link with them: lib/first-pictures.ts).
 void firstScreenRendered.then(() =>
   whenIdle(() => {
     void import('./lib/supabase.ts');
     void loadAllMessages();
-    void registerServiceWorker();
+    afterFirstPictures(() => whenIdle(() => void registerServiceWorker()));
   }),
 );
 

@@ -1,7 +1,8 @@
 // /projects on a first visit: the first cards' pictures come signed with the list (the
 // projects-first-screen function, one round trip), at the size the grid's CSS predicts for the
 // screen, which is the size each card asks for once laid out: on a phone (390 px, 2× pixels)
-// and on a desktop (1440 px). No card of the first screen signs its own picture.
+// and on a desktop (1440 px). No card of the first screen signs its own picture, and the
+// service worker (its precache) is registered only once the first picture has come.
 import type { Page, Request } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
 import { sellerOnPage } from './helpers.ts';
@@ -28,11 +29,35 @@ async function firstScreen(page: Page, stack: Parameters<typeof sellerOnPage>[1]
   await seedProjects(stack, seller, 8, { original: await productPhoto(), generated, watermarked: generated });
   const signs: string[] = [];
   const firstReads: Request[] = [];
+  const order: string[] = [];
   page.on('request', (r) => {
     if (r.url().includes('/storage/v1/object/sign/')) signs.push(r.url());
     if (r.url().includes('/functions/v1/projects-first-screen') && r.method() === 'POST') firstReads.push(r);
+    // the worker's registration starts by loading workbox-window (features/pwa/sw-registration.ts)
+    if (/\/assets\/workbox-window[^/]*\.js$/.test(new URL(r.url()).pathname)) order.push('service worker');
+  });
+  page.on('requestfinished', (r) => {
+    if (r.url().includes('/storage/v1/render/image/sign/')) order.push('picture');
+  });
+  // The pictures are held back until the page has had its idle moments after the first screen
+  // (where the worker used to be registered): nothing of the worker's is asked for meanwhile.
+  let releasePictures: () => void = () => undefined;
+  const pictures = new Promise<void>((resolve) => {
+    releasePictures = resolve;
+  });
+  await page.route('**/storage/v1/render/image/sign/**', async (route) => {
+    await pictures;
+    await route.continue();
   });
   await page.goto('/projects');
+  await expect(page.getByRole('article').first()).toBeVisible();
+  await page.evaluate(async () => {
+    for (let i = 0; i < 3; i++) await new Promise((idle) => requestIdleCallback(idle, { timeout: 5000 }));
+    // a request of the page's own after those moments: its events come after any sent in them
+    await fetch('/manifest.webmanifest');
+  });
+  expect(order).toEqual([]);
+  releasePictures();
   const first = page.getByRole('article').first().locator('img').first();
   await expect(first).toHaveJSProperty('complete', true);
   await expect(first).toHaveAttribute('data-loaded', 'true');
@@ -49,6 +74,12 @@ async function firstScreen(page: Page, stack: Parameters<typeof sellerOnPage>[1]
     .evaluateAll((cards) => cards.filter((c) => c.getBoundingClientRect().top < window.innerHeight).length);
   expect(visible).toBeGreaterThan(0);
   expect(signs).toEqual([]);
+  // the precache did not share the link with the first picture
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  expect(order).toContain('service worker');
+  expect(order[0]).toBe('picture');
 }
 
 test.describe('a phone', () => {

@@ -35,6 +35,8 @@ export interface ProjectGridProps {
   onAction: (action: ProjectAction, project: Project) => void;
   variant?: 'active' | 'archived';
   grouped?: boolean;
+  /** once the first picture has painted (or failed to load) */
+  onFirstPicture?: () => void;
 }
 
 export function ProjectGrid({
@@ -43,10 +45,13 @@ export function ProjectGrid({
   onAction,
   variant = 'active',
   grouped = true,
+  onFirstPicture,
 }: ProjectGridProps) {
   const { i18n } = useLingui();
   const [limit, setLimit] = useState(0);
   const root = useRef<HTMLDivElement>(null);
+  const firstPictureRef = useRef(onFirstPicture);
+  firstPictureRef.current = onFirstPicture;
   const sentinel = useRef<HTMLDivElement>(null);
   const hasMore = projects.length > limit;
 
@@ -58,37 +63,23 @@ export function ProjectGrid({
     if (limit >= PAGE) return;
     const rest = () => startTransition(() => setLimit((n) => Math.max(n, PAGE)));
     const el = root.current;
-    if (!el || [...el.querySelectorAll('img')].some((img) => img.complete)) {
+    if (!el) {
       rest();
       return;
     }
-    // load and error do not bubble: heard on the way down. The rest waits for the picture to be
-    // decoded and painted (<img decoding="async"> paints after its load event).
-    let waiting = false;
-    let frame = 0;
-    let afterFrame: ReturnType<typeof setTimeout> | undefined;
-    const settled = (e: Event) => {
-      if (!(e.target instanceof HTMLImageElement) || waiting) return;
-      waiting = true;
-      const afterPaint = () => {
-        frame = requestAnimationFrame(() => {
-          afterFrame = setTimeout(rest);
-        });
-      };
-      if (e.type === 'load') e.target.decode().then(afterPaint, afterPaint);
-      else afterPaint();
-    };
     const timer = setTimeout(rest, REST_WAITS_MS);
-    el.addEventListener('load', settled, true);
-    el.addEventListener('error', settled, true);
+    const stop = whenFirstPicturePainted(el, rest);
     return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(afterFrame);
       clearTimeout(timer);
-      el.removeEventListener('load', settled, true);
-      el.removeEventListener('error', settled, true);
+      stop();
     };
   }, [limit]);
+
+  // told once, however long the picture takes (the rest of the page may come before it)
+  useEffect(() => {
+    const el = root.current;
+    return el ? whenFirstPicturePainted(el, () => firstPictureRef.current?.()) : undefined;
+  }, []);
 
   // the sentinel takes over once the first page is on screen
   const firstPageShown = limit >= PAGE;
@@ -154,6 +145,40 @@ export function ProjectGrid({
       )}
     </div>
   );
+}
+
+/**
+ * Calls `fn` once a picture inside `el` has loaded, been decoded and painted, or failed (at
+ * once when one already has); returns the cancel. load and error do not bubble: heard on the
+ * way down. <img decoding="async"> paints after its load event, hence the decode and a frame.
+ */
+function whenFirstPicturePainted(el: HTMLElement, fn: () => void): () => void {
+  if ([...el.querySelectorAll('img')].some((img) => img.complete)) {
+    fn();
+    return () => undefined;
+  }
+  let waiting = false;
+  let frame = 0;
+  let afterFrame: ReturnType<typeof setTimeout> | undefined;
+  const settled = (e: Event) => {
+    if (!(e.target instanceof HTMLImageElement) || waiting) return;
+    waiting = true;
+    const afterPaint = () => {
+      frame = requestAnimationFrame(() => {
+        afterFrame = setTimeout(fn);
+      });
+    };
+    if (e.type === 'load') e.target.decode().then(afterPaint, afterPaint);
+    else afterPaint();
+  };
+  el.addEventListener('load', settled, true);
+  el.addEventListener('error', settled, true);
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(afterFrame);
+    el.removeEventListener('load', settled, true);
+    el.removeEventListener('error', settled, true);
+  };
 }
 
 export function ProjectGridSkeleton({ label }: { label: string }) {

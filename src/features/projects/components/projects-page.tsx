@@ -1,7 +1,8 @@
 // /projects (spec 2 §2): tabs, search, New project, the projects by date group, live.
 import { Link } from '@tanstack/react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
+import { useHoldForFirstPictures } from '../../../lib/first-pictures.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { Button, Icon, buttonClass } from '../../../ui/index.ts';
 import { useArchiveProject } from '../hooks/use-project-actions.ts';
@@ -49,6 +50,13 @@ export function ProjectsPage({ search, onSearchChange }: ProjectsPageProps) {
     else if (action === 'delete') dialogs.openDelete(project);
   };
 
+  // the service worker's precache waits for the first card's picture (lib/first-pictures.ts)
+  const firstPicturesShown = useHoldForFirstPictures();
+  const noPictures = projects.isError || (!!projects.data && found.length === 0);
+  useEffect(() => {
+    if (noPictures) firstPicturesShown();
+  }, [noPictures, firstPicturesShown]);
+
   const total = projects.data?.length ?? 0;
   return (
     <div className={s.page}>
@@ -91,7 +99,13 @@ export function ProjectsPage({ search, onSearchChange }: ProjectsPageProps) {
         </ProjectsEmpty>
       )}
       {found.length > 0 && (
-        <ProjectGrid key={search} projects={found} cleanAllowed={cleanAllowed} onAction={onAction} />
+        <ProjectGrid
+          key={search}
+          projects={found}
+          cleanAllowed={cleanAllowed}
+          onAction={onAction}
+          onFirstPicture={firstPicturesShown}
+        />
       )}
       {dialogs.dialogs}
     </div>

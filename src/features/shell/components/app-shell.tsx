@@ -9,6 +9,7 @@ import { useUser } from '../../auth/index.ts';
 import { keepCatalogueOnDevice, keepUploadsGoing } from '../../wizard/index.ts';
 import { useSupabase } from '../../../lib/use-supabase.ts';
 import { useQueryClient } from '@tanstack/react-query';
+import { afterFirstPictures } from '../../../lib/first-pictures.ts';
 import { whenIdle } from '../../../lib/when-idle.ts';
 import { Header } from './header.tsx';
 import { Sidebar } from './sidebar.tsx';
@@ -38,7 +39,8 @@ export function AppShell({ children }: { children: ReactNode }) {
     const cancel = whenIdle(() => {
       if (ended) return;
       stop = keepUploadsGoing(userId);
-      void keepCatalogueOnDevice(client, queryClient);
+      // not while the screen's first pictures load (lib/first-pictures.ts)
+      afterFirstPictures(() => !ended && void keepCatalogueOnDevice(client, queryClient));
     });
     return () => {
       ended = true;
