@@ -155,7 +155,11 @@ async function visit(
   let listJsonBytes = 0;
   cdp.on('Network.responseReceived', (e) => {
     if (e.type === 'Image') kinds.set(e.requestId, 'image');
-    if (e.response.url.includes('/rest/v1/projects?') && e.response.url.includes('neq.archived'))
+    // the first read is the projects-first-screen function (the list with its first pictures signed)
+    if (
+      (e.response.url.includes('/rest/v1/projects?') && e.response.url.includes('neq.archived')) ||
+      e.response.url.includes('/functions/v1/projects-first-screen')
+    )
       kinds.set(e.requestId, 'list');
   });
   cdp.on('Network.loadingFinished', (e) => {
