@@ -8,7 +8,7 @@ import { manifest } from './src/lib/pwa-manifest.ts';
 import { authStorageKey } from './src/lib/auth-storage-key.ts';
 import { PERSISTED_QUERIES_KEY } from './src/lib/query-cache-keys.ts';
 import { EARLY_READS } from './src/lib/early-reads/reads.ts';
-import { thumbnailSize } from './src/features/projects/image-sources.ts';
+import { cardThumbnails } from './src/features/projects/image-sources.ts';
 import { preloadFirstScreen, stylesheetsAfterSplash } from './scripts/vite/first-screen.ts';
 import { reexportsWithoutSideEffects } from './scripts/vite/reexports.ts';
 import { linguiMacro } from './scripts/vite/lingui-macro.ts';
@@ -43,7 +43,7 @@ export default defineConfig({
           ? { url: env.VITE_SUPABASE_URL, anonKey: env.VITE_SUPABASE_ANON_KEY }
           : null,
       reads: EARLY_READS,
-      thumbnail: thumbnailSize,
+      thumbnail: cardThumbnails,
       restore: { key: PERSISTED_QUERIES_KEY, module: /[\\/]src[\\/]lib[\\/]query-persistence\.ts$/ },
     }),
     reexportsWithoutSideEffects(),

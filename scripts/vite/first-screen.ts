@@ -75,8 +75,8 @@ export interface EarlyReadsManifest {
   signedIn: EarlyRead[];
   /** a screen's own, by address */
   routes: Record<string, EarlyRead[]>;
-  /** the source of thumbnailSize (src/features/projects/image-sources.ts), which puts the
-   *  predicted card thumbnail in a body's THUMBNAIL; null: reads that need it are not sent */
+  /** the source of cardThumbnails (src/features/projects/image-sources.ts), whose answer for
+   *  this screen is a body's THUMBNAIL; null: reads that need it are not sent */
   thumbnail: string | null;
 }
 
@@ -194,7 +194,7 @@ export function firstScreenManifest(bundle: OutputBundle, opts: FirstScreenOptio
 export function firstScreenScript(m: FirstScreenManifest): string {
   return `(() => {
   const m = ${JSON.stringify(m)};
-  const thumbnailSize = ${m.api?.thumbnail ?? 'null'};
+  const cardThumbnails = ${m.api?.thumbnail ?? 'null'};
   let language = null;
   let stored = null;
   let restoring = false;
@@ -234,7 +234,7 @@ export function firstScreenScript(m: FirstScreenManifest): string {
       const session = JSON.parse(stored);
       const user = session.user.id;
       if (/^[0-9a-f-]+$/i.test(user) && session.expires_at * 1000 - Date.now() > 120000) {
-        const thumbnail = thumbnailSize && JSON.stringify(thumbnailSize(null, innerWidth, devicePixelRatio || 1));
+        const thumbnail = cardThumbnails && JSON.stringify(cardThumbnails(null, innerWidth, devicePixelRatio || 1));
         const reads = [...api.signedIn, ...(api.routes[path] || [])].filter(
           (read) => thumbnail || !(read.body || '').includes(${JSON.stringify(THUMBNAIL)}),
         );
@@ -314,7 +314,7 @@ export function preloadFirstScreen(opts: {
    *  reads sent to it (a first screen's data comes from it) */
   api?: (env: Record<string, string>) => { url: string; anonKey: string } | null;
   reads?: { signedIn: EarlyRead[]; routes: Record<string, EarlyRead[]> };
-  /** thumbnailSize (src/features/projects/image-sources.ts): self-contained, its source goes in */
+  /** cardThumbnails (src/features/projects/image-sources.ts): self-contained, its source goes in */
   thumbnail?: (cssWidth: number | null, viewportWidth: number, dpr: number) => unknown;
   restore?: FirstScreenOptions['restore'];
 }): Plugin {

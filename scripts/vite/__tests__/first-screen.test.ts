@@ -311,7 +311,7 @@ describe('the signed-in screens’ first reads, sent by the first-screen script'
               method: 'POST',
               path: 'functions/v1/first',
               headers: {},
-              body: `{"thumbnail":${THUMBNAIL},"first":8}`,
+              body: `{"screen":${THUMBNAIL}}`,
               firstPicture: true,
             },
           ],
@@ -334,7 +334,7 @@ describe('the signed-in screens’ first reads, sent by the first-screen script'
       globalThis.fetch = realFetch;
     }
     expect(sent[0]?.body).toBe(
-      `{"thumbnail":${JSON.stringify({ width: window.innerWidth, dpr: window.devicePixelRatio || 1 })},"first":8}`,
+      `{"screen":${JSON.stringify({ width: window.innerWidth, dpr: window.devicePixelRatio || 1 })}}`,
     );
     await vi.waitFor(() =>
       expect(document.head.querySelector('link[rel="preload"][as="image"]')?.getAttribute('href')).toBe(

@@ -7,7 +7,7 @@ import type { PendingRequest } from '../../lib/pending-request.ts';
 import type { AppSupabaseClient } from '../../lib/supabase.ts';
 import type { Tables } from '../../lib/database.types.ts';
 import type { FixStatus } from './labels.ts';
-import { FIRST_SCREEN_CARDS, type ImageSize, type ImageSource, sizeKey } from './image-sources.ts';
+import { type FirstScreenRequest, type ImageSize, type ImageSource, sizeKey } from './image-sources.ts';
 import { PROJECT_COLUMNS, type Project, toProject } from './project-types.ts';
 import { MESSAGES } from './labels.ts';
 
@@ -66,14 +66,11 @@ interface FirstScreenAnswer {
   pictures: (ImageSource & { url: string })[];
 }
 
-/** The function's body for pictures at `thumbnail`, as index.html's <head> script words it too
- *  (src/lib/early-reads/reads.ts: the same request, so the app takes its answer). */
-export const firstScreenBody = (thumbnail: ImageSize) => ({ thumbnail, first: FIRST_SCREEN_CARDS });
-
 /**
  * The active projects with the first cards' pictures signed in the same round trip (the
- * projects-first-screen function), at `thumbnail`, the size the grid's CSS predicts for this
- * screen: each signed URL goes where the card looks for it (signedImageQueryOptions), so the
+ * projects-first-screen function), as `request` asks (windowFirstScreen: the size the grid's CSS
+ * predicts for this screen, its first two rows; index.html's <head> script sends the same body,
+ * so the app takes its answer): each signed URL goes where the card looks for it (signedImageQueryOptions), so the
  * first pictures load as soon as their cards render. When the function fails, the list is read
  * as usual and the cards sign their own pictures.
  */
@@ -81,10 +78,11 @@ export async function fetchProjectsFirstScreen(
   client: AppSupabaseClient,
   queryClient: QueryClient,
   userId: string,
-  thumbnail: ImageSize,
+  request: FirstScreenRequest,
 ): Promise<Project[]> {
+  const { thumbnail } = request;
   const { data, error } = await client.functions.invoke<FirstScreenAnswer>('projects-first-screen', {
-    body: firstScreenBody(thumbnail),
+    body: request,
   });
   if (error || !data || !Array.isArray(data.projects)) return fetchProjects(client, userId, false);
   for (const picture of data.pictures ?? []) {
@@ -105,11 +103,11 @@ export async function fetchProjectsFirstScreen(
 export const projectsFirstScreenQueryOptions = (
   client: AppSupabaseClient,
   userId: string,
-  thumbnail: ImageSize,
+  request: FirstScreenRequest,
 ) =>
   queryOptions({
     ...projectsQueryOptions(client, userId),
-    queryFn: ({ client: queryClient }) => fetchProjectsFirstScreen(client, queryClient, userId, thumbnail),
+    queryFn: ({ client: queryClient }) => fetchProjectsFirstScreen(client, queryClient, userId, request),
   });
 
 export const archivedProjectsQueryOptions = (client: AppSupabaseClient, userId: string) =>

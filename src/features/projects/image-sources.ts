@@ -16,37 +16,49 @@ export interface ImageSize {
   quality?: number;
 }
 
-/** How many cards the first screen renders at once (project-grid.tsx), and the server signs
- *  with the list (the projects-first-screen function). */
+/** How many cards the first screen renders at once (project-grid.tsx): at most this many are
+ *  signed with the list (the projects-first-screen function). */
 export const FIRST_SCREEN_CARDS = 8;
 
 /**
  * A card thumbnail for a picture drawn `cssWidth` CSS px wide at `dpr` device pixels per CSS
  * px (cards are up to 413×530): the smallest listed width that covers it, never the file.
  */
-export const cardSize = (cssWidth: number, dpr = 1): ImageSize => thumbnailSize(cssWidth, 0, dpr);
+export const cardSize = (cssWidth: number, dpr = 1): ImageSize => cardThumbnails(cssWidth, 0, dpr).thumbnail;
 
 /**
  * The card thumbnail a screen `viewportWidth` CSS px wide will ask for, before anything is laid
  * out: the width the grid's CSS gives a card's picture there (project-grid.css.ts in the
- * app shell's main column, app-shell.css.ts), through cardSize. The projects' first read asks
- * the server to sign the first cards' pictures at this size (api.ts); index.html's <head>
- * script sends that read with the same size (scripts/vite/first-screen.ts).
+ * app shell's main column, app-shell.css.ts), through cardSize.
  */
 export const predictedCardSize = (viewportWidth: number, dpr = 1): ImageSize =>
-  thumbnailSize(null, viewportWidth, dpr);
+  cardThumbnails(null, viewportWidth, dpr).thumbnail;
 
-/** predictedCardSize for this window (a 390 px phone where there is none: tests in Node) */
-export const windowCardSize = (): ImageSize =>
-  predictedCardSize(globalThis.innerWidth ?? 390, globalThis.devicePixelRatio ?? 1);
+/** What the projects' first read asks the server to sign on this window (api.ts; a 390 px phone
+ *  where there is none: tests in Node). index.html's <head> script sends the same read. */
+export const windowFirstScreen = (): FirstScreenRequest =>
+  cardThumbnails(null, globalThis.innerWidth ?? 390, globalThis.devicePixelRatio ?? 1);
+
+export interface FirstScreenRequest {
+  thumbnail: ImageSize;
+  /** how many of the first cards to sign: the first two rows, at most FIRST_SCREEN_CARDS */
+  first: number;
+}
 
 /**
  * cardSize for a picture `cssWidth` wide, or (null) for the card the grid lays out on a screen
- * `viewportWidth` wide with the sidebar open and no classic scrollbar (a phone's overlays it).
+ * `viewportWidth` wide with the sidebar open and no classic scrollbar (a phone's overlays it),
+ * with the number of cards in its first two rows (what a first screen shows; below them the
+ * cards sign their own pictures as they come near).
  * Self-contained on purpose: the <head> script carries its source (no names from outside).
  */
-export function thumbnailSize(cssWidth: number | null, viewportWidth: number, dpr: number): ImageSize {
+export function cardThumbnails(
+  cssWidth: number | null,
+  viewportWidth: number,
+  dpr: number,
+): FirstScreenRequest {
   let width = cssWidth;
+  let columns = 1;
   if (width === null) {
     // below 768 px (theme.css.ts `mobile`): no sidebar, main padded 16 px each side, gaps of
     // 16 px, cards as wide as their column; above: the 256 px sidebar, main at most 1200 px
@@ -54,7 +66,7 @@ export function thumbnailSize(cssWidth: number | null, viewportWidth: number, dp
     const phone = viewportWidth < 768;
     const content = phone ? viewportWidth - 32 : Math.min(viewportWidth - 256, 1200) - 64;
     const gap = phone ? 16 : 20;
-    const columns = Math.max(1, Math.floor((content + gap) / (Math.min(content, 290) + gap)));
+    columns = Math.max(1, Math.floor((content + gap) / (Math.min(content, 290) + gap)));
     const column = (content - (columns - 1) * gap) / columns;
     // the picture is the card less its 1 px border each side
     width = Math.max(1, (phone ? column : Math.min(column, 413)) - 2);
@@ -63,7 +75,10 @@ export function thumbnailSize(cssWidth: number | null, viewportWidth: number, dp
   const widths = [320, 480, 720, 960];
   const needed = Math.ceil(width * Math.min(dpr || 1, 3));
   const chosen = widths.find((w) => w >= needed) ?? widths[widths.length - 1]!;
-  return { width: chosen, height: Math.round((chosen * 9) / 7), resize: 'cover', quality: 70 };
+  return {
+    thumbnail: { width: chosen, height: Math.round((chosen * 9) / 7), resize: 'cover', quality: 70 },
+    first: Math.min(columns * 2, 8),
+  };
 }
 /** The detail screen's panes, also what the magnifier enlarges. */
 export const PANE_SIZE: ImageSize = { width: 1024, resize: 'contain', quality: 85 };

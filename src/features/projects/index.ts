@@ -18,7 +18,7 @@ export { useReadOnProjectChanges } from './hooks/use-read-on-project-changes.ts'
 export { zipEntries } from './hooks/use-download.ts';
 export { completedImages } from './project-types.ts';
 export type { FrameSize } from './frame/sizes.ts';
-export { cardSize, originalSource, windowCardSize } from './image-sources.ts';
+export { cardSize, originalSource, windowFirstScreen } from './image-sources.ts';
 // for the Image Enhancer's download: the same formats and conversion as a project's download
 export { convertImage } from './download.ts';
 export { DOWNLOAD_FORMATS, type DownloadFormat } from './download-name.ts';

@@ -23,9 +23,9 @@ export interface EarlyRead {
 }
 
 export const USER = '{user}';
-/** in a body: the card thumbnail the projects grid's CSS predicts for this screen, as JSON (the
- *  <head> script puts it in, from predictedCardSize in src/features/projects/image-sources.ts) */
-export const THUMBNAIL = '{thumbnail}';
+/** a body: what the projects' first read asks to sign on this screen, as JSON (the <head> script
+ *  puts it in, from cardThumbnails in src/features/projects/image-sources.ts) */
+export const THUMBNAIL = '{first-screen}';
 
 const rows = (path: string, headers: Record<string, string> = {}): EarlyRead => ({
   method: 'GET',
@@ -79,8 +79,6 @@ export const EARLY_READS: {
   routes: {
     '/home': [rpc('get_project_stats'), rpc('get_recent_activity')],
     // the list with the first cards' pictures signed (features/projects/api.ts)
-    '/projects': [
-      { ...invoke('projects-first-screen', `{"thumbnail":${THUMBNAIL},"first":8}`), firstPicture: true },
-    ],
+    '/projects': [{ ...invoke('projects-first-screen', THUMBNAIL), firstPicture: true }],
   },
 };

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { cardSize, fixResultSource, predictedCardSize, resultSource } from '../image-sources.ts';
+import {
+  cardSize,
+  cardThumbnails,
+  fixResultSource,
+  predictedCardSize,
+  resultSource,
+} from '../image-sources.ts';
 
 const free = { generated_path: 'u/p/i.png', watermarked_path: 'u/p/i.png' };
 const paid = { generated_path: 'u/p/j.png', watermarked_path: null };
@@ -48,6 +54,13 @@ describe('the card thumbnail a screen will ask for, predicted from its width', (
     expect(predictedCardSize(2560, 1)).toEqual(cardSize(411, 1));
     // a small tablet, two columns
     expect(predictedCardSize(700, 1)).toEqual(cardSize((700 - 32 - 16) / 2 - 2, 1));
+  });
+
+  it('comes with the number of cards in the first two rows, what the server signs with the list', () => {
+    expect(cardThumbnails(null, 390, 2).first).toBe(2);
+    expect(cardThumbnails(null, 700, 1).first).toBe(4);
+    expect(cardThumbnails(null, 1440, 1).first).toBe(6);
+    expect(cardThumbnails(null, 1800, 1).first).toBe(6);
   });
 });
 

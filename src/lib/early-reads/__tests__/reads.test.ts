@@ -5,7 +5,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { EARLY_READS, type EarlyRead, THUMBNAIL, USER } from '../reads.ts';
-import { windowCardSize } from '../../../features/projects/image-sources.ts';
+import { windowFirstScreen } from '../../../features/projects/image-sources.ts';
 
 const API = 'http://api.test/';
 const USER_ID = '0a1b2c3d-0000-4000-8000-000000000001';
@@ -54,7 +54,7 @@ function asRead(request: (typeof sent)[number]): EarlyRead {
 }
 
 // the <head> script puts in the thumbnail the grid's CSS predicts for the screen (this one's)
-const thumbnail = () => JSON.stringify(windowCardSize());
+const thumbnail = () => JSON.stringify(windowFirstScreen());
 const key = (read: EarlyRead) =>
   `${read.method} ${read.path} ${(read.body ?? '').replace(THUMBNAIL, thumbnail())} ${JSON.stringify(read.headers)}`;
 const keys = (reads: EarlyRead[]) => [...new Set(reads.map(key))].sort();

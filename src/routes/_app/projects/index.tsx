@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { optionalString } from '../../../lib/search-params.ts';
 import { supabase } from '../../../lib/supabase.ts';
-import { projectsFirstScreenQueryOptions, windowCardSize } from '../../../features/projects/index.ts';
+import { projectsFirstScreenQueryOptions, windowFirstScreen } from '../../../features/projects/index.ts';
 import { ProjectsPage } from '../../../features/projects/pages.ts';
 import { plansQueryOptions, subscriptionQueryOptions } from '../../../features/subscription/index.ts';
 
@@ -13,7 +13,7 @@ export const Route = createFileRoute('/_app/projects/')({
   // the first cards' pictures signed at the size the grid will draw them on this screen.
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(
-      projectsFirstScreenQueryOptions(supabase, context.user.id, windowCardSize()),
+      projectsFirstScreenQueryOptions(supabase, context.user.id, windowFirstScreen()),
     );
     void context.queryClient.prefetchQuery(subscriptionQueryOptions(supabase, context.user.id));
     void context.queryClient.prefetchQuery(plansQueryOptions(supabase));
