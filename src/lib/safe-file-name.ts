@@ -19,6 +19,20 @@ export function safeFileStem(name: string, fallback = FALLBACK): string {
   return stem;
 }
 
+/** 'linen-shirt' from 'Linen shirt.HEIC': a name's base in plain lower-case ASCII (accents
+ *  dropped, anything else a dash, at most 80 characters), for names Drape makes; '' if none is left. */
+export function asciiFileStem(originalName: string): string {
+  const base = (originalName.split(/[\\/]/).pop() ?? '').replace(/\.[A-Za-z0-9]{1,5}$/, '');
+  return base
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9_-]+/g, '-')
+    .replace(/-{2,}/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 80)
+    .toLowerCase();
+}
+
 /** "name.ext" split at its last dot; the extension lower-case letters and digits only, or ''. */
 export function splitExtension(name: string): { stem: string; ext: string } {
   const match = /^(.*)\.([A-Za-z0-9]{1,5})$/.exec(name.trim());

@@ -1,5 +1,6 @@
 // The names of the files the tools make (a combined photo, a cut-out, an enhanced photo): they
 // say what they are.
+import { asciiFileStem } from '../../lib/safe-file-name.ts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -9,19 +10,7 @@ export function combinedFileName(now = new Date()): string {
   return `combined-photo-${day}-${pad(now.getHours())}${pad(now.getMinutes())}.png`;
 }
 
-/** 'linen-shirt' from 'Linen shirt.HEIC': the original's base, plain ASCII, lower case. */
-function plainStem(originalName: string): string {
-  const base = (originalName.split(/[\\/]/).pop() ?? '').replace(/\.[A-Za-z0-9]{1,5}$/, '');
-  const plain = base
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^A-Za-z0-9_-]+/g, '-')
-    .replace(/-{2,}/g, '-')
-    .replace(/^-|-$/g, '')
-    .slice(0, 80)
-    .toLowerCase();
-  return plain || 'photo';
-}
+const plainStem = (originalName: string): string => asciiFileStem(originalName) || 'photo';
 
 /** 'linen-shirt-no-background.png' from 'Linen shirt.HEIC' */
 export const cutOutFileName = (originalName: string): string =>

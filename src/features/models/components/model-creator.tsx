@@ -2,12 +2,21 @@
 // see the three views, keep the model or make another; below, "My models" to rename or delete.
 // The screen around it (header, price, title) is the tools feature's: the wizard shows the saved
 // models, and the tools use the wizard's photo preparation, so this feature uses neither.
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Icon, Spinner, TextAreaField, TextField, buttonClass } from '../../../ui/index.ts';
+import {
+  Alert,
+  Button,
+  Icon,
+  SelectField,
+  Spinner,
+  TextAreaField,
+  TextField,
+  buttonClass,
+} from '../../../ui/index.ts';
 import { describeError } from '../../../lib/errors/index.ts';
 import { useSupabase } from '../../../lib/use-supabase.ts';
 import { useSubscription } from '../../subscription/index.ts';
@@ -61,23 +70,14 @@ function Choice<K extends string>({
   onChange: (v: K) => void;
 }) {
   const { i18n } = useLingui();
-  const id = useId();
   return (
-    <label className={s.label} htmlFor={id}>
-      {label}
-      <select
-        id={id}
-        className={s.select}
-        value={value}
-        onChange={(e) => onChange(e.currentTarget.value as K)}
-      >
-        {options.map((o) => (
-          <option key={o} value={o}>
-            {words ? i18n._(words[o]) : o}
-          </option>
-        ))}
-      </select>
-    </label>
+    <SelectField
+      label={label}
+      value={value}
+      options={options.map((o) => ({ value: o, label: words ? i18n._(words[o]) : o }))}
+      onChange={onChange}
+      className={s.select}
+    />
   );
 }
 

@@ -15,23 +15,8 @@ export const choices = style({
   gap: vars.space['4'],
   gridTemplateColumns: 'repeat(auto-fill, minmax(10rem, 1fr))',
 });
-export const label = style({
-  display: 'grid',
-  gap: vars.space['1'],
-  fontSize: vars.fontSize.sm,
-  fontWeight: vars.weight.medium,
-  color: vars.color.inkSoft,
-});
-export const select = style({
-  width: '100%',
-  minWidth: 0,
-  padding: `${vars.space['2']} ${vars.space['3']}`,
-  borderRadius: vars.radius.md,
-  border: `1px solid ${vars.color.borderStrong}`,
-  background: vars.color.surface,
-  font: 'inherit',
-  color: vars.color.ink,
-});
+/** The describing lists fill their grid cell (SelectField gives the look). */
+export const select = style({ width: '100%', minWidth: 0 });
 export const counter = style({ fontSize: vars.fontSize.sm, color: vars.color.muted, justifySelf: 'end' });
 export const actions = style({
   display: 'flex',
