@@ -1,4 +1,5 @@
-// Projects, project detail, downloads and fix requests. Pages are in ./pages.ts.
+// Projects, project detail, downloads and fix requests. Pages are in ./pages.ts; what other
+// features reuse of the downloads (formats, conversion, a ZIP's entries) is in ./downloads.ts.
 export {
   archivedProjectsQueryOptions,
   batchProjectsQueryOptions,
@@ -14,11 +15,6 @@ export { resultSource } from './image-sources.ts';
 export { TYPE_LABELS } from './labels.ts';
 export { useProjectImagesLive, useProjectRowsLive } from './hooks/use-projects.ts';
 export { useReadOnProjectChanges } from './hooks/use-read-on-project-changes.ts';
-// for a batch's ZIP: each project's images as entries of one archive (src/lib/zip.ts)
-export { zipEntries } from './hooks/use-download.ts';
 export { completedImages } from './project-types.ts';
 export type { FrameSize } from './frame/sizes.ts';
 export { cardSize, originalSource, windowFirstScreen } from './image-sources.ts';
-// for the Image Enhancer's download: the same formats and conversion as a project's download
-export { convertImage } from './download.ts';
-export { DOWNLOAD_FORMATS, type DownloadFormat } from './download-name.ts';

@@ -9,7 +9,8 @@ import { useAppMutation } from '../../../lib/errors/index.ts';
 import { useSupabase } from '../../../lib/use-supabase.ts';
 import { saveZip } from '../../../lib/zip.ts';
 import { toast } from '../../../ui/index.ts';
-import { type Project, completedImages, resultSource, zipEntries } from '../../projects/index.ts';
+import { type Project, completedImages, resultSource } from '../../projects/index.ts';
+import { zipEntries } from '../../projects/downloads.ts';
 
 export type ZipFormat = 'png' | 'jpg' | 'webp';
 

@@ -6,7 +6,6 @@ import { localSettings } from '../../../lib/local-settings.ts';
 import { LowCreditsModal } from '../../subscription/components.ts';
 import { LiveProjectUpdates } from '../../notifications/components.ts';
 import { useUser } from '../../auth/index.ts';
-import { keepCatalogueOnDevice, keepUploadsGoing } from '../../wizard/index.ts';
 import { useSupabase } from '../../../lib/use-supabase.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { afterFirstPictures } from '../../../lib/first-pictures.ts';
@@ -38,9 +37,12 @@ export function AppShell({ children }: { children: ReactNode }) {
     let ended = false;
     const cancel = whenIdle(() => {
       if (ended) return;
-      stop = keepUploadsGoing(userId);
-      // not while the screen's first pictures load (lib/first-pictures.ts)
-      afterFirstPictures(() => !ended && void keepCatalogueOnDevice(client, queryClient));
+      void import('../../wizard/background.ts').then(({ keepUploadsGoing, keepCatalogueOnDevice }) => {
+        if (ended) return;
+        stop = keepUploadsGoing(userId);
+        // not while the screen's first pictures load (lib/first-pictures.ts)
+        afterFirstPictures(() => !ended && void keepCatalogueOnDevice(client, queryClient));
+      });
     });
     return () => {
       ended = true;

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatNumber } from '../../../lib/format.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
-import { DOWNLOAD_FORMATS, type DownloadFormat } from '../../projects/index.ts';
+import { DOWNLOAD_FORMATS, type DownloadFormat } from '../../projects/downloads.ts';
 import { ENHANCE_FACTORS, type EnhanceFactor, fits, type Size } from '../enhancer/rules.ts';
 import * as e from './image-enhancer.css.ts';
 

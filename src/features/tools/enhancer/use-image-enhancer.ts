@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { MessageDescriptor } from '@lingui/core';
 import { saveFile } from '../../../lib/save-file.ts';
-import { convertImage, type DownloadFormat } from '../../projects/index.ts';
+import { convertImage, type DownloadFormat } from '../../projects/downloads.ts';
 import { useSubscription } from '../../subscription/index.ts';
 import { PrepareError, preparePhoto } from '../../../lib/photos/prepare-photo.ts';
 import { TOOL_BYTE_BUDGET } from '../../../lib/photos/limits.ts';
