@@ -16,6 +16,7 @@
 // since the screen waits for the restore.
 import type { Plugin, Rolldown } from 'vite';
 import { APP_STARTED_EVENT } from '../../src/ui/app-started.ts';
+import { WEB_FONTS_ATTRIBUTE } from '../../src/ui/web-fonts.ts';
 import { type EarlyRead, THUMBNAIL, USER } from '../../src/lib/early-reads/reads.ts';
 import { FIRST_SCREEN_ROOTS } from '../i18n/first-screen-files.ts';
 
@@ -228,6 +229,9 @@ export function firstScreenScript(m: FirstScreenManifest): string {
   // and run: the app's requests take their answers (src/lib/early-reads/early-fetch.ts). Only
   // with a token that the app will not refresh first (auth-js refreshes within 90 s of expiry).
   const api = m.api;
+  // a screen judged by a picture (/projects' first card) draws with the system's faces until it
+  // has shown (src/ui/web-fonts.ts)
+  let picturesFirst = false;
   // Not while the browser is offline: each would only fail, a console error apiece.
   if (api && shown && route.guard === 'signedIn' && navigator.onLine !== false) {
     try {
@@ -238,6 +242,7 @@ export function firstScreenScript(m: FirstScreenManifest): string {
         const reads = [...api.signedIn, ...(api.routes[path] || [])].filter(
           (read) => thumbnail || !(read.body || '').includes(${JSON.stringify(THUMBNAIL)}),
         );
+        picturesFirst = !navigator.serviceWorker?.controller && reads.some((read) => read.firstPicture);
         window.__drapeEarlyReads = reads.map((read) => {
           // X-Client-Info as supabase-js sends it, so that the preflight allows its requests too
           const headers = { ...read.headers, apikey: api.anonKey, authorization: 'Bearer ' + session.access_token, 'x-client-info': 'drape-early-read' };
@@ -292,8 +297,10 @@ export function firstScreenScript(m: FirstScreenManifest): string {
   // hand (it precaches them): asking there too made a repeat visit of /home later to be usable
   // (bench/app-first-screen, median of 3 at load 1.9–2.9: 1167 and 1190 ms against 950 and
   // 1002 ms).
+  // Such a screen asks for them once its pictures have shown, and then allows them (src/main.tsx).
   const controlled = !!navigator.serviceWorker?.controller;
-  const fonts = controlled ? [] : [...m.fonts.latin, ...(language === 'el' ? m.fonts.greek : [])];
+  if (!picturesFirst) document.documentElement.setAttribute(${JSON.stringify(WEB_FONTS_ATTRIBUTE)}, '');
+  const fonts = controlled || picturesFirst ? [] : [...m.fonts.latin, ...(language === 'el' ? m.fonts.greek : [])];
   addEventListener(${JSON.stringify(APP_STARTED_EVENT)}, () => {
     for (const i of fonts) {
       const link = document.createElement('link');

@@ -54,6 +54,7 @@ export const vars = createGlobalTheme(':root', {
     artDeep: '#3a3027',
     artNote: '#d9cfc2',
   },
+  // with the app's faces; until they are allowed, the system's (web-fonts.css.ts)
   font: {
     body: '"Inter", system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", Arial, sans-serif',
     display: '"Noto Serif Display", Georgia, "Times New Roman", serif',

@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Rolldown } from 'vite';
 import { announceAppStarted } from '../../../src/ui/app-started.ts';
+import { WEB_FONTS_ATTRIBUTE } from '../../../src/ui/web-fonts.ts';
 import { firstScreenManifest, firstScreenScript, routeAddress } from '../first-screen.ts';
 import { type EarlyRead, THUMBNAIL, USER } from '../../../src/lib/early-reads/reads.ts';
 import '../../../src/lib/early-reads/early-fetch.ts';
@@ -206,7 +207,10 @@ describe('the first-screen script in index.html', () => {
       expect(links.every((l) => l.crossOrigin === '' && l.type === 'font/woff2')).toBe(true);
       return { before, after: links.map((l) => new URL(l.href).pathname) };
     };
+    document.documentElement.removeAttribute(WEB_FONTS_ATTRIBUTE);
     const en = await fonts('http://localhost/login');
+    // a screen that is not judged by a picture draws with them from its first paint
+    expect(document.documentElement.hasAttribute(WEB_FONTS_ATTRIBUTE)).toBe(true);
     expect(en.before.some((l) => l.includes('woff2'))).toBe(false);
     expect(en.after).toEqual([
       '/assets/inter-latin-400-normal-C38f.woff2',
@@ -321,6 +325,9 @@ describe('the signed-in screens’ first reads, sent by the first-screen script'
     });
     localStorage.setItem('sb-localhost-auth-token', session(3600));
     sent.length = 0;
+    document.documentElement.removeAttribute(WEB_FONTS_ATTRIBUTE);
+    announceAppStarted(); // what the scripts of earlier tests still wait for
+    for (const link of document.head.querySelectorAll('link[as="font"]')) link.remove();
     globalThis.fetch = (async (input: string, init: RequestInit) => {
       sent.push({ url: input, method: init.method ?? 'GET', headers: {}, body: init.body });
       return Response.json({ pictures: [{ url: '/render/image/sign/generated/a.png?token=t' }] });
@@ -341,6 +348,11 @@ describe('the signed-in screens’ first reads, sent by the first-screen script'
         'http://api.test/storage/v1/render/image/sign/generated/a.png?token=t',
       ),
     );
+    // Such a screen draws with the system's type faces, and asks for none of the app's, until its
+    // pictures have shown (the app then allows them: src/ui/web-fonts.ts).
+    expect(document.documentElement.hasAttribute(WEB_FONTS_ATTRIBUTE)).toBe(false);
+    announceAppStarted();
+    expect(document.head.querySelector('link[as="font"]')).toBeNull();
   });
 
   it('sends nothing for a session in sessionStorage that is about to be refreshed', () => {

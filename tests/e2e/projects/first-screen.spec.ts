@@ -2,7 +2,8 @@
 // projects-first-screen function, one round trip), at the size the grid's CSS predicts for the
 // screen, which is the size each card asks for once laid out: on a phone (390 px, 2× pixels)
 // and on a desktop (1440 px). No card of the first two rows signs its own picture, and the
-// service worker (its precache) is registered only once the first picture has come.
+// service worker (its precache) is registered only once the first picture has come. The app's
+// type faces are asked for only after it too, and drawn with from the next screen on.
 import type { Page, Request } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
 import { sellerOnPage } from './helpers.ts';
@@ -45,6 +46,7 @@ async function firstScreen(
     if (r.url().includes('/functions/v1/projects-first-screen') && r.method() === 'POST') firstReads.push(r);
     // the worker's registration starts by loading workbox-window (features/pwa/sw-registration.ts)
     if (/\/assets\/workbox-window[^/]*\.js$/.test(new URL(r.url()).pathname)) order.push('service worker');
+    if (new URL(r.url()).pathname.endsWith('.woff2')) order.push('font');
   });
   page.on('requestfinished', (r) => {
     if (r.url().includes('/storage/v1/render/image/sign/')) order.push('picture');
@@ -92,6 +94,14 @@ async function firstScreen(
   });
   expect(order).toContain('service worker');
   expect(order[0]).toBe('picture');
+  // the type faces came after the picture; the list keeps the system's until the next screen
+  await expect.poll(() => order.includes('font')).toBe(true);
+  const html = page.locator('html');
+  await expect(html).not.toHaveAttribute('data-web-fonts');
+  await page.getByRole('article').first().getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/projects\/[0-9a-f-]{36}/);
+  await expect(html).toHaveAttribute('data-web-fonts', '');
+  expect(await page.evaluate(() => document.fonts.check('600 16px Inter'))).toBe(true);
 }
 
 test.describe('a phone', () => {
