@@ -16,6 +16,8 @@
 //   LHR_DIR=/tmp/lhr …                        also writes each run's whole report (JSON) there
 //   BENCH_HTTPS=0 …                           plain HTTP/1.1, as npm start serves them
 //   RUNS=5 …                                  the median of 5 runs
+//   BENCH_LANTERN=1 …                         also what holds back the simulated largest paint:
+//                                             each request of its graph (start, end, bytes)
 //   BENCH_API_PORT=… BENCH_APP_PORT=… BENCH_DEBUG_PORT=…   ports of its own, beside another run
 //                                             (HTTPS also takes each port + 1000)
 //
@@ -44,6 +46,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
+import * as Lantern from 'lighthouse/core/lib/lantern/lantern.js';
 import { chromium } from 'playwright-core';
 import { machineLine, startAppUnderTest } from './support/app-under-test.ts';
 import { sellerWithProjects } from './support/seller-with-projects.ts';
@@ -117,6 +120,7 @@ async function audit(
       writeFileSync(path.join(process.env.LHR_DIR, file), JSON.stringify(lhr));
     }
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (process.env.BENCH_LANTERN === '1') printLcpGraph();
     const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     return {
       score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
@@ -151,6 +155,32 @@ async function audit(
     await context.close();
     rmSync(profile, { recursive: true, force: true });
   }
+}
+
+/** The requests Lantern's optimistic LCP simulation waited for, in the order they ended: the
+ *  simulated largest paint is the last one's end. Every request that ended before the observed
+ *  largest paint is in it (but low-priority pictures), so what to trim shows here. */
+function printLcpGraph() {
+  type Timing = { startTime: number; endTime: number };
+  type Node = { type: string; request?: { url: string; transferSize: number; priority: string } };
+  const all = (
+    Lantern as unknown as { Simulation: { Simulator: { allNodeTimings: Map<string, Map<Node, Timing>> } } }
+  ).Simulation.Simulator.allNodeTimings;
+  const timings = all.get('optimisticLargestContentfulPaint');
+  if (!timings) return console.log('  (no LCP simulation recorded)');
+  const rows = [...timings]
+    .filter(([node]) => node.type === 'network')
+    .sort((a, b) => a[1].endTime - b[1].endTime);
+  let bytes = 0;
+  for (const [node, t] of rows) {
+    const r = node.request!;
+    bytes += r.transferSize;
+    const where = URL.canParse(r.url) ? new URL(r.url).pathname : r.url;
+    console.log(
+      `    ${String(Math.round(t.startTime)).padStart(5)}–${String(Math.round(t.endTime)).padEnd(5)} ${String(r.transferSize).padStart(6)} B ${r.priority.padEnd(8)} ${where.slice(0, 70)}`,
+    );
+  }
+  console.log(`    ${rows.length} requests, ${Math.round(bytes / 1024)} KiB`);
 }
 
 function report(name: string, runs: Run[]) {
