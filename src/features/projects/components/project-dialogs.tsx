@@ -1,11 +1,13 @@
 // One place that opens the projects' dialogs for a project: download, rename, fix (then its
 // confirmation), delete. The list, the archive and the detail screen share it.
 //
-// Download, rename and fix load when first opened, and are fetched once the screen's first
-// pictures have shown: with the image conversion and the fix canvas they are ~10 KB (brotli) that
-// /projects' first screen does not draw, and on a phone's first visit they came before its first
-// picture. Delete's confirmation stays at hand.
-import { type ReactNode, Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
+// Download, rename and fix load when first opened: with the image conversion and the fix canvas
+// they are ~10 KB (brotli) that /projects' first screen does not draw, and on a phone's first
+// visit they came before its first picture. The service worker's precache, registered once the
+// first pictures have shown, keeps them at hand from then on (fetching them ahead here as well
+// cost the main thread a 12–20 ms task right after the first screen). Delete's confirmation
+// stays at hand.
+import { type ReactNode, Suspense, lazy, useCallback, useRef, useState } from 'react';
 import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import { sqlErrorMessages } from '../../../lib/errors/messages.ts';
@@ -15,27 +17,17 @@ import { MESSAGES } from '../labels.ts';
 import { completedImages, isProcessing, type Project, type ProjectImage } from '../project-types.ts';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog.tsx';
 import { shownProjectName } from '../../../lib/default-names.ts';
-import { afterFirstPictures } from '../../../lib/first-pictures.ts';
-import { whenIdle } from '../../../lib/when-idle.ts';
 
-const loaders = {
-  download: () => import('./download-dialog.tsx'),
-  fix: () => import('./fix-dialog.tsx'),
-  fixed: () => import('./fix-submitted-dialog.tsx'),
-  rename: () => import('./rename-project-dialog.tsx'),
-};
-const DownloadDialog = lazy(() => loaders.download().then((m) => ({ default: m.DownloadDialog })));
-const FixDialog = lazy(() => loaders.fix().then((m) => ({ default: m.FixDialog })));
-const FixSubmittedDialog = lazy(() => loaders.fixed().then((m) => ({ default: m.FixSubmittedDialog })));
-const RenameProjectDialog = lazy(() => loaders.rename().then((m) => ({ default: m.RenameProjectDialog })));
-
-let fetched = false;
-/** Fetches the dialogs' code ahead of a first tap (a failure here is met again when opened). */
-function fetchDialogs() {
-  if (fetched) return;
-  fetched = true;
-  for (const load of Object.values(loaders)) load().catch(() => undefined);
-}
+const DownloadDialog = lazy(() =>
+  import('./download-dialog.tsx').then((m) => ({ default: m.DownloadDialog })),
+);
+const FixDialog = lazy(() => import('./fix-dialog.tsx').then((m) => ({ default: m.FixDialog })));
+const FixSubmittedDialog = lazy(() =>
+  import('./fix-submitted-dialog.tsx').then((m) => ({ default: m.FixSubmittedDialog })),
+);
+const RenameProjectDialog = lazy(() =>
+  import('./rename-project-dialog.tsx').then((m) => ({ default: m.RenameProjectDialog })),
+);
 
 const PROCESSING_MESSAGE = sqlErrorMessages.project_processing;
 
@@ -62,9 +54,6 @@ export function useProjectDialogs({
 }: ProjectDialogOptions) {
   const { i18n } = useLingui();
   const [open, setOpen] = useState<Open>(null);
-  useEffect(() => {
-    afterFirstPictures(() => whenIdle(fetchDialogs));
-  }, []);
   const close = useCallback(() => setOpen(null), []);
   const deleting = useRef<Project | null>(null);
   const onDeletedRef = useRef(onDeleted);
