@@ -15,7 +15,7 @@ import { App } from './app.tsx';
 import { registerServiceWorker } from './features/pwa/index.ts';
 import { endSplashWhenReady, firstScreenMounted } from './features/shell/root.ts';
 import { announceAppStarted } from './ui/app-started.ts';
-import { allowWebFonts, nextScreen } from './ui/web-fonts.ts';
+import { allowWebFonts, allowWebFontsUnlessHeld, nextScreen } from './ui/web-fonts.ts';
 import { yieldToMain } from './lib/yield-to-main.ts';
 
 // Starting is done in steps, each a task of its own, so that a phone's main thread is never held
@@ -24,6 +24,7 @@ import { yieldToMain } from './lib/yield-to-main.ts';
 await yieldToMain();
 // the first screen's faces are asked for now (index.html), once the scripts no longer need the link
 announceAppStarted();
+allowWebFontsUnlessHeld();
 await yieldToMain();
 
 const queryClient = createQueryClient();

@@ -16,7 +16,7 @@
 // since the screen waits for the restore.
 import type { Plugin, Rolldown } from 'vite';
 import { APP_STARTED_EVENT } from '../../src/ui/app-started.ts';
-import { WEB_FONTS_ATTRIBUTE } from '../../src/ui/web-fonts.ts';
+import { WEB_FONTS_ATTRIBUTE, WEB_FONTS_LATER } from '../../src/ui/web-fonts.ts';
 import { type EarlyRead, THUMBNAIL, USER } from '../../src/lib/early-reads/reads.ts';
 import { FIRST_SCREEN_ROOTS } from '../i18n/first-screen-files.ts';
 
@@ -299,7 +299,7 @@ export function firstScreenScript(m: FirstScreenManifest): string {
   // 1002 ms).
   // Such a screen asks for them once its pictures have shown, and then allows them (src/main.tsx).
   const controlled = !!navigator.serviceWorker?.controller;
-  if (!picturesFirst) document.documentElement.setAttribute(${JSON.stringify(WEB_FONTS_ATTRIBUTE)}, '');
+  document.documentElement.setAttribute(${JSON.stringify(WEB_FONTS_ATTRIBUTE)}, picturesFirst ? ${JSON.stringify(WEB_FONTS_LATER)} : '');
   const fonts = controlled || picturesFirst ? [] : [...m.fonts.latin, ...(language === 'el' ? m.fonts.greek : [])];
   addEventListener(${JSON.stringify(APP_STARTED_EVENT)}, () => {
     for (const i of fonts) {

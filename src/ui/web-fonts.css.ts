@@ -7,6 +7,6 @@ import { WEB_FONTS_ATTRIBUTE } from './web-fonts.ts';
 export const SYSTEM_SANS = 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", Arial, sans-serif';
 export const SYSTEM_SERIF = 'Georgia, "Times New Roman", serif';
 
-globalStyle(`:root:not([${WEB_FONTS_ATTRIBUTE}])`, {
+globalStyle(`:root:not([${WEB_FONTS_ATTRIBUTE}=""])`, {
   vars: { [vars.font.body]: SYSTEM_SANS, [vars.font.display]: SYSTEM_SERIF },
 });

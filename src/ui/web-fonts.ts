@@ -1,12 +1,14 @@
 // When the app draws with its own type faces (Inter, Noto Serif Display; src/ui/fonts.ts) rather
-// than the system's. The faces are allowed by an attribute on <html>; until then the theme's font
-// stacks are the system's (web-fonts.css.ts).
+// than the system's. The faces are allowed by <html data-web-fonts="">; until then the theme's
+// font stacks are the system's (web-fonts.css.ts).
 //
 // Most screens allow them at once: index.html's first-screen script sets the attribute before the
-// first paint and asks for the faces as the app's scripts arrive (scripts/vite/first-screen.ts).
+// first paint and asks for the faces as the app's scripts arrive (scripts/vite/first-screen.ts);
+// without that script (the dev server) the app sets it as it starts.
 // A screen whose first paint is a picture (/projects' first card) does not: on a phone's slow
 // link the four faces (~90 KB) would come before the picture the screen is judged by. There the
-// system's faces draw the first screen, and the app asks for its own once the first pictures have
+// script writes data-web-fonts="later": the system's faces draw the first screen, and the app
+// asks for its own once the first pictures have
 // shown (lib/first-pictures.ts). It switches to them with the next screen, which is laid out anew
 // anyway: switching as they arrive laid the whole list out again (71 ms unthrottled, ~140 ms of a
 // phone's main thread) and moved its words under the seller's eyes. (A screen is only in this
@@ -21,8 +23,16 @@ const FIRST_SCREEN_FACES = [
   '600 1em "Noto Serif Display"',
 ];
 
+/** The attribute's value while the first-screen script holds the faces back. */
+export const WEB_FONTS_LATER = 'later';
+
 export function webFontsAllowed(root: Element = document.documentElement): boolean {
-  return root.hasAttribute(WEB_FONTS_ATTRIBUTE);
+  return root.getAttribute(WEB_FONTS_ATTRIBUTE) === '';
+}
+
+/** As the app starts: the faces at once, unless the first-screen script held them back. */
+export function allowWebFontsUnlessHeld(root: Element = document.documentElement) {
+  if (!root.hasAttribute(WEB_FONTS_ATTRIBUTE)) root.setAttribute(WEB_FONTS_ATTRIBUTE, '');
 }
 
 /** Loads the first screens' faces (Latin, and Greek for a Greek screen), then lets the theme use

@@ -210,7 +210,7 @@ describe('the first-screen script in index.html', () => {
     document.documentElement.removeAttribute(WEB_FONTS_ATTRIBUTE);
     const en = await fonts('http://localhost/login');
     // a screen that is not judged by a picture draws with them from its first paint
-    expect(document.documentElement.hasAttribute(WEB_FONTS_ATTRIBUTE)).toBe(true);
+    expect(document.documentElement.getAttribute(WEB_FONTS_ATTRIBUTE)).toBe('');
     expect(en.before.some((l) => l.includes('woff2'))).toBe(false);
     expect(en.after).toEqual([
       '/assets/inter-latin-400-normal-C38f.woff2',
@@ -350,7 +350,7 @@ describe('the signed-in screens’ first reads, sent by the first-screen script'
     );
     // Such a screen draws with the system's type faces, and asks for none of the app's, until its
     // pictures have shown (the app then allows them: src/ui/web-fonts.ts).
-    expect(document.documentElement.hasAttribute(WEB_FONTS_ATTRIBUTE)).toBe(false);
+    expect(document.documentElement.getAttribute(WEB_FONTS_ATTRIBUTE)).toBe('later');
     announceAppStarted();
     expect(document.head.querySelector('link[as="font"]')).toBeNull();
   });

@@ -1,6 +1,13 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { WEB_FONTS_ATTRIBUTE, allowWebFonts, nextScreen, webFontsAllowed } from '../web-fonts.ts';
+import {
+  WEB_FONTS_ATTRIBUTE,
+  WEB_FONTS_LATER,
+  allowWebFonts,
+  allowWebFontsUnlessHeld,
+  nextScreen,
+  webFontsAllowed,
+} from '../web-fonts.ts';
 
 function fakeFonts(fail: string[] = []) {
   const asked: [string, string][] = [];
@@ -72,5 +79,15 @@ describe('the app’s type faces', () => {
     await done;
     expect(webFontsAllowed(root)).toBe(true);
     expect(listeners).toEqual([]);
+  });
+
+  it('are allowed as the app starts unless the first-screen script held them back', () => {
+    const plain = document.createElement('html');
+    allowWebFontsUnlessHeld(plain);
+    expect(webFontsAllowed(plain)).toBe(true);
+    const held = document.createElement('html');
+    held.setAttribute(WEB_FONTS_ATTRIBUTE, WEB_FONTS_LATER);
+    allowWebFontsUnlessHeld(held);
+    expect(webFontsAllowed(held)).toBe(false);
   });
 });

@@ -97,7 +97,7 @@ async function firstScreen(
   // the type faces came after the picture; the list keeps the system's until the next screen
   await expect.poll(() => order.includes('font')).toBe(true);
   const html = page.locator('html');
-  await expect(html).not.toHaveAttribute('data-web-fonts');
+  await expect(html).toHaveAttribute('data-web-fonts', 'later');
   await page.getByRole('article').first().getByRole('link').first().click();
   await expect(page).toHaveURL(/\/projects\/[0-9a-f-]{36}/);
   await expect(html).toHaveAttribute('data-web-fonts', '');
