@@ -18,15 +18,18 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import * as tf from '@tensorflow/tfjs-core';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { loadModel } from '../src/features/tools/enhancer/model.ts';
+import { slimModelFiles } from '../src/features/tools/enhancer/model-files.ts';
 import { enhanceTiled, type Rgba } from '../src/features/tools/enhancer/tiling.ts';
 import type { LoadedModel } from '../src/features/tools/enhancer/worker-core.ts';
+import { lanczosBaseline } from './enhancer/baseline.ts';
 import { benchPhotos } from './enhancer/photos.ts';
 import { machineLine, startAppUnderTest } from './support/app-under-test.ts';
 import { luma, psnr, ssim } from './support/similarity.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
 
 const API_PORT = 55498;
 const APP_PORT = 3198;
@@ -39,21 +42,10 @@ const load = () =>
 // ---------------------------------------------------------------------------------------------
 // quality
 
-function packageModel(factor: 2 | 4) {
-  const dir = path.resolve(import.meta.dirname, `../node_modules/@upscalerjs/esrgan-slim/models/x${factor}`);
-  const json = JSON.parse(readFileSync(path.join(dir, 'model.json'), 'utf8'));
-  const bin = readFileSync(path.join(dir, 'group1-shard1of1.bin'));
-  return tf.io.fromMemory({
-    modelTopology: json.modelTopology,
-    weightSpecs: json.weightsManifest[0].weights,
-    weightData: bin.buffer.slice(bin.byteOffset, bin.byteOffset + bin.byteLength),
-  });
-}
-
 async function quality() {
   const models: Record<2 | 4, LoadedModel> = {
-    2: await loadModel(2, packageModel(2), 'wasm'),
-    4: await loadModel(4, packageModel(4), 'wasm'),
+    2: await loadModel(2, slimModelFiles(ROOT, 2), 'wasm'),
+    4: await loadModel(4, slimModelFiles(ROOT, 4), 'wasm'),
   };
   const photos = await benchPhotos();
   console.log(
@@ -86,21 +78,11 @@ async function quality() {
       const t0 = performance.now();
       const enhanced = await enhanceTiled(smallImage, models[factor].run, { factor });
       const ms = performance.now() - t0;
-      const smallRgb = await sharp(small, {
-        raw: { width: width / factor, height: height / factor, channels: 4 },
-      })
-        .removeAlpha()
-        .toBuffer();
-      const lanczos = await sharp(smallRgb, {
-        raw: { width: width / factor, height: height / factor, channels: 3 },
-      })
-        .resize(width, height, { kernel: 'lanczos3' })
-        .raw()
-        .toBuffer();
-      const sharpened = await sharp(lanczos, { raw: { width, height, channels: 3 } })
-        .sharpen()
-        .raw()
-        .toBuffer();
+      const { lanczos, sharpened } = await lanczosBaseline(
+        small,
+        { width: width / factor, height: height / factor, channels: 4 },
+        { width, height },
+      );
       const ref = luma(original, width, height, 3, factor);
       const m = luma(enhanced.data, width, height, 4, factor);
       const ls = luma(sharpened, width, height, 3, factor);

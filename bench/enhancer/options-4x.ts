@@ -10,15 +10,15 @@
 //   ENHANCER_MEDIUM_MODELS=<dir>  the `models` folder of @upscalerjs/esrgan-medium 1.0.0 (MIT,
 //                                 `npm pack` it anywhere); without it only slim's options run
 //   OPTIONS=slim4,slim2x2,…       a subset (slim4, slim2x2, med4, med2x2, slim4-flip, med4-flip)
-import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import * as tf from '@tensorflow/tfjs-core';
 import sharp from 'sharp';
 import { loadModel } from '../../src/features/tools/enhancer/model.ts';
+import { modelFromFiles } from '../../src/features/tools/enhancer/model-files.ts';
 import { type Rgba, enhanceTiled } from '../../src/features/tools/enhancer/tiling.ts';
 import type { LoadedModel } from '../../src/features/tools/enhancer/worker-core.ts';
 import { luma, psnr, ssim } from '../support/similarity.ts';
+import { lanczosBaseline } from './baseline.ts';
 import { benchPhotos } from './photos.ts';
 
 const SLIM = path.resolve(import.meta.dirname, '../../node_modules/@upscalerjs/esrgan-slim/models');
@@ -26,22 +26,12 @@ const MEDIUM = process.env.ENHANCER_MEDIUM_MODELS;
 /** medium's convolutions reach 17.5 input pixels (slim's 10): its tiles need a wider margin */
 const MEDIUM_MARGIN = 18;
 
-function modelFrom(dir: string) {
-  const json = JSON.parse(readFileSync(path.join(dir, 'model.json'), 'utf8'));
-  const bin = readFileSync(path.join(dir, 'group1-shard1of1.bin'));
-  return tf.io.fromMemory({
-    modelTopology: json.modelTopology,
-    weightSpecs: json.weightsManifest[0].weights,
-    weightData: bin.buffer.slice(bin.byteOffset, bin.byteOffset + bin.byteLength),
-  });
-}
-
 const loaded = new Map<string, Promise<LoadedModel>>();
 const model = (name: 'slim' | 'medium', factor: 2 | 4) => {
   const key = `${name}${factor}`;
   if (!loaded.has(key)) {
     const dir = name === 'slim' ? SLIM : (MEDIUM ?? '');
-    loaded.set(key, loadModel(factor, modelFrom(path.join(dir, `x${factor}`)), 'wasm'));
+    loaded.set(key, loadModel(factor, modelFromFiles(path.join(dir, `x${factor}`)), 'wasm'));
   }
   return loaded.get(key) as Promise<LoadedModel>;
 };
@@ -106,15 +96,11 @@ for (const photo of await benchPhotos()) {
     .raw()
     .toBuffer();
   const image: Rgba = { width: w, height: h, data: new Uint8ClampedArray(small) };
-  const lanczos = await sharp(small, { raw: { width: w, height: h, channels: 4 } })
-    .removeAlpha()
-    .resize(width, height, { kernel: 'lanczos3' })
-    .raw()
-    .toBuffer();
-  const sharpened = await sharp(lanczos, { raw: { width, height, channels: 3 } })
-    .sharpen()
-    .raw()
-    .toBuffer();
+  const { lanczos, sharpened } = await lanczosBaseline(
+    small,
+    { width: w, height: h, channels: 4 },
+    { width, height },
+  );
   const ref = luma(photo.rgb, width, height, 3, FACTOR);
   const base = score(ref, sharpened, width, height, 3);
   console.log(

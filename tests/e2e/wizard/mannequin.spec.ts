@@ -13,7 +13,14 @@ import { serviceClientOf } from '../projects/seed.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { animationsDone } from '../support/settled.ts';
 import { useLanguage } from '../support/skip-splash.ts';
-import { balance, choosePhoto, fixture, nextButton, serviceSelect } from './wizard-support.ts';
+import {
+  balance,
+  choosePhoto,
+  fixture,
+  nextButton,
+  openUploadUnderServiceWorker,
+  serviceSelect,
+} from './wizard-support.ts';
 
 test.setTimeout(180_000);
 
@@ -209,16 +216,7 @@ test('offline mid-wizard: a reload keeps the mannequin photo, its garment type a
   stack,
   user,
 }) => {
-  await page.goto('/mannequin/upload');
-  await expect(page.getByTestId('photo-input')).toBeAttached();
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
-  await expect
-    .poll(() => page.evaluate(() => localStorage.getItem('drape.queryCache')?.includes('catalogue') ?? false))
-    .toBe(true);
+  await openUploadUnderServiceWorker(page, '/mannequin');
 
   await context.setOffline(true);
   await choosePhoto(page, fixture('mannequin-blouse.jpg'));

@@ -9,6 +9,7 @@ import {
   expectUploaded,
   fixture,
   nextButton,
+  openUploadUnderServiceWorker,
   serviceSelect,
 } from './wizard-support.ts';
 
@@ -18,18 +19,7 @@ test('offline mid-wizard: reload keeps photo and choices; back online the upload
   stack,
   user,
 }) => {
-  // once visited, the service worker serves the app; the next load is under its control
-  await page.goto('/onmodel/upload');
-  await expect(page.getByTestId('photo-input')).toBeAttached();
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
-  // the catalogue was read when the wizard opened; the persisted query cache holds it
-  await expect
-    .poll(() => page.evaluate(() => localStorage.getItem('drape.queryCache')?.includes('catalogue') ?? false))
-    .toBe(true);
+  await openUploadUnderServiceWorker(page, '/onmodel');
 
   await context.setOffline(true);
   await choosePhoto(page, fixture('shirt-exif-rotated.jpg'));

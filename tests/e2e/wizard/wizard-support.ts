@@ -90,6 +90,22 @@ export async function openWizard(page: Page, card: keyof typeof WIZARD_PATH) {
   await expect(page).toHaveURL(new RegExp(`/${WIZARD_PATH[card]}/upload$`));
 }
 
+/** Opens a wizard's upload step as a phone about to go offline has it: once visited, the service
+ *  worker serves the app and the next load is under its control; the catalogue read as the
+ *  wizard opened is in the persisted query cache. */
+export async function openUploadUnderServiceWorker(page: Page, wizardPath: string) {
+  await page.goto(`${wizardPath}/upload`);
+  await expect(page.getByTestId('photo-input')).toBeAttached();
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('drape.queryCache')?.includes('catalogue') ?? false))
+    .toBe(true);
+}
+
 export async function choosePhoto(page: Page, file: string) {
   await page.getByTestId('photo-input').setInputFiles(file);
 }

@@ -3,25 +3,15 @@
 // the package's files load into tfjs-layers 4.22, a 2× enhancement beats Lanczos plus
 // sharpening on a photo's detail, and tiling with the default margin changes no pixel of the
 // result (the margin covers the network's reach). bench/enhancer.bench.ts measures real sizes.
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import * as tf from '@tensorflow/tfjs-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { backendOrder, isSoftwareRenderer, loadModel } from '../enhancer/model.ts';
+import { slimModelFiles } from '../enhancer/model-files.ts';
 import { DEFAULT_MARGIN, MODEL_REACH, type Rgba, enhanceTiled } from '../enhancer/tiling.ts';
 import type { LoadedModel } from '../enhancer/worker-core.ts';
 
-const packageModel = (factor: 2 | 4) => {
-  const dir = path.resolve(`node_modules/@upscalerjs/esrgan-slim/models/x${factor}`);
-  const json = JSON.parse(readFileSync(path.join(dir, 'model.json'), 'utf8'));
-  const bin = readFileSync(path.join(dir, 'group1-shard1of1.bin'));
-  return tf.io.fromMemory({
-    modelTopology: json.modelTopology,
-    weightSpecs: json.weightsManifest[0].weights,
-    weightData: bin.buffer.slice(bin.byteOffset, bin.byteOffset + bin.byteLength),
-  });
-};
+const ROOT = path.resolve(import.meta.dirname, '../../../..');
 
 const psnr = (a: Uint8Array | Uint8ClampedArray, b: Uint8Array | Uint8ClampedArray) => {
   let sum = 0;
@@ -50,7 +40,7 @@ async function crop() {
 
 let x2: LoadedModel;
 beforeAll(async () => {
-  x2 = await loadModel(2, packageModel(2));
+  x2 = await loadModel(2, slimModelFiles(ROOT, 2));
 }, 60_000);
 
 describe('the shipped ESRGAN model (WebAssembly backend)', () => {
@@ -69,7 +59,7 @@ describe('the shipped ESRGAN model (WebAssembly backend)', () => {
     const resize = psnr(original, lanczos);
     expect(model).toBeGreaterThan(resize + 0.5);
 
-    const x4 = await loadModel(4, packageModel(4));
+    const x4 = await loadModel(4, slimModelFiles(ROOT, 4));
     const tiny = { width: 8, height: 8, data: new Uint8ClampedArray(8 * 8 * 4).fill(128) };
     const four = await enhanceTiled(tiny, x4.run, { factor: 4 });
     expect([four.width, four.height]).toEqual([32, 32]);
