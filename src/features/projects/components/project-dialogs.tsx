@@ -1,33 +1,16 @@
 // One place that opens the projects' dialogs for a project: download, rename, fix (then its
 // confirmation), delete. The list, the archive and the detail screen share it.
-//
-// Download, rename and fix load when first opened: with the image conversion and the fix canvas
-// they are ~10 KB (brotli) that /projects' first screen does not draw, and on a phone's first
-// visit they came before its first picture. The service worker's precache, registered once the
-// first pictures have shown, keeps them at hand from then on (fetching them ahead here as well
-// cost the main thread a 12–20 ms task right after the first screen). Delete's confirmation
-// stays at hand.
-import { type ReactNode, Suspense, lazy, useCallback, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useRef, useState } from 'react';
 import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
-import { sqlErrorMessages } from '../../../lib/errors/messages.ts';
+import { networkMessages, sqlErrorMessages } from '../../../lib/errors/messages.ts';
 import { toast } from '../../../ui/index.ts';
 import { useDeleteProject } from '../hooks/use-project-actions.ts';
 import { MESSAGES } from '../labels.ts';
 import { completedImages, isProcessing, type Project, type ProjectImage } from '../project-types.ts';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog.tsx';
+import { projectDialogs } from './dialog-modules.ts';
 import { shownProjectName } from '../../../lib/default-names.ts';
-
-const DownloadDialog = lazy(() =>
-  import('./download-dialog.tsx').then((m) => ({ default: m.DownloadDialog })),
-);
-const FixDialog = lazy(() => import('./fix-dialog.tsx').then((m) => ({ default: m.FixDialog })));
-const FixSubmittedDialog = lazy(() =>
-  import('./fix-submitted-dialog.tsx').then((m) => ({ default: m.FixSubmittedDialog })),
-);
-const RenameProjectDialog = lazy(() =>
-  import('./rename-project-dialog.tsx').then((m) => ({ default: m.RenameProjectDialog })),
-);
 
 const PROCESSING_MESSAGE = sqlErrorMessages.project_processing;
 
@@ -66,11 +49,23 @@ export function useProjectDialogs({
     if (project) await onDeletedRef.current?.(project);
   });
 
+  // download, rename and fix open once their code is in (dialog-modules.ts); a load that fails
+  // says why and leaves the screen as it was
+  const openLoaded = (next: Exclude<Open, null>) => {
+    if (projectDialogs.loaded) return setOpen(next);
+    projectDialogs.load().then(
+      () => setOpen(next),
+      () => {
+        const message = navigator.onLine ? networkMessages.unreachable : networkMessages.offline;
+        toast.show({ tone: 'error', title: i18n._(message) });
+      },
+    );
+  };
   const openDownload = (project: Project, images = completedImages(project)) =>
-    setOpen({ kind: 'download', project, images });
-  const openRename = (project: Project) => setOpen({ kind: 'rename', project });
+    openLoaded({ kind: 'download', project, images });
+  const openRename = (project: Project) => openLoaded({ kind: 'rename', project });
   const openFix = (project: Project, image = completedImages(project)[0]) =>
-    setOpen({ kind: 'fix', project, image });
+    openLoaded({ kind: 'fix', project, image });
   const openDelete = (project: Project) => {
     // the server refuses too; the seller learns why before confirming
     if (isProcessing(project)) {
@@ -81,20 +76,22 @@ export function useProjectDialogs({
   };
 
   let dialogs: ReactNode = null;
-  if (open?.kind === 'download') {
+  // their code: `open` names download, rename or fix only once it is in
+  const m = projectDialogs.loaded;
+  if (open?.kind === 'download' && m) {
     dialogs = (
-      <DownloadDialog
+      <m.DownloadDialog
         project={open.project}
         images={open.images}
         cleanAllowed={cleanAllowed}
         onClose={close}
       />
     );
-  } else if (open?.kind === 'rename') {
-    dialogs = <RenameProjectDialog project={open.project} onClose={close} />;
-  } else if (open?.kind === 'fix') {
+  } else if (open?.kind === 'rename' && m) {
+    dialogs = <m.RenameProjectDialog project={open.project} onClose={close} />;
+  } else if (open?.kind === 'fix' && m) {
     dialogs = (
-      <FixDialog
+      <m.FixDialog
         project={open.project}
         image={open.image}
         cleanAllowed={cleanAllowed}
@@ -103,8 +100,8 @@ export function useProjectDialogs({
         onSubmitted={() => setOpen({ kind: 'fixed' })}
       />
     );
-  } else if (open?.kind === 'fixed') {
-    dialogs = <FixSubmittedDialog onClose={close} />;
+  } else if (open?.kind === 'fixed' && m) {
+    dialogs = <m.FixSubmittedDialog onClose={close} />;
   } else if (open?.kind === 'delete') {
     const project = open.project;
     dialogs = (
@@ -126,6 +123,6 @@ export function useProjectDialogs({
     openRename,
     openFix,
     openDelete,
-    dialogs: dialogs && <Suspense fallback={null}>{dialogs}</Suspense>,
+    dialogs,
   };
 }
