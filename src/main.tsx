@@ -15,7 +15,7 @@ import { App } from './app.tsx';
 import { registerServiceWorker } from './features/pwa/index.ts';
 import { endSplashWhenReady, firstScreenMounted } from './features/shell/root.ts';
 import { announceAppStarted } from './ui/app-started.ts';
-import { allowWebFonts, allowWebFontsUnlessHeld, nextScreen } from './ui/web-fonts.ts';
+import { allowWebFonts, allowWebFontsUnlessHeld, nextScreen, webFontsAllowed } from './ui/web-fonts.ts';
 import { yieldToMain } from './lib/yield-to-main.ts';
 
 // Starting is done in steps, each a task of its own, so that a phone's main thread is never held
@@ -54,7 +54,7 @@ void firstScreenRendered.then(() =>
     void loadAllMessages();
     afterFirstPictures(() =>
       whenIdle(() => {
-        void allowWebFonts(currentLocale(), { switchWhen: nextScreen(router) });
+        if (!webFontsAllowed()) void allowWebFonts(currentLocale(), { switchWhen: nextScreen(router) });
         void registerServiceWorker();
       }),
     );
