@@ -16,7 +16,7 @@
 // since the screen waits for the restore.
 import type { Plugin, Rolldown } from 'vite';
 import { APP_STARTED_EVENT } from '../../src/ui/app-started.ts';
-import { WEB_FONTS_ATTRIBUTE, WEB_FONTS_LATER } from '../../src/ui/web-fonts.ts';
+import { FIRST_SCREEN_FACES, WEB_FONTS_ATTRIBUTE, WEB_FONTS_LATER } from '../../src/ui/web-fonts.ts';
 import { type EarlyRead, THUMBNAIL, USER } from '../../src/lib/early-reads/reads.ts';
 import { FIRST_SCREEN_ROOTS } from '../i18n/first-screen-files.ts';
 
@@ -81,14 +81,15 @@ export interface EarlyReadsManifest {
   thumbnail: string | null;
 }
 
-/** The type faces the first screens lay out with (src/ui/fonts.ts): Inter's regular, medium and
- *  semibold, and the display serif's heading weight. Asked for together, they are there when the
- *  screen is first laid out: found by the screen's text, each arrived separately and the whole
- *  screen was laid out again, four to five times, 90–330 ms each on a phone (Chromium at 4×
- *  CPU). Inter's bold is not among them: only the pricing cards and the wizard's summary use
- *  it, and it loads when they show. */
-const FIRST_SCREEN_FONT =
-  /^assets\/(?:inter-(latin|greek)-(?:400|500|600)|noto-serif-display-(latin|greek)-600)-normal-[\w-]+\.woff2$/;
+/** The files of the type faces the first screens lay out with (FIRST_SCREEN_FACES in
+ *  src/ui/web-fonts.ts). Asked for together, they are there when the screen is first laid out:
+ *  found by the screen's text, each arrived separately and the whole screen was laid out again,
+ *  four to five times, 90–330 ms each on a phone (Chromium at 4× CPU). Inter's bold is not
+ *  among them: only the pricing cards and the wizard's summary use it, and it loads when they
+ *  show. */
+const FIRST_SCREEN_FONT = new RegExp(
+  `^assets/(?:${FIRST_SCREEN_FACES.map((f) => `${f.file}-(latin|greek)-${f.weight}`).join('|')})-normal-[\\w-]+\\.woff2$`,
+);
 
 /** Route files (relative to src/routes) whose screens need only the first screens' catalogue. */
 const FIRST_SCREEN_ROUTES = new Set(
@@ -186,7 +187,7 @@ export function firstScreenManifest(bundle: OutputBundle, opts: FirstScreenOptio
   const fonts: FirstScreenManifest['fonts'] = { latin: [], greek: [] };
   for (const name of Object.keys(bundle).sort()) {
     const font = name.match(FIRST_SCREEN_FONT);
-    if (font) fonts[(font[1] ?? font[2]) as 'latin' | 'greek'].push(indexOf(name));
+    if (font) fonts[font.slice(1).find(Boolean) as 'latin' | 'greek'].push(indexOf(name));
   }
   return { files, catalogues, routes, sessionKey: opts.sessionKey, restore, fonts, api: opts.api ?? null };
 }

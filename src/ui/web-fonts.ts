@@ -15,13 +15,15 @@
 // state when signed in without the service worker in control, rare after the first visit.)
 export const WEB_FONTS_ATTRIBUTE = 'data-web-fonts';
 
-/** The faces the first screens draw with (as scripts/vite/first-screen.ts preloads them). */
-const FIRST_SCREEN_FACES = [
-  '400 1em Inter',
-  '500 1em Inter',
-  '600 1em Inter',
-  '600 1em "Noto Serif Display"',
-];
+/** The faces the first screens draw with: Inter's regular, medium and semibold and the display
+ *  serif's semibold. `file` is how @fontsource names their files: scripts/vite/first-screen.ts
+ *  preloads these. */
+export const FIRST_SCREEN_FACES = [
+  { family: 'Inter', file: 'inter', weight: 400 },
+  { family: 'Inter', file: 'inter', weight: 500 },
+  { family: 'Inter', file: 'inter', weight: 600 },
+  { family: 'Noto Serif Display', file: 'noto-serif-display', weight: 600 },
+] as const;
 
 /** The attribute's value while the first-screen script holds the faces back. */
 export const WEB_FONTS_LATER = 'later';
@@ -48,7 +50,10 @@ export async function allowWebFonts(
 ): Promise<void> {
   if (webFontsAllowed(root)) return;
   const sample = language === 'el' ? 'Aa Αα' : 'Aa';
-  await Promise.allSettled([...FIRST_SCREEN_FACES.map((face) => fonts.load(face, sample)), switchWhen]);
+  await Promise.allSettled([
+    ...FIRST_SCREEN_FACES.map(({ family, weight }) => fonts.load(`${weight} 1em "${family}"`, sample)),
+    switchWhen,
+  ]);
   root.setAttribute(WEB_FONTS_ATTRIBUTE, '');
 }
 

@@ -33,9 +33,9 @@ describe('the app’s type faces', () => {
     const done = allowWebFonts('en', { fonts, root });
     await Promise.resolve();
     expect(asked.map(([face]) => face)).toEqual([
-      '400 1em Inter',
-      '500 1em Inter',
-      '600 1em Inter',
+      '400 1em "Inter"',
+      '500 1em "Inter"',
+      '600 1em "Inter"',
       '600 1em "Noto Serif Display"',
     ]);
     expect(webFontsAllowed(root)).toBe(false);
@@ -53,7 +53,7 @@ describe('the app’s type faces', () => {
 
   it('does not wait on a face that fails, nor ask again once allowed', async () => {
     const root = document.createElement('html');
-    const { fonts, asked, release } = fakeFonts(['500 1em Inter']);
+    const { fonts, asked, release } = fakeFonts(['500 1em "Inter"']);
     release();
     await allowWebFonts('en', { fonts, root });
     expect(webFontsAllowed(root)).toBe(true);
